@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { PublicUser } from '../../common/api-types.ts';
+import { decideAppScreen, decideGuestOnly, decideSignedIn, decideVerifiedCreator } from './guard-decisions.ts';
+
+function userWith(emailVerified: boolean): PublicUser {
+  return {
+    uid: 'abcdefghijklmnopqrstuv',
+    email: 'ada@example.com',
+    emailVerified,
+    fullName: 'Ada Lovelace',
+    displayName: 'Ada',
+    username: 'abcdef',
+    role: 'creator',
+    accountTier: 'free',
+    niche: 'art',
+    hasCompletedSetup: false,
+    onboardingStep: 0,
+    hasPassword: true,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    lastLogin: '2025-01-01T00:00:00.000Z',
+  };
+}
+
+const verified = userWith(true);
+const unverified = userWith(false);
+
+describe('guards', () => {
+  it('render nothing while auth is loading', () => {
+    for (const decide of [decideGuestOnly, decideSignedIn, decideVerifiedCreator]) {
+      expect(decide(undefined)).toEqual({ action: 'wait' });
+    }
+  });
+
+  it('send a verified user from /login and /signup to /onboarding', () => {
+    expect(decideGuestOnly(verified)).toEqual({ action: 'redirect', to: '/onboarding' });
+    expect(decideGuestOnly(unverified)).toEqual({ action: 'render' });
+    expect(decideGuestOnly(null)).toEqual({ action: 'render' });
+  });
+
+  it('send a signed-out user from /verify-email to /login', () => {
+    expect(decideSignedIn(null)).toEqual({ action: 'redirect', to: '/login' });
+    expect(decideSignedIn(unverified)).toEqual({ action: 'render' });
+  });
+
+  it('let only verified users into the creator area', () => {
+    expect(decideVerifiedCreator(null)).toEqual({ action: 'redirect', to: '/login' });
+    expect(decideVerifiedCreator(unverified)).toEqual({ action: 'redirect', to: '/verify-email' });
+    expect(decideVerifiedCreator(verified)).toEqual({ action: 'render' });
+  });
+});
+
+describe('app start', () => {
+  it('loads until maintenance and auth are both known', () => {
+    expect(decideAppScreen(undefined, null)).toBe('loading');
+    expect(decideAppScreen(false, undefined)).toBe('loading');
+  });
+
+  it('lets maintenance replace the app', () => {
+    expect(decideAppScreen(true, null)).toBe('maintenance');
+    expect(decideAppScreen(true, verified)).toBe('maintenance');
+    expect(decideAppScreen(false, null)).toBe('app');
+  });
+});

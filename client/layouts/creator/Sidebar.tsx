@@ -1,0 +1,54 @@
+/**
+ * The creator area's navigation. Groups open and close with a button that
+ * reports aria-expanded; under 768px the whole sidebar collapses behind the
+ * layout's menu button (SPEC.md section 2).
+ */
+import { useId, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { SIDEBAR_ENTRIES, groupContainsPath, isSidebarGroup, type SidebarGroup } from './sidebar-entries.ts';
+
+function SidebarSubmenu({ group }: { group: SidebarGroup }) {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(() => groupContainsPath(group, pathname));
+  const listId = useId();
+
+  return (
+    <li>
+      <button type="button" className="sidebar__item sidebar__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((shown) => !shown)}>
+        {group.label}
+        <svg className="sidebar__chevron" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
+          <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </button>
+      <ul id={listId} className="sidebar__submenu" hidden={!open}>
+        {group.children.map((child) => (
+          <li key={child.to}>
+            <NavLink to={child.to} className="sidebar__item sidebar__item--child">
+              {child.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+export function Sidebar({ id }: { id: string }) {
+  return (
+    <nav id={id} className="sidebar" aria-label="Creator area">
+      <ul className="sidebar__list">
+        {SIDEBAR_ENTRIES.map((entry) =>
+          isSidebarGroup(entry) ? (
+            <SidebarSubmenu key={entry.label} group={entry} />
+          ) : (
+            <li key={entry.to}>
+              <NavLink to={entry.to} className="sidebar__item">
+                {entry.label}
+              </NavLink>
+            </li>
+          ),
+        )}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, toApiError } from './api.ts';
+
+function answer(status: number, body?: unknown) {
+  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('toApiError', () => {
+  it('keeps the code and field the server sent', () => {
+    const error = toApiError(400, { error: { code: 'invalid-email', message: 'x', field: 'email' } });
+    expect(error).toMatchObject({ code: 'invalid-email', status: 400, field: 'email' });
+  });
+
+  it('shows an unavailable server as a network problem', () => {
+    expect(toApiError(503, { error: { code: 'service-unavailable', message: 'x' } }).code).toBe('network-request-failed');
+    expect(toApiError(502, undefined).code).toBe('network-request-failed');
+  });
+
+  it('falls back to internal-error for answers it cannot read', () => {
+    expect(toApiError(500, 'oops').code).toBe('internal-error');
+    expect(toApiError(400, { error: { code: 'made-up' } }).code).toBe('internal-error');
+  });
+
+  it('reads a bare 429 as too-many-requests', () => {
+    expect(toApiError(429, undefined).code).toBe('too-many-requests');
+  });
+
+  it('drops a field name it does not know', () => {
+    expect(toApiError(400, { error: { code: 'invalid-input', field: 'evil' } }).field).toBeUndefined();
+  });
+});
+
+describe('api', () => {
+  it('sends JSON with the session cookie and returns the user', async () => {
+    const user = { uid: 'u1', email: 'a@b.co', emailVerified: false };
+    const fetchMock = vi.fn(async () => answer(200, { user }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(api.login('a@b.co', 'secret-password')).resolves.toEqual(user);
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/auth/login',
+      expect.objectContaining({ method: 'POST', credentials: 'same-origin', body: JSON.stringify({ email: 'a@b.co', password: 'secret-password' }) }),
+    );
+  });
+
+  it('turns a failed fetch into network-request-failed', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(api.getCurrentUser()).rejects.toMatchObject({ code: 'network-request-failed' });
+  });
+
+  it('throws an ApiError for an error answer', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => answer(409, { error: { code: 'email-already-in-use', message: 'x', field: 'email' } })));
+    const failure = api.signup({ fullName: 'A', email: 'a@b.co', password: '12345678', niche: 'art', agreeToTerms: true });
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({ code: 'email-already-in-use', field: 'email' });
+  });
+
+  it('accepts an empty 204 answer', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+    await expect(api.logout()).resolves.toBeUndefined();
+  });
+
+  it('reads the maintenance flag strictly', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => answer(200, { maintenance: 'yes' })));
+    await expect(api.getMaintenance()).resolves.toBe(false);
+  });
+});

@@ -1,0 +1,43 @@
+/** Shapes of the HTTP API's answers (DESIGN.md), shared by the server and the client's api.ts. */
+
+export interface PublicUser {
+  uid: string;
+  email: string;
+  emailVerified: boolean;
+  fullName: string;
+  displayName: string;
+  username: string;
+  role: string;
+  accountTier: string;
+  niche: string;
+  hasCompletedSetup: boolean;
+  onboardingStep: number;
+  hasPassword: boolean;
+  createdAt: string;
+  lastLogin: string;
+}
+
+export interface MeResponse {
+  user: PublicUser | null;
+}
+
+export interface MaintenanceResponse {
+  maintenance: boolean;
+}
+
+export interface PublicConfig {
+  supportEmail: string;
+  googleSignIn: boolean;
+}
+
+/**
+ * What the server writes into the index.html it serves, so the app-start screen
+ * knows maintenance and auth at once and the API calls only refresh them.
+ */
+export interface BootState {
+  maintenance: boolean;
+  user: PublicUser | null;
+  config: PublicConfig;
+}
+
+export const BOOT_STATE_ELEMENT_ID = 'boot-state';

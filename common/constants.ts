@@ -1,0 +1,30 @@
+/** Business constants of SPEC.md section 9, shared by client and server. */
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Upper bound keeps argon2 work per request bounded (an abuse guard, not a SPEC rule). */
+export const PASSWORD_MAX_LENGTH = 128;
+export const FULL_NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+export const CUSTOM_NICHE_MAX_LENGTH = 60;
+
+export const MOBILE_BREAKPOINT_PX = 768;
+export const NAV_HIDE_SCROLL_PX = 80;
+export const VERIFICATION_POLL_MS = 5_000;
+export const LOGIN_CAROUSEL_AUTOPLAY_MS = 4_000;
+export const MAINTENANCE_REFRESH_SECONDS = 600;
+export const FADE_IN_THRESHOLD = 0.1;
+
+export const USERNAME_LENGTH = 6;
+export const DEFAULT_LANGUAGE = 'en';
+export const DEFAULT_TIER = 'free';
+export const DEFAULT_ROLE = 'creator';
+
+export const POLICIES_LAST_UPDATED = 'June 30, 2025';
+export const MINIMUM_AGE = 13;
+
+export const VERIFY_EMAIL_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_PASSWORD_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const PRODUCT_NAME = 'Creator Platform';
+export const TAGLINE = 'Fully own your brand';

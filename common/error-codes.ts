@@ -1,0 +1,44 @@
+/**
+ * Error codes of SPEC.md section 8 plus the ones our own server adds. The server
+ * answers `{"error":{"code","message","field"}}`; the client maps the code back to
+ * SPEC.md's message for the screen it is on (see messages.ts).
+ */
+export const ERROR_CODES = [
+  'invalid-email',
+  'user-disabled',
+  'user-not-found',
+  'missing-email',
+  'wrong-password',
+  'too-many-requests',
+  'network-request-failed',
+  'internal-error',
+  'missing-password',
+  'invalid-login-credentials',
+  'email-already-in-use',
+  'weak-password',
+  'missing-full-name',
+  'missing-niche',
+  'missing-custom-niche',
+  'terms-not-accepted',
+  'invalid-input',
+  'invalid-token',
+  'expired-token',
+  'unauthenticated',
+  'forbidden-origin',
+  'payload-too-large',
+  'not-found',
+  'google-not-configured',
+  'service-unavailable',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export type ErrorField = 'email' | 'password' | 'fullName' | 'niche' | 'customNiche' | 'agreeToTerms' | 'token';
+
+export interface ApiErrorBody {
+  error: { code: ErrorCode; message: string; field?: ErrorField };
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}

@@ -1,0 +1,96 @@
+/**
+ * SPEC.md section 5 and 8 word for word: which message each screen shows for a
+ * code. The server sends codes; these tables are the product's copy.
+ */
+import type { ErrorCode } from './error-codes.ts';
+
+type MessageTable = Partial<Record<ErrorCode, string>>;
+
+/** Login catalogue (section 8) with the client checks of section 5. */
+export const LOGIN_MESSAGES: MessageTable = {
+  'invalid-email': 'Email address format is invalid.',
+  'user-disabled': 'This account has been disabled.',
+  'user-not-found': 'No user found with this email.',
+  'missing-email': 'Email is required.',
+  'wrong-password': 'Incorrect password.',
+  'too-many-requests': 'Too many failed attempts. Please try again later.',
+  'network-request-failed': 'Network error. Please check your connection.',
+  'service-unavailable': 'Network error. Please check your connection.',
+  'internal-error': 'Something went wrong. Please try again.',
+  'missing-password': 'Password is missing. Please enter your password.',
+  'invalid-login-credentials': 'Invalid login credentials.',
+};
+export const LOGIN_FALLBACK = 'Login failed. Please try again.';
+
+/** Codes the login screen shows under the e-mail field; every other one goes under the password. */
+export const LOGIN_EMAIL_FIELD_CODES: readonly ErrorCode[] = ['invalid-email', 'user-disabled', 'user-not-found', 'missing-email'];
+
+export const LOGIN_CLIENT_MESSAGES = {
+  email: 'Please enter a valid email address.',
+  password: 'Password must be at least 8 characters long.',
+  resetNeedsEmail: 'Please enter your email address first.',
+} as const;
+
+export const SIGNUP_MESSAGES: MessageTable = {
+  'email-already-in-use': 'This email is already in use.',
+  'invalid-email': 'Invalid email format.',
+  'weak-password': 'Password is too weak.',
+};
+export const SIGNUP_FALLBACK = 'Signup failed. Try again.';
+
+/** The client-side checks of the sign-up form (section 5), by the code our schema reports. */
+export const SIGNUP_FIELD_MESSAGES: MessageTable = {
+  'missing-full-name': 'Full name is required.',
+  'missing-email': 'Enter a valid email address.',
+  'invalid-email': 'Enter a valid email address.',
+  'missing-password': 'Password must be at least 8 characters.',
+  'weak-password': 'Password must be at least 8 characters.',
+  'missing-niche': 'Please select your niche.',
+  'missing-custom-niche': 'Please specify your niche.',
+  'terms-not-accepted': 'You must agree to the Terms and Privacy Policy to create an account.',
+};
+
+export const RESET_MESSAGES: MessageTable = {
+  'user-not-found': 'No user found with this email.',
+};
+export const RESET_FALLBACK = 'Failed to send reset email. Try again later.';
+export const RESET_STATES = {
+  sending: 'Sending reset link...',
+  sent: 'Reset link sent',
+  sentMessage: 'Reset link sent! Check your email inbox (or spam).',
+} as const;
+
+export const GOOGLE_FAILURE_ALERT = 'Google sign-in failed. Please try again.';
+
+/** Messages the server puts in its own answers (the client shows the tables above instead). */
+export const SERVER_MESSAGES: Record<ErrorCode, string> = {
+  'invalid-email': 'Email address format is invalid.',
+  'user-disabled': 'This account has been disabled.',
+  'user-not-found': 'No user found with this email.',
+  'missing-email': 'Email is required.',
+  'wrong-password': 'Incorrect password.',
+  'too-many-requests': 'Too many failed attempts. Please try again later.',
+  'network-request-failed': 'Network error. Please check your connection.',
+  'internal-error': 'Something went wrong. Please try again.',
+  'missing-password': 'Password is missing. Please enter your password.',
+  'invalid-login-credentials': 'Invalid login credentials.',
+  'email-already-in-use': 'This email is already in use.',
+  'weak-password': 'Password is too weak.',
+  'missing-full-name': 'Full name is required.',
+  'missing-niche': 'Please select your niche.',
+  'missing-custom-niche': 'Please specify your niche.',
+  'terms-not-accepted': 'You must agree to the Terms and Privacy Policy to create an account.',
+  'invalid-input': 'The request is not valid.',
+  'invalid-token': 'This link is not valid. Please request a new one.',
+  'expired-token': 'This link has expired. Please request a new one.',
+  unauthenticated: 'Please sign in first.',
+  'forbidden-origin': 'This request did not come from this site.',
+  'payload-too-large': 'The request is too large.',
+  'not-found': 'Not found.',
+  'google-not-configured': 'Google sign-in is not configured on this server.',
+  'service-unavailable': 'The service is temporarily unavailable. Please try again shortly.',
+};
+
+export function messageFor(table: MessageTable, code: ErrorCode, fallback: string): string {
+  return table[code] ?? fallback;
+}

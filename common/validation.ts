@@ -1,0 +1,108 @@
+/**
+ * Input rules of SPEC.md section 5, written once for both sides: the client shows
+ * every field's first problem as the user types, the server re-checks the same
+ * schema at its boundary. Each issue's message is an ErrorCode; messages.ts turns
+ * a code into the words of the screen that shows it.
+ */
+import { z } from 'zod';
+import {
+  CUSTOM_NICHE_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './constants.ts';
+import type { ErrorCode, ErrorField } from './error-codes.ts';
+import { OTHER_NICHE, isKnownNiche } from './niches.ts';
+
+/** SPEC.md's "basic address pattern": something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const email = z
+  .string({ error: 'missing-email' })
+  .trim()
+  .min(1, { error: 'missing-email' })
+  .max(EMAIL_MAX_LENGTH, { error: 'invalid-email' })
+  .regex(EMAIL_PATTERN, { error: 'invalid-email' })
+  .transform((value) => value.toLowerCase());
+
+const newPassword = z
+  .string({ error: 'missing-password' })
+  .min(1, { error: 'missing-password' })
+  .min(PASSWORD_MIN_LENGTH, { error: 'weak-password' })
+  .max(PASSWORD_MAX_LENGTH, { error: 'weak-password' });
+
+export const signupSchema = z
+  .object({
+    fullName: z
+      .string({ error: 'missing-full-name' })
+      .trim()
+      .min(1, { error: 'missing-full-name' })
+      .max(FULL_NAME_MAX_LENGTH, { error: 'invalid-input' }),
+    email,
+    password: newPassword,
+    niche: z
+      .string({ error: 'missing-niche' })
+      .refine(isKnownNiche, { error: 'missing-niche' }),
+    customNiche: z
+      .string({ error: 'invalid-input' })
+      .trim()
+      .max(CUSTOM_NICHE_MAX_LENGTH, { error: 'invalid-input' })
+      .optional(),
+    agreeToTerms: z.literal(true, { error: 'terms-not-accepted' }),
+  })
+  .superRefine((value, context) => {
+    if (value.niche === OTHER_NICHE && !value.customNiche) {
+      context.addIssue({ code: 'custom', path: ['customNiche'], message: 'missing-custom-niche' });
+    }
+  });
+export type SignupInput = z.input<typeof signupSchema>;
+export type SignupData = z.output<typeof signupSchema>;
+
+export const loginSchema = z.object({
+  email,
+  // Login never tells how long the stored password is, so any non-empty string is checked.
+  password: z
+    .string({ error: 'missing-password' })
+    .min(1, { error: 'missing-password' })
+    .max(PASSWORD_MAX_LENGTH, { error: 'invalid-login-credentials' }),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const passwordResetRequestSchema = z.object({ email });
+
+export const passwordResetConfirmSchema = z.object({
+  token: z.string({ error: 'invalid-token' }).min(1, { error: 'invalid-token' }).max(200, { error: 'invalid-token' }),
+  password: newPassword,
+});
+
+export interface FieldProblem {
+  field: ErrorField | undefined;
+  code: ErrorCode;
+}
+
+const FIELDS: readonly ErrorField[] = ['fullName', 'email', 'password', 'niche', 'customNiche', 'agreeToTerms', 'token'];
+
+/** Every field's first problem, in the order the schema lists them. */
+export function listProblems(error: z.ZodError): FieldProblem[] {
+  const seen = new Set<string>();
+  const problems: FieldProblem[] = [];
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const field = FIELDS.find((candidate) => candidate === key);
+    const code = toErrorCode(issue.message);
+    problems.push({ field, code });
+  }
+  return problems;
+}
+
+function toErrorCode(message: string): ErrorCode {
+  const known: readonly string[] = [
+    'missing-email', 'invalid-email', 'missing-password', 'weak-password', 'missing-full-name',
+    'missing-niche', 'missing-custom-niche', 'terms-not-accepted', 'invalid-token',
+    'invalid-login-credentials', 'invalid-input',
+  ];
+  return (known.includes(message) ? message : 'invalid-input') as ErrorCode;
+}

@@ -1,0 +1,77 @@
+/**
+ * One database handle for both engines of DESIGN.md: a real Postgres when a URL
+ * is given (driver `postgres`), otherwise embedded PGlite in a folder (or in
+ * memory for tests). Callers see the same drizzle API either way.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import { schema } from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Unlisten = () => Promise<void>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'postgres' | 'pglite';
+  /** Runs `onPayload` for every NOTIFY on `channel`; resubscribes by itself after a reconnect. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** The connection string, for the migrator's own locked connection; absent for PGlite. */
+  url?: string;
+}
+
+export type DatabaseTarget = { url: string } | { pgliteDir: string | undefined };
+
+export async function connectDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  return 'url' in target ? connectPostgres(target.url) : connectPglite(target.pgliteDir);
+}
+
+function connectPostgres(url: string): DatabaseHandle {
+  const client = postgres(url, {
+    max: 10,
+    onnotice: () => {},
+    // Fail fast while Postgres is down, so requests answer 503 instead of hanging.
+    connect_timeout: 5,
+    idle_timeout: 60,
+  });
+  const db: Database = drizzlePostgres(client, { schema });
+  return {
+    db,
+    kind: 'postgres',
+    url,
+    async listen(channel, onPayload) {
+      const subscription = await client.listen(channel, onPayload);
+      return () => subscription.unlisten();
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+
+async function connectPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const client = await PGlite.create(dataDir);
+  const db: Database = drizzlePglite(client, { schema });
+  return {
+    db,
+    kind: 'pglite',
+    async listen(channel, onPayload) {
+      return client.listen(channel, onPayload);
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * Tables of DESIGN.md "Data". Column names are snake_case; drizzle maps them to
+ * camelCase properties, which are the JSON names of SPEC.md section 3.
+ */
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export interface SuspensionInfo {
+  suspended: boolean;
+  suspensionReason: string;
+}
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    passwordHash: text('password_hash'),
+    fullName: text('full_name').notNull(),
+    displayName: text('display_name').notNull(),
+    username: text('username').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastLogin: timestamptz('last_login').notNull().defaultNow(),
+    registered: timestamptz('registered').notNull().defaultNow(),
+    role: text('role').notNull().default('creator'),
+    accountTier: text('account_tier').notNull().default('free'),
+    hasCompletedSetup: boolean('has_completed_setup').notNull().default(false),
+    onboardingStep: integer('onboarding_step').notNull().default(0),
+    isVerified: boolean('is_verified').notNull().default(false),
+    analyticsConsent: boolean('analytics_consent').notNull().default(false),
+    marketingEmailsOptIn: boolean('marketing_emails_opt_in').notNull().default(false),
+    agreeToTerms: boolean('agree_to_terms').notNull().default(true),
+    nsfw: boolean('nsfw').notNull().default(false),
+    niche: text('niche').notNull(),
+    profileUrl: text('profile_url').notNull().default('default'),
+    bannerUrl: text('banner_url').notNull().default('default'),
+    language: text('language').notNull().default('en'),
+    theme: text('theme').notNull().default('default'),
+    suspensionInfo: jsonb('suspension_info')
+      .$type<SuspensionInfo>()
+      .notNull()
+      .default({ suspended: false, suspensionReason: '' }),
+    featureFlags: jsonb('feature_flags').$type<Record<string, unknown>>().notNull().default({}),
+    domainSetup: jsonb('domain_setup').$type<Record<string, unknown>>().notNull().default({}),
+    customDomain: text('custom_domain').notNull().default(''),
+    paymentProvider: text('payment_provider').notNull().default(''),
+    paymentCustomerId: text('payment_customer_id').notNull().default(''),
+    payoutStatus: text('payout_status').notNull().default(''),
+    referralCode: text('referral_code').notNull().default(''),
+    referredBy: text('referred_by').notNull().default(''),
+    socialLinks: jsonb('social_links').$type<Record<string, string>>().notNull().default({}),
+  },
+  (table) => [uniqueIndex('users_email_unique').on(table.email)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the session token, hex; the token itself is never stored. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at').notNull().defaultNow(),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+export const EMAIL_TOKEN_PURPOSES = ['verify-email', 'reset-password'] as const;
+export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
+
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    /** SHA-256 of the token in the mailed link, hex. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<EmailTokenPurpose>().notNull(),
+    email: text('email').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    usedAt: timestamptz('used_at'),
+  },
+  (table) => [index('email_tokens_user_purpose_idx').on(table.userId, table.purpose)],
+);
+
+export const oauthAccounts = pgTable(
+  'oauth_accounts',
+  {
+    provider: text('provider').notNull(),
+    providerUserId: text('provider_user_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.providerUserId] }), index('oauth_accounts_user_idx').on(table.userId)],
+);
+
+export const AUTH_EVENT_TYPES = [
+  'signup',
+  'login-succeeded',
+  'login-failed',
+  'logout',
+  'google-login',
+  'google-linked',
+  'verification-sent',
+  'email-verified',
+  'reset-requested',
+  'reset-used',
+  'sessions-revoked',
+  'account-disabled',
+  'account-enabled',
+] as const;
+export type AuthEventType = (typeof AUTH_EVENT_TYPES)[number];
+
+export const authEvents = pgTable(
+  'auth_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').$type<AuthEventType>().notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    detail: text('detail'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('auth_events_user_idx').on(table.userId), index('auth_events_created_idx').on(table.createdAt)],
+);
+
+export const settings = pgTable('settings', {
+  /** Always true: the check constraint in the migration keeps this table to one row. */
+  id: boolean('id').primaryKey().default(true),
+  maintenance: boolean('maintenance').notNull().default(false),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    status: text('status').$type<MailStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    sentAt: timestamptz('sent_at'),
+  },
+  (table) => [index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt)],
+);
+
+/** Fixed-window counters and lock-outs of DESIGN.md's rate limits, shared by every server. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull().default(0),
+    windowStartedAt: timestamptz('window_started_at').notNull(),
+    blockedUntil: timestamptz('blocked_until'),
+  },
+  (table) => [index('rate_limits_window_idx').on(table.windowStartedAt)],
+);
+
+export const schema = { users, sessions, emailTokens, oauthAccounts, authEvents, settings, mailOutbox, rateLimits };

@@ -1,0 +1,91 @@
+/** What an operator can do from the CLI: the maintenance switch, account suspension, the mail outbox. */
+import { count, eq, min } from 'drizzle-orm';
+import type { Database } from '../../db/connect.ts';
+import { mailOutbox, sessions, settings, users } from '../../db/schema.ts';
+import { recordAuthEvent } from '../auth/audit.ts';
+import type { UserRow } from '../auth/session.ts';
+import type { Clock } from '../clock.ts';
+
+export class UnknownUserError extends Error {
+  override name = 'UnknownUserError';
+  constructor(readonly email: string) {
+    super(`No user with the e-mail ${email}`);
+  }
+}
+
+const OPERATOR = { ip: 'operator-cli', userAgent: 'cli' };
+
+export interface MailStatusReport {
+  pending: number;
+  failed: number;
+  sent: number;
+  oldestPendingAt: Date | null;
+}
+
+export function createAdminService({ db, clock }: { db: Database; clock: Clock }) {
+  async function getMaintenance(): Promise<boolean> {
+    const [row] = await db.select({ maintenance: settings.maintenance }).from(settings).where(eq(settings.id, true));
+    return row?.maintenance ?? false;
+  }
+
+  /** The same UPDATE an operator could type in psql; the trigger tells every server. */
+  async function setMaintenance(on: boolean): Promise<void> {
+    await db.update(settings).set({ maintenance: on, updatedAt: clock() }).where(eq(settings.id, true));
+  }
+
+  async function findUser(email: string): Promise<UserRow> {
+    const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+    if (!user) throw new UnknownUserError(email);
+    return user;
+  }
+
+  async function countSessions(userId: string): Promise<number> {
+    return db.$count(sessions, eq(sessions.userId, userId));
+  }
+
+  /** Disabling ends every session at once; enabling lets the user sign in again. */
+  async function setUserDisabled(email: string, disabled: boolean, reason = ''): Promise<{ user: UserRow; endedSessions: number }> {
+    const user = await findUser(email);
+    return db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({ suspensionInfo: { suspended: disabled, suspensionReason: disabled ? reason : '' } })
+        .where(eq(users.id, user.id))
+        .returning();
+      const ended = disabled ? await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id }) : [];
+      await recordAuthEvent(tx, OPERATOR, { type: disabled ? 'account-disabled' : 'account-enabled', userId: user.id, email: user.email, detail: reason || undefined });
+      if (ended.length > 0) {
+        await recordAuthEvent(tx, OPERATOR, { type: 'sessions-revoked', userId: user.id, detail: `account disabled: ${ended.length} session(s)` });
+      }
+      return { user: updated!, endedSessions: ended.length };
+    });
+  }
+
+  async function mailStatus(): Promise<MailStatusReport> {
+    const rows = await db
+      .select({ status: mailOutbox.status, total: count(), oldest: min(mailOutbox.createdAt) })
+      .from(mailOutbox)
+      .groupBy(mailOutbox.status);
+    const byStatus = Object.fromEntries(rows.map((row) => [row.status, row]));
+    return {
+      pending: byStatus.pending?.total ?? 0,
+      failed: byStatus.failed?.total ?? 0,
+      sent: byStatus.sent?.total ?? 0,
+      oldestPendingAt: byStatus.pending?.oldest ?? null,
+    };
+  }
+
+  /** Puts failed mail back in the queue, due now, with a fresh attempt count. */
+  async function retryFailedMail(): Promise<number> {
+    const retried = await db
+      .update(mailOutbox)
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: clock() })
+      .where(eq(mailOutbox.status, 'failed'))
+      .returning({ id: mailOutbox.id });
+    return retried.length;
+  }
+
+  return { getMaintenance, setMaintenance, findUser, countSessions, setUserDisabled, mailStatus, retryFailedMail };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

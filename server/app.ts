@@ -1,0 +1,115 @@
+/**
+ * The Express app over the services: routes and named middleware only, in the
+ * order that keeps the hot paths bare. The maintenance answer and the health
+ * check come before logging, security headers and sessions; static assets skip
+ * the session lookup.
+ */
+import { randomUUID } from 'node:crypto';
+import express, { type Express, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { BootState } from '../common/api-types.ts';
+import { toPublicUser } from './auth/public-user.ts';
+import type { Config } from './config.ts';
+import { apiNotFound, handleErrors } from './http/middleware/error-handler.ts';
+import { loadSession } from './http/middleware/load-session.ts';
+import { requireSameOrigin } from './http/middleware/require-same-origin.ts';
+import { authRoutes } from './http/routes/auth-routes.ts';
+import { configRoutes, maintenanceHandler } from './http/routes/config-routes.ts';
+import { googleRoutes } from './http/routes/google-routes.ts';
+import { healthHandler } from './http/routes/health-routes.ts';
+import { createSessionCookie } from './http/session-cookie.ts';
+import { staticClient } from './http/static-client.ts';
+import type { Logger } from './logger.ts';
+import type { Services } from './services.ts';
+
+export interface AppOptions {
+  config: Config;
+  services: Services;
+  logger: Logger;
+  /** dist/client; without it the app serves the API only (integration tests). */
+  clientDir?: string;
+}
+
+function securityHeaders(appUrl: URL) {
+  const https = appUrl.protocol === 'https:';
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        mediaSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // Links in mails carry tokens: no page of ours ever leaks its URL to another site.
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+}
+
+export function createApp({ config, services, logger, clientDir }: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
+  const cookie = createSessionCookie(config.appUrl);
+
+  app.get('/api/config/maintenance', maintenanceHandler(services.maintenance));
+  app.get('/healthz', healthHandler(services.database));
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') ?? false },
+      serializers: {
+        // The path without its query: verification and reset links carry tokens there.
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split('?')[0] }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(securityHeaders(config.appUrl));
+  app.use(requireSameOrigin(config.appUrl));
+
+  app.use('/api/auth/google', googleRoutes({ google: services.google, cookie, appUrl: config.appUrl, logger }));
+  app.use('/api/auth', loadSession(services.sessions, cookie), authRoutes({ ...services, cookie }));
+  app.use('/api/config', configRoutes(services.publicConfig));
+  app.use('/api', apiNotFound);
+
+  if (clientDir) {
+    app.use(
+      staticClient({
+        clientDir,
+        bootState: async (req: Request): Promise<BootState> => {
+          const token = cookie.read(req);
+          const validated = token ? await services.sessions.validateSessionToken(token).catch(() => null) : null;
+          return {
+            maintenance: services.maintenance.isOn(),
+            user: validated ? toPublicUser(validated.user) : null,
+            config: services.publicConfig,
+          };
+        },
+      }),
+    );
+  }
+  app.use((_req: Request, res: Response) => {
+    res.status(404).type('text/plain').send('Not found');
+  });
+  app.use(handleErrors);
+  return app;
+}

@@ -1,0 +1,85 @@
+/** Sign-up and password login (SPEC.md sections 3, 5 and 8; DESIGN.md "Auth"). */
+import { eq } from 'drizzle-orm';
+import { OTHER_NICHE } from '../../common/niches.ts';
+import type { SignupData } from '../../common/validation.ts';
+import { users } from '../../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { recordAuthEvent, type RequestContext } from './audit.ts';
+import type { AuthDeps } from './deps.ts';
+import { queueVerificationMail } from './email-verification.ts';
+import { buildNewUser } from './new-user.ts';
+import { hashPassword, isStrongEnough, verifyDummyPassword, verifyPassword } from './password.ts';
+import type { NewSession, UserRow } from './session.ts';
+
+export interface SignedIn {
+  user: UserRow;
+  session: NewSession;
+}
+
+export function createAccountService(deps: AuthDeps) {
+  const { db, clock, sessions, rateLimiter, appUrl, emailEnumerationProtection, onMailQueued } = deps;
+
+  async function signup(input: SignupData, context: RequestContext): Promise<SignedIn> {
+    if (!isStrongEnough(input.password)) throw new AppError('weak-password', 400, 'password');
+    await rateLimiter.consumeSignup(context.ip);
+    const passwordHash = await hashPassword(input.password);
+    const now = clock();
+    const niche = input.niche === OTHER_NICHE ? input.customNiche! : input.niche;
+    const user = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values(buildNewUser({ email: input.email, fullName: input.fullName, niche, passwordHash, emailVerified: false, now }))
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      if (!created) throw new AppError('email-already-in-use', 409, 'email');
+      await queueVerificationMail(tx, appUrl, created, now);
+      await recordAuthEvent(tx, context, { type: 'signup', userId: created.id, email: created.email });
+      return created;
+    });
+    await rateLimiter.noteMailToAddress(user.email);
+    onMailQueued();
+    const session = await sessions.createSession(user.id, context.userAgent);
+    return { user, session };
+  }
+
+  async function login(email: string, password: string, context: RequestContext): Promise<SignedIn> {
+    await rateLimiter.assertLoginAllowed(email, context.ip);
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    if (!user?.passwordHash) {
+      // The same hash work as a known account, so response time does not reveal which addresses exist.
+      await verifyDummyPassword(password);
+      await failLogin(email, user?.id ?? null, context, user ? 'no-password' : 'unknown-email');
+      if (emailEnumerationProtection) throw new AppError('invalid-login-credentials', 401, 'password');
+      throw user ? new AppError('wrong-password', 401, 'password') : new AppError('user-not-found', 401, 'email');
+    }
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await failLogin(email, user.id, context, 'wrong-password');
+      throw new AppError(emailEnumerationProtection ? 'invalid-login-credentials' : 'wrong-password', 401, 'password');
+    }
+    // Disabled is told only to someone who knows the password.
+    if (user.suspensionInfo.suspended) {
+      await recordAuthEvent(db, context, { type: 'login-failed', userId: user.id, email, detail: 'disabled' });
+      throw new AppError('user-disabled', 403, 'email');
+    }
+    await rateLimiter.recordLoginSuccess(email, context.ip);
+    const now = clock();
+    await db.update(users).set({ lastLogin: now }).where(eq(users.id, user.id));
+    await recordAuthEvent(db, context, { type: 'login-succeeded', userId: user.id, email });
+    const session = await sessions.createSession(user.id, context.userAgent);
+    return { user: { ...user, lastLogin: now }, session };
+  }
+
+  async function failLogin(email: string, userId: string | null, context: RequestContext, detail: string) {
+    await rateLimiter.recordLoginFailure(email, context.ip);
+    await recordAuthEvent(db, context, { type: 'login-failed', userId, email, detail });
+  }
+
+  async function logout(token: string, userId: string | undefined, context: RequestContext): Promise<void> {
+    await sessions.invalidateSession(token);
+    if (userId) await recordAuthEvent(db, context, { type: 'logout', userId });
+  }
+
+  return { signup, login, logout };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

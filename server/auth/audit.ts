@@ -1,0 +1,26 @@
+/** The auth_events trail: who signed in, failed, reset, verified or was signed out, and from where. */
+import type { Database } from '../../db/connect.ts';
+import { authEvents, type AuthEventType } from '../../db/schema.ts';
+
+export interface RequestContext {
+  ip: string;
+  userAgent: string;
+}
+
+export interface AuthEvent {
+  type: AuthEventType;
+  userId?: string | null;
+  email?: string | null;
+  detail?: string;
+}
+
+export async function recordAuthEvent(db: Database, context: RequestContext | undefined, event: AuthEvent): Promise<void> {
+  await db.insert(authEvents).values({
+    type: event.type,
+    userId: event.userId ?? null,
+    email: event.email ?? null,
+    ip: context?.ip ?? null,
+    userAgent: context?.userAgent.slice(0, 300) ?? null,
+    detail: event.detail ?? null,
+  });
+}

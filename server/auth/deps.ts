@@ -1,0 +1,23 @@
+/** What every auth service is handed (STYLE.md: factories with their dependencies passed in). */
+import type { Database } from '../../db/connect.ts';
+import type { Clock } from '../clock.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import type { SessionService } from './session.ts';
+
+export interface AuthDeps {
+  db: Database;
+  clock: Clock;
+  sessions: SessionService;
+  rateLimiter: RateLimiter;
+  appUrl: URL;
+  supportEmail: string;
+  emailEnumerationProtection: boolean;
+  /** Tells the mail worker that the outbox has something new. */
+  onMailQueued: () => void;
+}
+
+export function appLink(appUrl: URL, pathname: string, params: Record<string, string> = {}): string {
+  const url = new URL(pathname, appUrl);
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  return url.toString();
+}

@@ -1,0 +1,46 @@
+/**
+ * Single-use tokens mailed in links (verify-email 24 h, reset-password 60 min),
+ * stored as SHA-256. Using one is an atomic update, so a token works once even
+ * when two tabs follow the link at the same moment.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/connect.ts';
+import { emailTokens, type EmailTokenPurpose } from '../../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { generateSecretToken, hashToken } from './tokens.ts';
+
+export async function issueEmailToken(
+  db: Database,
+  { userId, email, purpose, now, ttlMs }: { userId: string; email: string; purpose: EmailTokenPurpose; now: Date; ttlMs: number },
+): Promise<string> {
+  const token = generateSecretToken();
+  await db.insert(emailTokens).values({
+    id: hashToken(token),
+    userId,
+    email,
+    purpose,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ttlMs),
+  });
+  return token;
+}
+
+/** Marks the token used and returns its row; throws invalid-token or expired-token. */
+export async function consumeEmailToken(db: Database, token: string, purpose: EmailTokenPurpose, now: Date) {
+  const [used] = await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.id, hashToken(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)))
+    .returning();
+  if (!used) throw new AppError('invalid-token', 400, 'token');
+  if (used.expiresAt.getTime() <= now.getTime()) throw new AppError('expired-token', 400, 'token');
+  return used;
+}
+
+/** A newer link replaces older ones of the same purpose. */
+export async function revokeEmailTokens(db: Database, userId: string, purpose: EmailTokenPurpose, now: Date): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}

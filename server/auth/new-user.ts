@@ -1,0 +1,35 @@
+/** The profile a new account starts with (SPEC.md section 3); the table's defaults supply the rest. */
+import { DEFAULT_LANGUAGE, DEFAULT_ROLE, DEFAULT_TIER, USERNAME_LENGTH } from '../../common/constants.ts';
+import type { users } from '../../db/schema.ts';
+import { generateUserId } from './tokens.ts';
+
+export interface NewUserFields {
+  email: string;
+  fullName: string;
+  niche: string;
+  passwordHash: string | null;
+  emailVerified: boolean;
+  now: Date;
+}
+
+export function buildNewUser({ email, fullName, niche, passwordHash, emailVerified, now }: NewUserFields): typeof users.$inferInsert {
+  const id = generateUserId();
+  const name = fullName.trim();
+  return {
+    id,
+    email: email.toLowerCase(),
+    emailVerified,
+    isVerified: emailVerified,
+    passwordHash,
+    fullName: name,
+    displayName: name.split(/\s+/)[0] ?? name,
+    username: id.slice(0, USERNAME_LENGTH),
+    niche,
+    role: DEFAULT_ROLE,
+    accountTier: DEFAULT_TIER,
+    language: DEFAULT_LANGUAGE,
+    createdAt: now,
+    lastLogin: now,
+    registered: now,
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Rate limits of DESIGN.md, kept in the database so they hold across restarts
+ * and across every server on one Postgres. Each check is one atomic upsert, so
+ * concurrent requests on several servers count exactly.
+ * Why not a library: docs/decisions/005-rate-limits-in-postgres.md.
+ */
+import { eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connect.ts';
+import { rateLimits } from '../../db/schema.ts';
+import type { Clock } from '../clock.ts';
+import type { RateLimitConfig } from '../config.ts';
+import type { ErrorField } from '../../common/error-codes.ts';
+import { tooManyRequests } from '../errors.ts';
+
+export function createRateLimiter({ db, clock, limits }: { db: Database; clock: Clock; limits: RateLimitConfig }) {
+  /** Counts one event in a fixed window; returns the count so far and when the window ends. */
+  async function count(key: string, windowSeconds: number): Promise<{ count: number; resetsAt: Date }> {
+    const now = clock();
+    // Raw SQL fragments take timestamps as text: drizzle maps Date only for typed columns.
+    const windowStart = sql`${new Date(now.getTime() - windowSeconds * 1000).toISOString()}::timestamptz`;
+    const nowValue = sql`${now.toISOString()}::timestamptz`;
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key, count: 1, windowStartedAt: now })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart} then 1 else ${rateLimits.count} + 1 end`,
+          windowStartedAt: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart} then ${nowValue} else ${rateLimits.windowStartedAt} end`,
+        },
+      })
+      .returning({ count: rateLimits.count, windowStartedAt: rateLimits.windowStartedAt });
+    return { count: row!.count, resetsAt: new Date(row!.windowStartedAt.getTime() + windowSeconds * 1000) };
+  }
+
+  async function peek(key: string): Promise<typeof rateLimits.$inferSelect | undefined> {
+    const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
+    return row;
+  }
+
+  function secondsUntil(date: Date): number {
+    return (date.getTime() - clock().getTime()) / 1000;
+  }
+
+  /** Throws 429 once `key` has been counted more than `limit` times in the window. */
+  async function consume(key: string, limit: number, windowSeconds: number, field?: ErrorField): Promise<void> {
+    const { count: used, resetsAt } = await count(key, windowSeconds);
+    if (used > limit) throw tooManyRequests(secondsUntil(resetsAt), field);
+  }
+
+  const loginKey = (email: string, ip: string) => `login:${email}:${ip}`;
+  const loginIpKey = (ip: string) => `login-ip:${ip}`;
+
+  /** Before a login: refuse while this e-mail is backed off on this address, or this address failed too often. */
+  async function assertLoginAllowed(email: string, ip: string): Promise<void> {
+    const now = clock();
+    const [pair, address] = await Promise.all([peek(loginKey(email, ip)), peek(loginIpKey(ip))]);
+    if (pair?.blockedUntil && pair.blockedUntil > now) throw tooManyRequests(secondsUntil(pair.blockedUntil), 'password');
+    const windowStart = now.getTime() - limits.loginFailuresWindowSeconds * 1000;
+    if (address && address.windowStartedAt.getTime() > windowStart && address.count >= limits.loginFailuresPerIp) {
+      throw tooManyRequests(secondsUntil(new Date(address.windowStartedAt.getTime() + limits.loginFailuresWindowSeconds * 1000)), 'password');
+    }
+  }
+
+  /** After a failed login: count it, and back off exponentially after the free failures (1 s, 2 s, 4 s ... up to the cap). */
+  async function recordLoginFailure(email: string, ip: string): Promise<void> {
+    const [{ count: failures }] = await Promise.all([
+      count(loginKey(email, ip), limits.loginMaxBackoffSeconds * 4),
+      count(loginIpKey(ip), limits.loginFailuresWindowSeconds),
+    ]);
+    const beyond = failures - limits.loginFreeFailures;
+    if (beyond < 0) return;
+    const backoffSeconds = Math.min(2 ** beyond, limits.loginMaxBackoffSeconds);
+    await db
+      .update(rateLimits)
+      .set({ blockedUntil: new Date(clock().getTime() + backoffSeconds * 1000) })
+      .where(eq(rateLimits.key, loginKey(email, ip)));
+  }
+
+  async function recordLoginSuccess(email: string, ip: string): Promise<void> {
+    await db.delete(rateLimits).where(eq(rateLimits.key, loginKey(email, ip)));
+  }
+
+  async function consumeSignup(ip: string): Promise<void> {
+    await consume(`signup-ip:${ip}`, limits.signupsPerIp, limits.signupsWindowSeconds, 'email');
+  }
+
+  /** One verification or reset mail per address per window, whether or not the address has an account. */
+  async function consumeMailToAddress(email: string): Promise<void> {
+    await consume(`mail:${email}`, 1, limits.mailWindowSeconds, 'email');
+  }
+
+  /** Counts a mail that went out without asking (the sign-up mail), so an immediate re-send waits. */
+  async function noteMailToAddress(email: string): Promise<void> {
+    await count(`mail:${email}`, limits.mailWindowSeconds);
+  }
+
+  /** Drops windows that ended long ago, so the table stays small. */
+  async function pruneExpired(olderThanSeconds = 24 * 3600): Promise<void> {
+    await db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, new Date(clock().getTime() - olderThanSeconds * 1000)));
+  }
+
+  return { assertLoginAllowed, recordLoginFailure, recordLoginSuccess, consumeSignup, consumeMailToAddress, noteMailToAddress, pruneExpired };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

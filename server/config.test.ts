@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('gives the defaults of DESIGN.md with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.appUrl.toString()).toBe('http://localhost:3000/');
+    expect(config.database).toEqual({ pgliteDir: expect.stringMatching(/data\/pglite$/) });
+    expect(config.supportEmail).toBe('support@localhost');
+    expect(config.google).toBeUndefined();
+    expect(config.emailEnumerationProtection).toBe(true);
+    expect(config.trustProxy).toBeUndefined();
+    expect(config.rateLimits.loginFreeFailures).toBe(5);
+  });
+
+  it('derives APP_URL from PORT and reads a Postgres URL', () => {
+    const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u:p@db:5432/app' });
+    expect(config.appUrl.origin).toBe('http://localhost:8080');
+    expect(config.database).toEqual({ url: 'postgres://u:p@db:5432/app' });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ APP_URL: 'not a url' }, 'APP_URL'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ AUTH_EMAIL_ENUMERATION_PROTECTION: 'maybe' }, 'AUTH_EMAIL_ENUMERATION_PROTECTION'],
+    [{ GOOGLE_CLIENT_ID: 'only-the-id' }, 'GOOGLE_CLIENT_ID'],
+  ])('stops with one line naming the variable for %o', (environment, variable) => {
+    expect(() => loadConfig(environment)).toThrowError(new RegExp(`^Invalid configuration: ${variable}`));
+  });
+
+  it('reads TRUST_PROXY as a hop count, a boolean or addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * The environment, parsed once at start-up into a typed Config (DESIGN.md
+ * "Configuration"). A bad value stops start-up with one line naming the
+ * variable; nothing else in the server reads process.env.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
+const positiveInt = z.coerce.number().int().positive();
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: httpUrl.optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Creator Platform <no-reply@localhost>'),
+  SUPPORT_EMAIL: z.email().default('support@localhost'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER_URL: httpUrl.default('https://accounts.google.com'),
+  TRUST_PROXY: z.string().min(1).optional(),
+  AUTH_EMAIL_ENUMERATION_PROTECTION: booleanText.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_LOGIN_FREE_FAILURES: positiveInt.default(5),
+  RATE_LIMIT_LOGIN_MAX_BACKOFF_SECONDS: positiveInt.default(300),
+  RATE_LIMIT_LOGIN_FAILURES_PER_IP: positiveInt.default(100),
+  RATE_LIMIT_LOGIN_FAILURES_WINDOW_SECONDS: positiveInt.default(900),
+  RATE_LIMIT_SIGNUPS_PER_IP: positiveInt.default(100),
+  RATE_LIMIT_SIGNUPS_WINDOW_SECONDS: positiveInt.default(3600),
+  RATE_LIMIT_MAILS_PER_ADDRESS_WINDOW_SECONDS: positiveInt.default(60),
+  MAINTENANCE_POLL_MS: positiveInt.default(1000),
+  MAIL_WORKER_INTERVAL_MS: positiveInt.default(1000),
+});
+
+export interface RateLimitConfig {
+  loginFreeFailures: number;
+  loginMaxBackoffSeconds: number;
+  loginFailuresPerIp: number;
+  loginFailuresWindowSeconds: number;
+  signupsPerIp: number;
+  signupsWindowSeconds: number;
+  mailWindowSeconds: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  appUrl: URL;
+  database: { url: string } | { pgliteDir: string };
+  dataDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  google: { clientId: string; clientSecret: string; issuerUrl: URL } | undefined;
+  trustProxy: boolean | number | string | undefined;
+  emailEnumerationProtection: boolean;
+  logLevel: string;
+  rateLimits: RateLimitConfig;
+  maintenancePollMs: number;
+  mailWorkerIntervalMs: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(environment: NodeJS.ProcessEnv): Config {
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0]);
+    throw new ConfigError(`Invalid configuration: ${variable} ${describeIssue(issue.message)} (got ${JSON.stringify(present[variable] ?? '')})`);
+  }
+  const env = parsed.data;
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError('Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  const appUrl = new URL(env.APP_URL ?? `http://localhost:${env.PORT}`);
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    appUrl,
+    database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: path.join(dataDir, 'pglite') },
+    dataDir,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    supportEmail: env.SUPPORT_EMAIL,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: new URL(env.GOOGLE_ISSUER_URL) }
+        : undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    emailEnumerationProtection: env.AUTH_EMAIL_ENUMERATION_PROTECTION,
+    logLevel: env.LOG_LEVEL,
+    rateLimits: {
+      loginFreeFailures: env.RATE_LIMIT_LOGIN_FREE_FAILURES,
+      loginMaxBackoffSeconds: env.RATE_LIMIT_LOGIN_MAX_BACKOFF_SECONDS,
+      loginFailuresPerIp: env.RATE_LIMIT_LOGIN_FAILURES_PER_IP,
+      loginFailuresWindowSeconds: env.RATE_LIMIT_LOGIN_FAILURES_WINDOW_SECONDS,
+      signupsPerIp: env.RATE_LIMIT_SIGNUPS_PER_IP,
+      signupsWindowSeconds: env.RATE_LIMIT_SIGNUPS_WINDOW_SECONDS,
+      mailWindowSeconds: env.RATE_LIMIT_MAILS_PER_ADDRESS_WINDOW_SECONDS,
+    },
+    maintenancePollMs: env.MAINTENANCE_POLL_MS,
+    mailWorkerIntervalMs: env.MAIL_WORKER_INTERVAL_MS,
+  };
+}
+
+/** Express's trust-proxy setting: a hop count, true/false, or a list of addresses. */
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined) return undefined;
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+function describeIssue(message: string): string {
+  return message.replace(/^Invalid input: /, 'must be ').replace(/^Invalid /, 'must be a valid ');
+}

@@ -1,0 +1,35 @@
+/**
+ * Reads the session cookie once per request and leaves the result in
+ * res.locals.auth; a stale cookie is cleared so the browser stops sending it.
+ */
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { SessionService, ValidatedSession } from '../../auth/session.ts';
+import { AppError } from '../../errors.ts';
+import type { SessionCookie } from '../session-cookie.ts';
+
+export interface AuthLocals {
+  auth?: ValidatedSession & { token: string };
+}
+
+export function loadSession(sessions: SessionService, cookie: SessionCookie): RequestHandler {
+  return async function loadSessionMiddleware(req: Request, res: Response<unknown, AuthLocals>, next: NextFunction) {
+    const token = cookie.read(req);
+    if (!token) {
+      if (req.headers.cookie?.includes(`${cookie.name}=`)) cookie.clear(res);
+      return next();
+    }
+    const validated = await sessions.validateSessionToken(token);
+    if (!validated) {
+      cookie.clear(res);
+      return next();
+    }
+    // Keep the browser's expiry in step with a renewed session.
+    cookie.set(res, token, validated.session.expiresAt);
+    res.locals.auth = { ...validated, token };
+    next();
+  };
+}
+
+export const requireUser: RequestHandler = function requireUserMiddleware(_req, res: Response<unknown, AuthLocals>, next) {
+  next(res.locals.auth ? undefined : new AppError('unauthenticated', 401));
+};

@@ -1,0 +1,111 @@
+/**
+ * Serves the built SPA from dist/client. Files are listed once at start-up;
+ * each is sent as the .br or .gz twin written at build time when the browser
+ * accepts it, so nothing is compressed per request. Hashed assets are cached
+ * for a year; index.html is never cached and carries the boot state, so the
+ * app starts knowing maintenance and the signed-in user.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Request, RequestHandler, Response } from 'express';
+import { BOOT_STATE_ELEMENT_ID, type BootState } from '../../common/api-types.ts';
+
+interface StaticFile {
+  absolutePath: string;
+  contentType: string;
+  cacheControl: string;
+  brotli: boolean;
+  gzip: boolean;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SHORT = 'public, max-age=3600';
+
+function listFiles(root: string, directory = root): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const absolutePath = path.join(directory, entry.name);
+    if (entry.isDirectory()) {
+      for (const [key, file] of listFiles(root, absolutePath)) files.set(key, file);
+      continue;
+    }
+    const extension = path.extname(entry.name);
+    if (extension === '.br' || extension === '.gz' || entry.name === 'index.html') continue;
+    const urlPath = `/${path.relative(root, absolutePath).split(path.sep).join('/')}`;
+    files.set(urlPath, {
+      absolutePath,
+      contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+      cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : SHORT,
+      brotli: existsSync(`${absolutePath}.br`),
+      gzip: existsSync(`${absolutePath}.gz`),
+    });
+  }
+  return files;
+}
+
+function pickEncoding(req: Request, file: StaticFile): 'br' | 'gzip' | undefined {
+  const accepted = req.get('accept-encoding') ?? '';
+  if (file.brotli && /\bbr\b/.test(accepted)) return 'br';
+  if (file.gzip && /\bgzip\b/.test(accepted)) return 'gzip';
+  return undefined;
+}
+
+function sendStatic(req: Request, res: Response, file: StaticFile) {
+  const encoding = pickEncoding(req, file);
+  res.set({ 'Content-Type': file.contentType, 'Cache-Control': file.cacheControl, Vary: 'Accept-Encoding' });
+  if (encoding) res.set('Content-Encoding', encoding);
+  const sentPath = encoding === 'br' ? `${file.absolutePath}.br` : encoding === 'gzip' ? `${file.absolutePath}.gz` : file.absolutePath;
+  res.sendFile(sentPath, { acceptRanges: !encoding, cacheControl: false, lastModified: true });
+}
+
+/** JSON inside a <script> element: `<` is escaped so no value can close the element. */
+export function bootStateScript(state: BootState): string {
+  const json = JSON.stringify(state).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${BOOT_STATE_ELEMENT_ID}">${json}</script>`;
+}
+
+export interface StaticClientOptions {
+  clientDir: string;
+  bootState: (req: Request, res: Response) => Promise<BootState> | BootState;
+}
+
+export function staticClient({ clientDir, bootState }: StaticClientOptions): RequestHandler {
+  const indexPath = path.join(clientDir, 'index.html');
+  if (!existsSync(indexPath) || !statSync(indexPath).isFile()) {
+    throw new Error(`The client is not built: ${indexPath} is missing. Run \`npm run build\`.`);
+  }
+  const indexHtml = readFileSync(indexPath, 'utf8');
+  const files = listFiles(clientDir);
+
+  return async function serveClient(req, res, next) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const file = files.get(req.path);
+    if (file) return sendStatic(req, res, file);
+    // A missing file with an extension is a 404, not the app shell (so a stale chunk fails loudly).
+    if (path.extname(req.path) !== '') return next();
+    const state = await bootState(req, res);
+    res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+    // A replacer function, not a string: $` or $' in a user's name would otherwise paste page text into the JSON.
+    res.send(indexHtml.replace('</head>', () => `${bootStateScript(state)}</head>`));
+  };
+}

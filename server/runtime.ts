@@ -1,0 +1,80 @@
+/**
+ * A whole running server: database connected and migrated, background work
+ * started, HTTP listening; and its orderly stop. main.ts runs one; tests run
+ * several against one database to prove they cooperate.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { connectDatabase, type DatabaseHandle } from '../db/connect.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { createApp } from './app.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Logger } from './logger.ts';
+import { createDevSinkTransport, createSmtpTransport, type MailTransport } from './mail/transport.ts';
+import { createServices, type Services } from './services.ts';
+
+export interface RunningServer {
+  url: string;
+  services: Services;
+  database: DatabaseHandle;
+  /** Stops accepting, lets requests in flight finish, stops the mail worker after its mail, closes the database. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  config: Config;
+  logger: Logger;
+  clientDir?: string;
+  clock?: Clock;
+  transport?: MailTransport;
+  /** An already connected database (tests share one between servers); closed by its owner. */
+  database?: DatabaseHandle;
+}
+
+export function createTransport(config: Config, logger: Logger): MailTransport {
+  return config.smtpUrl
+    ? createSmtpTransport(config.smtpUrl, config.mailFrom)
+    : createDevSinkTransport(path.join(config.dataDir, 'mail'), config.mailFrom, logger);
+}
+
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { config, logger } = options;
+  const ownsDatabase = !options.database;
+  if ('pgliteDir' in config.database) await mkdir(config.database.pgliteDir, { recursive: true });
+  const database = options.database ?? (await connectDatabase(config.database));
+  await migrateDatabase(database);
+  const transport = options.transport ?? createTransport(config, logger);
+  const services = createServices({ config, database, transport, clock: options.clock ?? systemClock, logger });
+  await services.maintenance.start();
+  services.mailWorker.start();
+  const app = createApp({ config, services, logger, ...(options.clientDir ? { clientDir: options.clientDir } : {}) });
+
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
+    services,
+    database,
+    close() {
+      closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        await stopped;
+        await services.mailWorker.stop();
+        await services.maintenance.stop();
+        transport.close();
+        if (ownsDatabase) await database.close();
+      })();
+      return closing;
+    },
+  };
+}

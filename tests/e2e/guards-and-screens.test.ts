@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { settings } from '../../db/schema.ts';
+import { signUp, signUpVerified } from '../support/accounts.ts';
+import { chromiumAvailable } from '../support/browser.ts';
+import { useE2eApp } from '../support/e2e-app.ts';
+import type { TestClient } from '../support/http-client.ts';
+import type { Page } from 'playwright-core';
+
+async function adoptSession(page: Page, client: TestClient, url: string) {
+  const [name, value] = [...client.cookies].find(([cookieName]) => cookieName.endsWith('session'))!;
+  await page.context().addCookies([{ name, value, url }]);
+}
+
+describe.skipIf(!chromiumAvailable)('route guards, 404 and maintenance in Chromium', () => {
+  const app = useE2eApp();
+
+  it('sends a signed-out visitor from /onboarding and /verify-email to /login', async () => {
+    const { page, errors } = await app.open();
+    await page.goto(`${app.server.url}/onboarding`);
+    await page.waitForURL('**/login');
+    await page.goto(`${app.server.url}/verify-email`);
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('sends an unverified user from /onboarding to /verify-email', async () => {
+    const account = await signUp(app.server);
+    const { page, errors } = await app.open();
+    await adoptSession(page, account.client, app.server.url);
+    await page.goto(`${app.server.url}/onboarding`);
+    await page.waitForURL('**/verify-email');
+    await page.getByText(account.email).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('sends a verified user from /login and /signup to /onboarding, whose sidebar targets show the 404 screen', async () => {
+    const account = await signUpVerified(app.server, { fullName: 'Octavia Butler' });
+    const { page, errors } = await app.open();
+    await adoptSession(page, account.client, app.server.url);
+    await page.goto(`${app.server.url}/login`);
+    await page.waitForURL('**/onboarding');
+    await page.goto(`${app.server.url}/signup`);
+    await page.waitForURL('**/onboarding');
+    await page.getByText(/Octavia/).first().waitFor();
+    await page.getByRole('link', { name: 'Upload content' }).click();
+    await page.waitForURL('**/upload');
+    await page.getByText('Oops, page not found').waitFor();
+    expect(await page.title()).toBe('404 | Page Not Found');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the 404 screen for an unknown path, with noindex and a way back', async () => {
+    const { page, errors } = await app.open();
+    await page.goto(`${app.server.url}/no/such/page`);
+    await page.getByText('Oops, page not found').waitFor();
+    expect(await page.title()).toBe('404 | Page Not Found');
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
+    await page.getByRole('link', { name: 'Back to reality' }).click();
+    await page.waitForURL(`${app.server.url}/`);
+    expect(errors).toEqual([]);
+  });
+
+  it('replaces the whole app with the maintenance screen when the settings row is flipped', async () => {
+    const { page, errors } = await app.open();
+    await app.server.handle.db.update(settings).set({ maintenance: true }).where(eq(settings.id, true));
+    try {
+      await expect.poll(() => app.server.services.maintenance.isOn(), { timeout: 2_000 }).toBe(true);
+      await page.goto(`${app.server.url}/login`);
+      await page.getByRole('heading', { name: "We're Upgrading..." }).waitFor();
+      expect(await page.title()).toBe('503 | Scheduled Maintenance');
+      expect(await page.locator('meta[name="robots"]').getAttribute('content')).toMatch(/noindex.*nofollow|nofollow.*noindex/);
+      await page.getByRole('button', { name: 'Try Again' }).waitFor();
+      const contact = page.getByRole('link', { name: 'Contact Support' });
+      expect(await contact.getAttribute('href')).toMatch(/^mailto:support@creator\.test\?subject=.+&body=.+/);
+      expect(await page.getByRole('heading', { name: 'Welcome back' }).count()).toBe(0);
+    } finally {
+      await app.server.handle.db.update(settings).set({ maintenance: false }).where(eq(settings.id, true));
+    }
+    await expect.poll(() => app.server.services.maintenance.isOn(), { timeout: 2_000 }).toBe(false);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { STRONG_PASSWORD, uniqueEmail } from '../support/accounts.ts';
+import { chromiumAvailable } from '../support/browser.ts';
+import { useE2eApp } from '../support/e2e-app.ts';
+
+describe.skipIf(!chromiumAvailable)('sign-up, verification and onboarding in Chromium', () => {
+  const app = useE2eApp();
+
+  it('signs up, waits on the verify screen, follows the mailed link, lands on onboarding by itself, logs out', async () => {
+    const { page, errors } = await app.open();
+    const email = uniqueEmail('e2e');
+    await page.goto(`${app.server.url}/signup`);
+    await expect(page.getByRole('heading', { name: 'Create your account' }).isVisible()).resolves.toBe(true);
+    await page.getByLabel(/full name/i).fill('Nina Simone');
+    await page.getByLabel(/niche/i).selectOption('music');
+    await page.getByLabel(/^email/i).fill(email);
+    await page.getByLabel(/^password/i).fill(STRONG_PASSWORD);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+
+    await page.waitForURL('**/verify-email');
+    await page.getByText(email).waitFor();
+    await page.getByText('Checking verification...').waitFor();
+
+    const [mail] = await app.server.smtp.waitForMail(email);
+    const link = mail!.links[0]!;
+    const other = await page.context().newPage();
+    await other.goto(link);
+    await other.waitForURL('**/onboarding');
+    await other.close();
+
+    // The waiting tab polls every 5 seconds and moves on by itself.
+    await page.waitForURL('**/onboarding', { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    await page.goto(`${app.server.url}/onboarding`);
+    await page.waitForURL('**/login');
+    expect(errors).toEqual([]);
+  });
+});

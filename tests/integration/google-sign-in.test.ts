@@ -1,0 +1,283 @@
+import { and, eq } from 'drizzle-orm';
+import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicConfig, PublicUser } from '../../common/api-types.ts';
+import { authEvents, oauthAccounts, users } from '../../db/schema.ts';
+import { signUp, signUpVerified, uniqueEmail } from '../support/accounts.ts';
+import { createTestClient, type TestClient, type TestResponse } from '../support/http-client.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+const CLIENT_ID = 'creator-platform-test-client';
+
+let oidc: OAuth2Server;
+let server: TestServer;
+let unconfigured: TestServer;
+beforeAll(async () => {
+  oidc = new OAuth2Server();
+  await oidc.issuer.keys.generate('RS256');
+  await oidc.start(0, '127.0.0.1');
+  server = await startTestServer({
+    env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_ISSUER_URL: oidc.issuer.url! },
+  });
+  unconfigured = await startTestServer();
+});
+afterAll(async () => {
+  await unconfigured?.stop();
+  await server?.stop();
+  await oidc?.stop();
+});
+
+let subjects = 0;
+function newSubject(): string {
+  subjects += 1;
+  return `google-${process.pid}-${Date.now()}-${subjects}`;
+}
+
+interface GoogleClaims {
+  sub: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  [claim: string]: unknown;
+}
+
+interface SignInOptions {
+  /** Changes the callback URL the mock sends the browser back with (an attacker's edit). */
+  tamper?: (callback: URL) => void;
+}
+
+/**
+ * The whole browser round trip: our /api/auth/google, the issuer's authorize
+ * endpoint (which redirects straight back with a code), our callback. The
+ * claims go into the ID token only: the mock signs the access token first,
+ * without an audience, and the ID token with the client id as audience.
+ */
+async function signInWithGoogle(client: TestClient, claims: GoogleClaims, options: SignInOptions = {}): Promise<TestResponse> {
+  const shapeIdToken = (token: MutableToken) => {
+    if (token.payload.aud === undefined) return;
+    Object.assign(token.payload, claims);
+  };
+  oidc.service.on('beforeTokenSigning', shapeIdToken);
+  try {
+    const start = await client.get('/api/auth/google');
+    expect(start.status).toBe(302);
+    const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+    expect(authorize.status).toBe(302);
+    const callback = new URL(authorize.headers.get('location')!);
+    options.tamper?.(callback);
+    return await client.visit(callback.toString());
+  } finally {
+    oidc.service.off('beforeTokenSigning', shapeIdToken);
+  }
+}
+
+async function me(client: TestClient): Promise<PublicUser | null> {
+  return (await client.get<{ user: PublicUser | null }>('/api/auth/me')).body.user;
+}
+
+async function userByEmail(email: string) {
+  const [row] = await server.handle.db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+function expectGoogleFailure(response: TestResponse, client: TestClient) {
+  expect(response.status).toBe(303);
+  expect(response.headers.get('location')).toBe('/login?error=google');
+  expect(client.cookies.has('session')).toBe(false);
+}
+
+describe('GET /api/auth/google', () => {
+  it('redirects to the issuer with PKCE (S256), state, nonce and our callback, and keeps them in a short-lived cookie', async () => {
+    const response = await createTestClient(server.url).get('/api/auth/google');
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get('location')!);
+    expect(`${location.origin}${location.pathname}`).toBe(`${oidc.issuer.url}/authorize`);
+    const query = location.searchParams;
+    expect(query.get('client_id')).toBe(CLIENT_ID);
+    expect(query.get('response_type')).toBe('code');
+    expect(query.get('redirect_uri')).toBe(`${server.url}/api/auth/google/callback`);
+    expect(query.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['openid', 'email', 'profile']));
+    expect(query.get('code_challenge_method')).toBe('S256');
+    expect(query.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(query.get('state')?.length).toBeGreaterThanOrEqual(20);
+    expect(query.get('nonce')?.length).toBeGreaterThanOrEqual(20);
+    expect(query.has('client_secret')).toBe(false);
+
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith('google_oauth='));
+    expect(cookie).toBeDefined();
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\/api\/auth\/google(;|$)/);
+    expect(cookie).toMatch(/Max-Age=600/);
+    // The verifier stays with the browser: the issuer sees only its challenge.
+    expect(location.toString()).not.toContain(JSON.parse(Buffer.from(cookie!.split(';')[0]!.split('=')[1]!, 'base64url').toString()).codeVerifier);
+  });
+
+  it('gives two sign-ins different state, nonce and verifier', async () => {
+    const first = new URL((await createTestClient(server.url).get('/api/auth/google')).headers.get('location')!);
+    const second = new URL((await createTestClient(server.url).get('/api/auth/google')).headers.get('location')!);
+    for (const parameter of ['state', 'nonce', 'code_challenge']) {
+      expect(first.searchParams.get(parameter)).not.toBe(second.searchParams.get(parameter));
+    }
+  });
+});
+
+describe('Google sign-in', () => {
+  it('creates a verified account without a password, named from the Google profile', async () => {
+    const client = createTestClient(server.url);
+    const email = uniqueEmail('new.google');
+    const sub = newSubject();
+    const response = await signInWithGoogle(client, { sub, email, email_verified: true, name: 'Mary Jackson' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/onboarding');
+    expect(client.cookies.get('session')).toMatch(/^[a-z2-7]{32}$/);
+    expect(client.cookies.has('google_oauth')).toBe(false);
+
+    const user = await me(client);
+    expect(user).toMatchObject({ email, emailVerified: true, fullName: 'Mary Jackson', displayName: 'Mary', hasPassword: false, role: 'creator' });
+    const row = await userByEmail(email);
+    expect(row).toMatchObject({ passwordHash: null, emailVerified: true, isVerified: true });
+    const links = await server.handle.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, row!.id));
+    expect(links).toEqual([expect.objectContaining({ provider: 'google', providerUserId: sub })]);
+    const events = await server.handle.db.select({ type: authEvents.type }).from(authEvents).where(eq(authEvents.userId, row!.id));
+    expect(events.map((event) => event.type).sort()).toEqual(['google-login', 'signup']);
+  });
+
+  it('signs a verified Google e-mail into the existing verified password account, whose password keeps working', async () => {
+    const { client: original, email, password } = await signUpVerified(server);
+    const uid = (await me(original))!.uid;
+
+    const client = createTestClient(server.url);
+    const response = await signInWithGoogle(client, { sub: newSubject(), email: email.toUpperCase(), email_verified: true, name: 'Someone Else' });
+    expect(response.headers.get('location')).toBe('/onboarding');
+    const user = await me(client);
+    expect(user).toMatchObject({ uid, email, hasPassword: true });
+    // The profile the user made is kept, not replaced by Google's.
+    expect(user!.fullName).toBe('Ada Lovelace');
+    expect((await createTestClient(server.url).post('/api/auth/login', { email, password })).status).toBe(200);
+    expect(await server.handle.db.$count(users, eq(users.email, email))).toBe(1);
+  });
+
+  it('links an unverified password account and removes its password (a stranger may have registered it)', async () => {
+    const { email, password } = await signUp(server);
+    const before = await userByEmail(email);
+
+    const client = createTestClient(server.url);
+    const response = await signInWithGoogle(client, { sub: newSubject(), email, email_verified: true, name: 'Real Owner' });
+    expect(response.headers.get('location')).toBe('/onboarding');
+    expect(await me(client)).toMatchObject({ uid: before!.id, emailVerified: true, hasPassword: false });
+    expect(await userByEmail(email)).toMatchObject({ passwordHash: null, emailVerified: true });
+
+    const login = await createTestClient(server.url).post('/api/auth/login', { email, password });
+    expect(login.status).toBe(401);
+    expect(login.body).toMatchObject({ error: { code: 'invalid-login-credentials' } });
+    const [linked] = await server.handle.db
+      .select()
+      .from(authEvents)
+      .where(and(eq(authEvents.userId, before!.id), eq(authEvents.type, 'google-linked')));
+    expect(linked!.detail).toContain('password removed');
+  });
+
+  it('refuses an e-mail Google has not verified and creates nothing', async () => {
+    const client = createTestClient(server.url);
+    const email = uniqueEmail('unverified.google');
+    const sub = newSubject();
+    expectGoogleFailure(await signInWithGoogle(client, { sub, email, email_verified: false, name: 'Nope' }), client);
+    expect(await userByEmail(email)).toBeUndefined();
+    expect(await server.handle.db.$count(oauthAccounts, eq(oauthAccounts.providerUserId, sub))).toBe(0);
+  });
+
+  it('refuses an unverified Google e-mail that matches an existing account, leaving it untouched', async () => {
+    const { email } = await signUp(server);
+    const client = createTestClient(server.url);
+    expectGoogleFailure(await signInWithGoogle(client, { sub: newSubject(), email, email_verified: false }), client);
+    expect((await userByEmail(email))!.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('refuses an ID token without an e-mail for a new Google user', async () => {
+    const client = createTestClient(server.url);
+    expectGoogleFailure(await signInWithGoogle(client, { sub: newSubject(), email_verified: true }), client);
+  });
+
+  it('reuses the oauth_accounts link on a second sign-in, even after the Google e-mail changed', async () => {
+    const sub = newSubject();
+    const email = uniqueEmail('returning.google');
+    const first = createTestClient(server.url);
+    await signInWithGoogle(first, { sub, email, email_verified: true, name: 'Dorothy Vaughan' });
+    const uid = (await me(first))!.uid;
+
+    const second = createTestClient(server.url);
+    const response = await signInWithGoogle(second, { sub, email: uniqueEmail('renamed.google'), email_verified: true, name: 'Dorothy V' });
+    expect(response.headers.get('location')).toBe('/onboarding');
+    expect(await me(second)).toMatchObject({ uid, email });
+    expect(await server.handle.db.$count(oauthAccounts, eq(oauthAccounts.userId, uid))).toBe(1);
+  });
+
+  it('refuses a disabled account', async () => {
+    const sub = newSubject();
+    const email = uniqueEmail('disabled.google');
+    await signInWithGoogle(createTestClient(server.url), { sub, email, email_verified: true, name: 'Suspended' });
+    await server.handle.db.update(users).set({ suspensionInfo: { suspended: true, suspensionReason: 'test' } }).where(eq(users.email, email));
+
+    const client = createTestClient(server.url);
+    expectGoogleFailure(await signInWithGoogle(client, { sub, email, email_verified: true }), client);
+  });
+});
+
+describe('Google sign-in refuses a tampered round trip', () => {
+  it('a changed state', async () => {
+    const client = createTestClient(server.url);
+    const email = uniqueEmail('state.google');
+    const response = await signInWithGoogle(client, { sub: newSubject(), email, email_verified: true }, {
+      tamper: (callback) => callback.searchParams.set('state', `${callback.searchParams.get('state')}x`),
+    });
+    expectGoogleFailure(response, client);
+    expect(await userByEmail(email)).toBeUndefined();
+  });
+
+  it('a callback without the sign-in cookie (another browser)', async () => {
+    const client = createTestClient(server.url);
+    const response = await signInWithGoogle(client, { sub: newSubject(), email: uniqueEmail('cookie.google'), email_verified: true }, {
+      tamper: () => client.cookies.delete('google_oauth'),
+    });
+    expectGoogleFailure(response, client);
+  });
+
+  it('a replayed callback', async () => {
+    const client = createTestClient(server.url);
+    let callbackUrl = '';
+    const response = await signInWithGoogle(client, { sub: newSubject(), email: uniqueEmail('replay.google'), email_verified: true }, {
+      tamper: (callback) => {
+        callbackUrl = callback.toString();
+      },
+    });
+    expect(response.headers.get('location')).toBe('/onboarding');
+    const thief = createTestClient(server.url);
+    expectGoogleFailure(await thief.visit(callbackUrl), thief);
+  });
+
+  it.each([
+    ['a nonce that is not ours', { nonce: 'someone-elses-nonce' }],
+    ['another client as audience', { aud: 'another-client' }],
+    ['another issuer', { iss: 'http://127.0.0.1:1/' }],
+    ['an expired ID token', { exp: Math.floor(Date.now() / 1000) - 3600 }],
+  ])('an ID token with %s', async (_label, claims) => {
+    const client = createTestClient(server.url);
+    const email = uniqueEmail('idtoken.google');
+    expectGoogleFailure(await signInWithGoogle(client, { sub: newSubject(), email, email_verified: true, ...claims }), client);
+    expect(await userByEmail(email)).toBeUndefined();
+  });
+});
+
+describe('without GOOGLE_CLIENT_ID', () => {
+  it('answers 501 google-not-configured and says so in /api/config', async () => {
+    const client = createTestClient(unconfigured.url);
+    for (const path of ['/api/auth/google', '/api/auth/google/callback?code=x&state=y']) {
+      const response = await client.get(path);
+      expect(response.status, path).toBe(501);
+      expect(response.body, path).toMatchObject({ error: { code: 'google-not-configured' } });
+    }
+    expect((await client.get<PublicConfig>('/api/config')).body.googleSignIn).toBe(false);
+    expect((await createTestClient(server.url).get<PublicConfig>('/api/config')).body.googleSignIn).toBe(true);
+  });
+});

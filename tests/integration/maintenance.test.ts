@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MaintenanceResponse, PublicConfig } from '../../common/api-types.ts';
+import { settings } from '../../db/schema.ts';
+import { createTestClient } from '../support/http-client.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+/** DESIGN.md: an operator's UPDATE shows on every running server within one second. */
+const CONTRACT_MS = 1000;
+const POLL_MS = 50;
+
+let a: TestServer;
+let b: TestServer;
+const late: TestServer[] = [];
+beforeAll(async () => {
+  a = await startTestServer();
+  b = await startTestServer({ shareWith: a });
+});
+afterAll(async () => {
+  for (const server of late) await server.stop();
+  await b?.stop();
+  await a?.stop();
+});
+
+async function maintenanceOf(server: TestServer): Promise<boolean> {
+  const response = await createTestClient(server.url).get<MaintenanceResponse>('/api/config/maintenance');
+  expect(response.status).toBe(200);
+  return response.body.maintenance;
+}
+
+/** Polls every server until all answer `expected`; fails once the contract's second has passed since `since`. */
+async function expectEveryServerWithinContract(servers: TestServer[], expected: boolean, since: number): Promise<void> {
+  for (;;) {
+    const answers = await Promise.all(servers.map(maintenanceOf));
+    if (answers.every((answer) => answer === expected)) return;
+    const elapsed = Date.now() - since;
+    if (elapsed > CONTRACT_MS) throw new Error(`after ${elapsed} ms the servers answer ${JSON.stringify(answers)}, expected ${expected}`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+describe('GET /api/config/maintenance', () => {
+  it('answers {maintenance:false} as JSON that nobody may cache', async () => {
+    const response = await createTestClient(a.url).get('/api/config/maintenance');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.body).toEqual({ maintenance: false });
+  });
+
+  it("follows an operator's UPDATE on every server sharing the database within one second, both ways", async () => {
+    await a.handle.db.execute(sql`UPDATE settings SET maintenance = true`);
+    try {
+      await expectEveryServerWithinContract([a, b], true, Date.now());
+      // A server that starts during maintenance knows at once.
+      const starting = await startTestServer({ shareWith: a });
+      late.push(starting);
+      expect(await maintenanceOf(starting)).toBe(true);
+    } finally {
+      await b.handle.db.update(settings).set({ maintenance: false });
+    }
+    await expectEveryServerWithinContract([a, b, ...late], false, Date.now());
+  });
+
+  it('reaches every server through LISTEN/NOTIFY alone, without waiting for the polling fallback', async () => {
+    const env = { MAINTENANCE_POLL_MS: '600000' };
+    const listeners = [await startTestServer({ shareWith: a, env }), await startTestServer({ shareWith: a, env })];
+    late.push(...listeners);
+    try {
+      await a.handle.db.update(settings).set({ maintenance: true });
+      await expectEveryServerWithinContract(listeners, true, Date.now());
+    } finally {
+      await a.handle.db.update(settings).set({ maintenance: false });
+    }
+    await expectEveryServerWithinContract(listeners, false, Date.now());
+  });
+
+  it('is answered while the rest of the app is unaffected by it', async () => {
+    await a.handle.db.update(settings).set({ maintenance: true });
+    try {
+      await expectEveryServerWithinContract([a], true, Date.now());
+      // Maintenance is the client's screen to show; the API and health check keep working for operators.
+      expect((await createTestClient(a.url).get('/healthz')).status).toBe(200);
+      expect((await createTestClient(a.url).get('/api/auth/me')).status).toBe(200);
+    } finally {
+      await a.handle.db.update(settings).set({ maintenance: false });
+      await expectEveryServerWithinContract([a, b], false, Date.now());
+    }
+  });
+});
+
+describe('GET /api/config', () => {
+  it('gives the support e-mail and whether Google sign-in is configured', async () => {
+    const response = await createTestClient(a.url).get<PublicConfig>('/api/config');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ supportEmail: 'support@creator.test', googleSignIn: false });
+  });
+});
+
+describe('GET /healthz', () => {
+  it('answers 200 {status:"ok"} while the database answers, uncached', async () => {
+    const response = await createTestClient(a.url).get('/healthz');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok' });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});

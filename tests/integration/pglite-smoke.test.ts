@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicUser } from '../../common/api-types.ts';
+import { loadConfig } from '../../server/config.ts';
+import { createLogger } from '../../server/logger.ts';
+import { startServer, type RunningServer } from '../../server/runtime.ts';
+import { signupBody } from '../support/accounts.ts';
+import { freePort } from '../support/free-port.ts';
+import { createTestClient } from '../support/http-client.ts';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
+
+/**
+ * The default of `npm start`: no DATABASE_URL, so the real server runs on
+ * embedded PGlite in $DATA_DIR/pglite, and the data outlives a restart.
+ * This file ignores TEST_DATABASE_URL on purpose.
+ */
+let dataDir: string;
+let smtp: SmtpSink;
+const running: RunningServer[] = [];
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'creator-pglite-'));
+  smtp = await startSmtpSink();
+});
+afterAll(async () => {
+  for (const server of running) await server.close();
+  await smtp?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function startEmbedded(port: number) {
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: String(port), SMTP_URL: smtp.url, LOG_LEVEL: 'silent' });
+  expect(config.database).toEqual({ pgliteDir: path.join(dataDir, 'pglite') });
+  const server = await startServer({ config, logger: createLogger(config.logLevel) });
+  running.push(server);
+  // APP_URL defaults to http://localhost:$PORT: the browser's Origin is that one.
+  return { server, origin: config.appUrl.origin };
+}
+
+describe('the embedded PGlite database', () => {
+  it('keeps accounts and sessions in DATA_DIR across a restart', async () => {
+    const port = await freePort();
+    const first = await startEmbedded(port);
+    expect(first.server.database.kind).toBe('pglite');
+    expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);
+
+    const body = signupBody({ fullName: 'Hedy Lamarr' });
+    const email = String(body.email);
+    const signupClient = createTestClient(first.server.url, first.origin);
+    expect((await signupClient.post('/api/auth/signup', body)).status).toBe(201);
+    const [mail] = await smtp.waitForMail(email);
+    expect((await signupClient.visit(mail!.links[0]!)).headers.get('location')).toBe('/onboarding');
+
+    const client = createTestClient(first.server.url, first.origin);
+    const login = await client.post<{ user: PublicUser }>('/api/auth/login', { email, password: body.password });
+    expect(login.status).toBe(200);
+    const uid = login.body.user.uid;
+    await first.server.close();
+
+    const second = await startEmbedded(port);
+    const me = await client.get<{ user: PublicUser | null }>('/api/auth/me');
+    expect(me.body.user).toMatchObject({ uid, email, fullName: 'Hedy Lamarr', emailVerified: true });
+    const again = await createTestClient(second.server.url, second.origin).post<{ user: PublicUser }>('/api/auth/login', { email, password: body.password });
+    expect(again.status).toBe(200);
+    expect(again.body.user.uid).toBe(uid);
+    expect((await createTestClient(second.server.url).get('/healthz')).body).toEqual({ status: 'ok' });
+  });
+});

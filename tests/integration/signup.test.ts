@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicUser } from '../../common/api-types.ts';
+import { users } from '../../db/schema.ts';
+import { signUp, signupBody, uniqueEmail } from '../support/accounts.ts';
+import { createTestClient } from '../support/http-client.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+describe('POST /api/auth/signup', () => {
+  it('creates the profile of SPEC.md section 3, signs the user in and mails a verification link', async () => {
+    const client = createTestClient(server.url);
+    const email = uniqueEmail('Mixed.Case');
+    const response = await client.post<{ user: PublicUser }>('/api/auth/signup', signupBody({ email, fullName: 'Grace Brewster Hopper', niche: 'education' }));
+    expect(response.status).toBe(201);
+    const user = response.body.user;
+    expect(user).toMatchObject({ email: email.toLowerCase(), emailVerified: false, fullName: 'Grace Brewster Hopper', displayName: 'Grace', niche: 'education', role: 'creator', accountTier: 'free' });
+    expect(user.uid.length).toBeGreaterThanOrEqual(20);
+    expect(user.username).toBe(user.uid.slice(0, 6));
+    expect(response.body).not.toHaveProperty('user.passwordHash');
+
+    const [row] = await server.handle.db.select().from(users).where(eq(users.id, user.uid));
+    expect(row).toMatchObject({
+      role: 'creator', accountTier: 'free', hasCompletedSetup: false, onboardingStep: 0, isVerified: false,
+      analyticsConsent: false, marketingEmailsOptIn: false, agreeToTerms: true, nsfw: false, profileUrl: 'default',
+      bannerUrl: 'default', language: 'en', theme: 'default', suspensionInfo: { suspended: false, suspensionReason: '' },
+      featureFlags: {}, domainSetup: {}, customDomain: '', paymentProvider: '', paymentCustomerId: '', payoutStatus: '',
+      referralCode: '', referredBy: '', socialLinks: {},
+    });
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+
+    const me = await client.get<{ user: PublicUser }>('/api/auth/me');
+    expect(me.body.user?.uid).toBe(user.uid);
+
+    const [mail] = await server.smtp.waitForMail(email.toLowerCase());
+    expect(mail!.subject).toContain('Verify your email');
+    expect(mail!.html).toContain('Verify my email');
+    expect(mail!.links[0]).toMatch(new RegExp(`^${server.url}/api/auth/verify-email\\?token=`));
+  });
+
+  it('stores the custom niche when the niche is other', async () => {
+    const { email } = await signUp(server, { niche: 'other', customNiche: '  Beekeeping  ' });
+    const [row] = await server.handle.db.select().from(users).where(eq(users.email, email));
+    expect(row!.niche).toBe('Beekeeping');
+  });
+
+  it.each([
+    [{ fullName: '   ' }, 'missing-full-name', 'fullName'],
+    [{ fullName: undefined }, 'missing-full-name', 'fullName'],
+    [{ email: 'not-an-address' }, 'invalid-email', 'email'],
+    [{ email: '' }, 'missing-email', 'email'],
+    [{ password: 'short' }, 'weak-password', 'password'],
+    [{ password: 'x'.repeat(129) }, 'weak-password', 'password'],
+    [{ password: 'password123' }, 'weak-password', 'password'],
+    [{ niche: '' }, 'missing-niche', 'niche'],
+    [{ niche: 'not-a-niche' }, 'missing-niche', 'niche'],
+    [{ niche: 'other', customNiche: ' ' }, 'missing-custom-niche', 'customNiche'],
+    [{ agreeToTerms: false }, 'terms-not-accepted', 'agreeToTerms'],
+    [{ agreeToTerms: 'yes' }, 'terms-not-accepted', 'agreeToTerms'],
+  ])('refuses %o with %s', async (overrides, code, field) => {
+    const response = await createTestClient(server.url).post('/api/auth/signup', signupBody(overrides));
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: { code, message: expect.any(String), field } });
+  });
+
+  it('answers email-already-in-use for a taken address, whatever its case', async () => {
+    const { email } = await signUp(server);
+    const response = await createTestClient(server.url).post('/api/auth/signup', signupBody({ email: email.toUpperCase() }));
+    expect(response.status).toBe(409);
+    expect(response.body).toMatchObject({ error: { code: 'email-already-in-use', field: 'email' } });
+  });
+
+  it('makes exactly one account when the same address signs up 20 times at once', async () => {
+    const email = uniqueEmail('race');
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => createTestClient(server.url).post('/api/auth/signup', signupBody({ email }))),
+    );
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
+    expect(responses.filter((response) => response.status === 409)).toHaveLength(19);
+    expect(await server.handle.db.$count(users, eq(users.email, email))).toBe(1);
+  });
+});

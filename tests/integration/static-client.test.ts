@@ -1,0 +1,121 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOT_STATE_ELEMENT_ID, type BootState } from '../../common/api-types.ts';
+import { signUp } from '../support/accounts.ts';
+import { createTestClient, type TestResponse } from '../support/http-client.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+const ASSET_SOURCE = `export function greet(name) { return 'Hello, ' + name; }\n`.repeat(200);
+const INDEX_HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Creator Platform</title><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>';
+
+let clientDir: string;
+let server: TestServer;
+let sizes: { plain: number; br: number; gz: number };
+beforeAll(async () => {
+  clientDir = await mkdtemp(path.join(tmpdir(), 'creator-client-'));
+  await mkdir(path.join(clientDir, 'assets'));
+  const asset = Buffer.from(ASSET_SOURCE);
+  const br = brotliCompressSync(asset);
+  const gz = gzipSync(asset);
+  sizes = { plain: asset.length, br: br.length, gz: gz.length };
+  await writeFile(path.join(clientDir, 'index.html'), INDEX_HTML);
+  await writeFile(path.join(clientDir, 'assets', 'app-abc123.js'), asset);
+  await writeFile(path.join(clientDir, 'assets', 'app-abc123.js.br'), br);
+  await writeFile(path.join(clientDir, 'assets', 'app-abc123.js.gz'), gz);
+  await writeFile(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>');
+  server = await startTestServer({ clientDir });
+});
+afterAll(async () => {
+  await server?.stop();
+  if (clientDir) await rm(clientDir, { recursive: true, force: true });
+});
+
+/** The JSON in the boot-state element, read the way the browser would: up to the first `</script>`. */
+function bootStateOf(page: TestResponse): BootState {
+  const match = page.text.match(new RegExp(`<script type="application/json" id="${BOOT_STATE_ELEMENT_ID}">([\\s\\S]*?)</script>`));
+  expect(match, 'a boot-state element').not.toBeNull();
+  return JSON.parse(match![1]!) as BootState;
+}
+
+describe('hashed assets', () => {
+  it.each([
+    ['br', 'br, gzip, deflate', 'br'],
+    ['gzip', 'gzip, deflate', 'gzip'],
+  ] as const)('are sent as the %s twin written at build time, cached for a year', async (_label, acceptEncoding, encoding) => {
+    const response = await createTestClient(server.url).get('/assets/app-abc123.js', { 'accept-encoding': acceptEncoding });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe(encoding);
+    expect(Number(response.headers.get('content-length'))).toBe(encoding === 'br' ? sizes.br : sizes.gz);
+    expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(response.headers.get('vary')).toMatch(/Accept-Encoding/i);
+    const cacheControl = response.headers.get('cache-control')!;
+    expect(cacheControl).toContain('immutable');
+    expect(cacheControl).toContain('max-age=31536000');
+    // fetch decodes the body: the twin holds the same script.
+    expect(response.text).toBe(ASSET_SOURCE);
+  });
+
+  it('are sent plain to a client that accepts no encoding', async () => {
+    const response = await createTestClient(server.url).get('/assets/app-abc123.js', { 'accept-encoding': 'identity' });
+    expect(response.status).toBe(200);
+    expect(response.headers.has('content-encoding')).toBe(false);
+    expect(Number(response.headers.get('content-length'))).toBe(sizes.plain);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+    expect(response.text).toBe(ASSET_SOURCE);
+  });
+
+  it('other files are served with a short cache', async () => {
+    const response = await createTestClient(server.url).get('/favicon.svg');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    expect(response.headers.get('cache-control')).not.toContain('immutable');
+  });
+
+  it('a missing file answers 404 instead of the app shell', async () => {
+    for (const missing of ['/missing.js', '/assets/app-000000.js', '/assets/app-abc123.js.map']) {
+      const response = await createTestClient(server.url).get(missing);
+      expect(response.status, missing).toBe(404);
+      expect(response.text, missing).not.toContain('<div id="root">');
+    }
+  });
+});
+
+describe('client routes', () => {
+  it.each(['/login', '/', '/onboarding', '/some/deep/client/route'])('%s answers index.html, never cached, with the boot state', async (route) => {
+    const response = await createTestClient(server.url).get(route);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.text).toContain('<div id="root"></div>');
+    expect(response.text).toMatch(new RegExp(`<script type="application/json" id="${BOOT_STATE_ELEMENT_ID}">.*</script></head>`));
+    expect(bootStateOf(response)).toEqual({
+      maintenance: false,
+      user: null,
+      config: { supportEmail: 'support@creator.test', googleSignIn: false },
+    });
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('carry the signed-in user in the boot state', async () => {
+    const { client, email } = await signUp(server, { fullName: 'Annie Easley' });
+    const state = bootStateOf(await client.get('/login'));
+    expect(state.user).toMatchObject({ email, fullName: 'Annie Easley', emailVerified: false });
+    expect(state.user).not.toHaveProperty('passwordHash');
+  });
+
+  it.each([
+    ['a </script>', 'Eve </script><script>alert(1)</script><!--'],
+    // String.replace patterns: $` and $' would paste the page around </head> (and its </script>) into the JSON.
+    ["replacement patterns ($`, $', $&)", "Dollar $` $' $& $$ Bill"],
+  ])('keep %s in the user data inside the element, verbatim', async (_label, fullName) => {
+    const { client } = await signUp(server, { fullName });
+    const page = await client.get('/onboarding');
+    // One </script> for the module tag and one ending the boot state: the name adds none.
+    expect(page.text.match(/<\/script>/g)).toHaveLength(2);
+    expect(page.text).not.toContain('<script>alert(1)');
+    expect(bootStateOf(page).user?.fullName).toBe(fullName);
+  });
+});

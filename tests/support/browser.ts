@@ -1,0 +1,42 @@
+/**
+ * Chromium for e2e tests: Debian's /usr/bin/chromium driven by playwright-core
+ * (nothing downloads a browser). Each page records console errors and failed
+ * requests so a test can insist there were none.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumAvailable = existsSync(CHROMIUM_PATH);
+
+if (!chromiumAvailable) {
+  console.warn(`\n!!!! e2e tests SKIPPED: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium) !!!!\n`);
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    // Without the background-networking flags Chromium keeps dialling Google's hosts, which this network refuses.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface ObservedPage {
+  page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  errors: string[];
+}
+
+export async function openPage(browser: Browser, options: { width?: number; height?: number; reducedMotion?: boolean } = {}): Promise<ObservedPage> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return { page, errors };
+}

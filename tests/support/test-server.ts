@@ -1,0 +1,94 @@
+/**
+ * The real server for a test: real database (see test-database.ts), real SMTP
+ * sink, real HTTP on loopback. Everything a test changes lives in its own
+ * database, so files run in any order and in parallel.
+ */
+import { loadConfig } from '../../server/config.ts';
+import { createLogger } from '../../server/logger.ts';
+import { startServer, type RunningServer } from '../../server/runtime.ts';
+import type { Clock } from '../../server/clock.ts';
+import type { DatabaseHandle } from '../../db/connect.ts';
+import type { DestinationStream } from 'pino';
+import { freePort } from './free-port.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+  clientDir?: string;
+  /** Reuse another test server's database and mail sink (several servers, one Postgres). */
+  shareWith?: TestServer;
+  smtp?: SmtpSink;
+  /** Where the server's log lines go (stdout unless given), so a test can read them. */
+  logStream?: DestinationStream;
+}
+
+export interface TestServer extends RunningServer {
+  testDatabase: TestDatabase;
+  handle: DatabaseHandle;
+  smtp: SmtpSink;
+  /** Stops this server and, unless shared, its database and mail sink. */
+  stop(): Promise<void>;
+}
+
+/** The test's own settings on top of quiet logs and fast background loops. */
+export function testEnvironment(port: number, smtpUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: smtpUrl,
+    SUPPORT_EMAIL: 'support@creator.test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    MAIL_WORKER_INTERVAL_MS: '100',
+    MAINTENANCE_POLL_MS: '1000',
+    ...extra,
+  };
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const shared = options.shareWith;
+  const testDatabase = shared?.testDatabase ?? (await createTestDatabase());
+  const smtp = options.smtp ?? shared?.smtp ?? (await startSmtpSink());
+  const port = await freePort();
+  const env = testEnvironment(port, smtp.url, {
+    ...(testDatabase.url ? { DATABASE_URL: testDatabase.url } : {}),
+    ...options.env,
+  });
+  const config = loadConfig(env);
+  const handle = await testDatabase.connect();
+  const running = await startServer({
+    config,
+    logger: createLogger(config.logLevel, options.logStream),
+    database: handle,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.clientDir ? { clientDir: options.clientDir } : {}),
+  });
+  return {
+    ...running,
+    testDatabase,
+    handle,
+    smtp,
+    async stop() {
+      await running.close();
+      await handle.close();
+      if (!shared) {
+        if (!options.smtp) await smtp.stop();
+        await testDatabase.drop();
+      }
+    },
+  };
+}
+
+/** A clock a test can move forward, to expire tokens and sessions without waiting. */
+export function createTestClock(start = new Date()) {
+  let now = start.getTime();
+  const clock: Clock = () => new Date(now);
+  return {
+    clock,
+    advance(milliseconds: number) {
+      now += milliseconds;
+    },
+  };
+}
