@@ -25,9 +25,18 @@ export interface MaintenanceResponse {
   maintenance: boolean;
 }
 
+/** The public footer's external links (SPEC.md "Public layout"); an unset one is not shown. */
+export interface FooterLinks {
+  developer?: string;
+  professionalNetwork?: string;
+  social?: string;
+  help?: string;
+}
+
 export interface PublicConfig {
   supportEmail: string;
   googleSignIn: boolean;
+  footerLinks: FooterLinks;
 }
 
 /**

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ AUTH_EMAIL_ENUMERATION_PROTECTION: 'maybe' }, 'AUTH_EMAIL_ENUMERATION_PROTECTION'],
     [{ GOOGLE_CLIENT_ID: 'only-the-id' }, 'GOOGLE_CLIENT_ID'],
+    [{ FOOTER_SOCIAL_URL: 'javascript:alert(1)' }, 'FOOTER_SOCIAL_URL'],
   ])('stops with one line naming the variable for %o', (environment, variable) => {
     expect(() => loadConfig(environment)).toThrowError(new RegExp(`^Invalid configuration: ${variable}`));
   });

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import type { FooterLinks } from '../common/api-types.ts';
 
 const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
 const positiveInt = z.coerce.number().int().positive();
@@ -23,6 +24,10 @@ const environmentSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER_URL: httpUrl.default('https://accounts.google.com'),
   TRUST_PROXY: z.string().min(1).optional(),
+  FOOTER_DEVELOPER_URL: httpUrl.optional(),
+  FOOTER_PROFESSIONAL_NETWORK_URL: httpUrl.optional(),
+  FOOTER_SOCIAL_URL: httpUrl.optional(),
+  FOOTER_HELP_URL: httpUrl.optional(),
   AUTH_EMAIL_ENUMERATION_PROTECTION: booleanText.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_LOGIN_FREE_FAILURES: positiveInt.default(5),
@@ -56,6 +61,7 @@ export interface Config {
   mailFrom: string;
   supportEmail: string;
   google: { clientId: string; clientSecret: string; issuerUrl: URL } | undefined;
+  footerLinks: FooterLinks;
   trustProxy: boolean | number | string | undefined;
   emailEnumerationProtection: boolean;
   logLevel: string;
@@ -95,6 +101,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: new URL(env.GOOGLE_ISSUER_URL) }
         : undefined,
+    footerLinks: {
+      developer: env.FOOTER_DEVELOPER_URL,
+      professionalNetwork: env.FOOTER_PROFESSIONAL_NETWORK_URL,
+      social: env.FOOTER_SOCIAL_URL,
+      help: env.FOOTER_HELP_URL,
+    },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     emailEnumerationProtection: env.AUTH_EMAIL_ENUMERATION_PROTECTION,
     logLevel: env.LOG_LEVEL,

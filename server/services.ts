@@ -42,7 +42,11 @@ export function createServices({ config, database, transport, clock, logger }: S
     emailEnumerationProtection: config.emailEnumerationProtection,
     onMailQueued: mailWorker.nudge,
   };
-  const publicConfig: PublicConfig = { supportEmail: config.supportEmail, googleSignIn: config.google !== undefined };
+  const publicConfig: PublicConfig = {
+    supportEmail: config.supportEmail,
+    googleSignIn: config.google !== undefined,
+    footerLinks: config.footerLinks,
+  };
   return {
     database,
     publicConfig,

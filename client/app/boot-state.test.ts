@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBootState } from './boot-state.ts';
 
-const config = { supportEmail: 'support@example.com', googleSignIn: true };
+const config = { supportEmail: 'support@example.com', googleSignIn: true, footerLinks: { help: 'https://help.example.com/' } };
 const user = { uid: 'abcdefghijklmnopqrstuv', email: 'ada@example.com', emailVerified: true, displayName: 'Ada' };
 
 describe('parseBootState', () => {
@@ -20,6 +20,7 @@ describe('parseBootState', () => {
     expect(parseBootState(JSON.stringify({ maintenance: 'no', user: null, config }))).toBeUndefined();
     expect(parseBootState(JSON.stringify({ maintenance: false, user: { uid: 1 }, config }))).toBeUndefined();
     expect(parseBootState(JSON.stringify({ maintenance: false, user: null }))).toBeUndefined();
+    expect(parseBootState(JSON.stringify({ maintenance: false, user: null, config: { ...config, footerLinks: { help: 1 } } }))).toBeUndefined();
     expect(parseBootState(JSON.stringify([1, 2]))).toBeUndefined();
   });
 });

@@ -13,8 +13,12 @@ function isPublicUser(value: unknown): value is PublicUser {
   return isRecord(value) && typeof value.uid === 'string' && typeof value.email === 'string' && typeof value.emailVerified === 'boolean';
 }
 
+function isFooterLinks(value: unknown): boolean {
+  return isRecord(value) && Object.values(value).every((link) => typeof link === 'string');
+}
+
 function isPublicConfig(value: unknown): value is PublicConfig {
-  return isRecord(value) && typeof value.supportEmail === 'string' && typeof value.googleSignIn === 'boolean';
+  return isRecord(value) && typeof value.supportEmail === 'string' && typeof value.googleSignIn === 'boolean' && isFooterLinks(value.footerLinks);
 }
 
 export function parseBootState(text: string | null | undefined): BootState | undefined {

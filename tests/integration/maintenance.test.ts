@@ -93,7 +93,15 @@ describe('GET /api/config', () => {
   it('gives the support e-mail and whether Google sign-in is configured', async () => {
     const response = await createTestClient(a.url).get<PublicConfig>('/api/config');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ supportEmail: 'support@creator.test', googleSignIn: false });
+    expect(response.body).toEqual({ supportEmail: 'support@creator.test', googleSignIn: false, footerLinks: {} });
+  });
+
+  it('gives the footer links that are configured and leaves out the others', async () => {
+    const env = { FOOTER_DEVELOPER_URL: 'https://github.com/creator-platform', FOOTER_HELP_URL: 'https://help.creator.test/' };
+    const server = await startTestServer({ shareWith: a, env });
+    late.push(server);
+    const response = await createTestClient(server.url).get<PublicConfig>('/api/config');
+    expect(response.body.footerLinks).toEqual({ developer: 'https://github.com/creator-platform', help: 'https://help.creator.test/' });
   });
 });
 

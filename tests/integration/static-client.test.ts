@@ -94,7 +94,7 @@ describe('client routes', () => {
     expect(bootStateOf(response)).toEqual({
       maintenance: false,
       user: null,
-      config: { supportEmail: 'support@creator.test', googleSignIn: false },
+      config: { supportEmail: 'support@creator.test', googleSignIn: false, footerLinks: {} },
     });
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
