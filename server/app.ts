@@ -95,9 +95,10 @@ export function createApp({ config, services, logger, clientDir }: AppOptions): 
     app.use(
       staticClient({
         clientDir,
-        bootState: async (req: Request): Promise<BootState> => {
+        bootState: async (req: Request, res: Response): Promise<BootState> => {
           const token = cookie.read(req);
           const validated = token ? await services.sessions.validateSessionToken(token).catch(() => null) : null;
+          if (token && validated?.renewed) cookie.set(res, token, validated.session.expiresAt);
           return {
             maintenance: services.maintenance.isOn(),
             user: validated ? toPublicUser(validated.user) : null,

@@ -31,11 +31,12 @@ async function waitForHttp(url: string, child: ChildProcess): Promise<void> {
 
 export async function startProcess(script: string, env: Record<string, string>, readyPath = '/'): Promise<RunningProcess> {
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // APP_URL is the origin the product's Origin check accepts, so it must be the address the bench calls.
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', APP_URL: url },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}${readyPath}`, child);
   return {
     url,

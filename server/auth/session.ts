@@ -15,6 +15,8 @@ export type SessionRow = typeof sessions.$inferSelect;
 export interface ValidatedSession {
   session: SessionRow;
   user: UserRow;
+  /** The expiry moved forward, so the browser's cookie needs the new one. */
+  renewed: boolean;
 }
 
 export interface NewSession {
@@ -57,13 +59,10 @@ export function createSessionService({ db, clock }: { db: Database; clock: Clock
       return null;
     }
     if (row.user.suspensionInfo.suspended) return null;
-    if (row.session.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS / 2) {
-      const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-      await db.update(sessions).set({ expiresAt, lastUsedAt: now }).where(eq(sessions.id, id));
-      row.session.expiresAt = expiresAt;
-      row.session.lastUsedAt = now;
-    }
-    return row;
+    if (row.session.expiresAt.getTime() - now.getTime() >= SESSION_TTL_MS / 2) return { ...row, renewed: false };
+    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    await db.update(sessions).set({ expiresAt, lastUsedAt: now }).where(eq(sessions.id, id));
+    return { session: { ...row.session, expiresAt, lastUsedAt: now }, user: row.user, renewed: true };
   }
 
   async function invalidateSession(token: string): Promise<void> {

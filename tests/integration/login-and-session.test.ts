@@ -258,8 +258,11 @@ describe('session expiry and renewal', () => {
     const token = client.cookies.get('session')!;
     const created = await sessionRow(token);
     time.advance(10 * DAY_MS);
-    expect((await client.get<{ user: PublicUser | null }>('/api/auth/me')).body.user).not.toBeNull();
+    const me = await client.get<{ user: PublicUser | null }>('/api/auth/me');
+    expect(me.body.user).not.toBeNull();
     expect((await sessionRow(token))!.expiresAt.getTime()).toBe(created!.expiresAt.getTime());
+    // The browser's cookie is still right, so the answer does not send it again.
+    expect(me.headers.getSetCookie()).toEqual([]);
   });
 
   it('renews a session with less than half of its 30 days left, in the database and in the cookie', async () => {

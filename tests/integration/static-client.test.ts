@@ -4,9 +4,10 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_STATE_ELEMENT_ID, type BootState } from '../../common/api-types.ts';
+import { SESSION_TTL_MS } from '../../common/constants.ts';
 import { signUp } from '../support/accounts.ts';
 import { createTestClient, type TestResponse } from '../support/http-client.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { createTestClock, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const ASSET_SOURCE = `export function greet(name) { return 'Hello, ' + name; }\n`.repeat(200);
 const INDEX_HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Creator Platform</title><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>';
@@ -104,6 +105,23 @@ describe('client routes', () => {
     const state = bootStateOf(await client.get('/login'));
     expect(state.user).toMatchObject({ email, fullName: 'Annie Easley', emailVerified: false });
     expect(state.user).not.toHaveProperty('passwordHash');
+  });
+
+  it('renew the cookie of a session past half its life, as /api/auth/me would', async () => {
+    const time = createTestClock();
+    const later = await startTestServer({ clientDir, clock: time.clock, shareWith: server });
+    try {
+      const { client } = await signUp(later);
+      const fresh = await client.get('/onboarding');
+      expect(fresh.headers.getSetCookie(), 'a fresh session is not re-sent').toEqual([]);
+      time.advance(SESSION_TTL_MS / 2 + 1000);
+      const renewed = await client.get('/onboarding');
+      expect(bootStateOf(renewed).user).not.toBeNull();
+      const expires = renewed.headers.getSetCookie()[0]?.match(/Expires=([^;]+)/i)?.[1];
+      expect(new Date(expires!).getTime()).toBeGreaterThan(time.clock().getTime() + SESSION_TTL_MS - 1000);
+    } finally {
+      await later.stop();
+    }
   });
 
   it.each([

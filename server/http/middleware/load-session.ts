@@ -23,8 +23,8 @@ export function loadSession(sessions: SessionService, cookie: SessionCookie): Re
       cookie.clear(res);
       return next();
     }
-    // Keep the browser's expiry in step with a renewed session.
-    cookie.set(res, token, validated.session.expiresAt);
+    // Keep the browser's expiry in step with a renewed session; otherwise the cookie it has is still right.
+    if (validated.renewed) cookie.set(res, token, validated.session.expiresAt);
     res.locals.auth = { ...validated, token };
     next();
   };
