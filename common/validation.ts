@@ -18,12 +18,21 @@ import { OTHER_NICHE, isKnownNiche } from './niches.ts';
 /** SPEC.md's "basic address pattern": something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * Text that Postgres cannot keep as sent: it refuses U+0000 in text (the insert
+ * or even a lookup would fail as a 500), and a lone surrogate would be stored as
+ * U+FFFD. Stored text fields refuse both up front.
+ */
+const UNSTORABLE_TEXT = /[\u0000\p{Cs}]/u;
+const isStorableText = (value: string) => !UNSTORABLE_TEXT.test(value);
+
 const email = z
   .string({ error: 'missing-email' })
   .trim()
   .min(1, { error: 'missing-email' })
   .max(EMAIL_MAX_LENGTH, { error: 'invalid-email' })
   .regex(EMAIL_PATTERN, { error: 'invalid-email' })
+  .refine(isStorableText, { error: 'invalid-email' })
   .transform((value) => value.toLowerCase());
 
 const newPassword = z
@@ -38,7 +47,8 @@ export const signupSchema = z
       .string({ error: 'missing-full-name' })
       .trim()
       .min(1, { error: 'missing-full-name' })
-      .max(FULL_NAME_MAX_LENGTH, { error: 'invalid-input' }),
+      .max(FULL_NAME_MAX_LENGTH, { error: 'invalid-input' })
+      .refine(isStorableText, { error: 'invalid-input' }),
     email,
     password: newPassword,
     niche: z
@@ -48,6 +58,7 @@ export const signupSchema = z
       .string({ error: 'invalid-input' })
       .trim()
       .max(CUSTOM_NICHE_MAX_LENGTH, { error: 'invalid-input' })
+      .refine(isStorableText, { error: 'invalid-input' })
       .optional(),
     agreeToTerms: z.literal(true, { error: 'terms-not-accepted' }),
   })
