@@ -77,8 +77,8 @@ export function createRateLimiter({ db, clock, limits }: { db: Database; clock: 
       .where(eq(rateLimits.key, loginKey(email, ip)));
   }
 
-  async function recordLoginSuccess(email: string, ip: string): Promise<void> {
-    await db.delete(rateLimits).where(eq(rateLimits.key, loginKey(email, ip)));
+  async function recordLoginSuccess(email: string, ip: string, executor: Database = db): Promise<void> {
+    await executor.delete(rateLimits).where(eq(rateLimits.key, loginKey(email, ip)));
   }
 
   async function consumeSignup(ip: string): Promise<void> {

@@ -33,11 +33,12 @@ export function createSessionService({ db, clock }: { db: Database; clock: Clock
     .where(eq(sessions.id, sql.placeholder('id')))
     .prepare('session_lookup');
 
-  async function createSession(userId: string, userAgent: string): Promise<NewSession> {
+  /** `executor` lets a caller make the session part of its own transaction. */
+  async function createSession(userId: string, userAgent: string, executor: Database = db): Promise<NewSession> {
     const token = generateSecretToken();
     const now = clock();
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-    await db.insert(sessions).values({
+    await executor.insert(sessions).values({
       id: hashToken(token),
       userId,
       expiresAt,
