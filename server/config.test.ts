@@ -15,6 +15,10 @@ describe('loadConfig', () => {
     expect(config.rateLimits.loginFreeFailures).toBe(5);
   });
 
+  it('accepts the default SUPPORT_EMAIL=support@localhost when .env.example sets it explicitly', () => {
+    expect(loadConfig({ SUPPORT_EMAIL: 'support@localhost' }).supportEmail).toBe('support@localhost');
+  });
+
   it('derives APP_URL from PORT and reads a Postgres URL', () => {
     const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u:p@db:5432/app' });
     expect(config.appUrl.origin).toBe('http://localhost:8080');

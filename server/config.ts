@@ -19,7 +19,8 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Creator Platform <no-reply@localhost>'),
-  SUPPORT_EMAIL: z.email().default('support@localhost'),
+  // HTML5's address rule, which takes a dotless domain: the default support@localhost must also pass when set.
+  SUPPORT_EMAIL: z.email({ pattern: z.regexes.html5Email }).default('support@localhost'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER_URL: httpUrl.default('https://accounts.google.com'),
