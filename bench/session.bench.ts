@@ -11,6 +11,9 @@ export async function benchSession(pairs: number): Promise<BenchRow> {
   const peer = await startProcess('bench/peers/session-peer.ts', { DATABASE_URL: database.url });
   try {
     const { cookie } = await createAccount(product.url);
+    const answers = await Promise.all([product.url, peer.url].map(async (url) => (await fetch(`${url}/api/auth/me`, { headers: { cookie } })).text()));
+    // Only the same answer makes a fair race: a peer that missed the session would answer a cheap null.
+    if (answers[0] !== answers[1] || !answers[0]!.includes('"uid"')) throw new Error(`product and peer disagree: ${answers.join(' vs ')}`);
     const measure = (url: string) => async () => {
       const result = await generateLoad({ url: `${url}/api/auth/me`, connections: 10, seconds: 4, headers: { cookie } });
       if (result.non2xx > 0) throw new Error(`${url} answered ${result.non2xx} non-2xx responses`);
