@@ -1,5 +1,5 @@
 /** What an operator can do from the CLI: the maintenance switch, account suspension, the mail outbox. */
-import { count, eq, min } from 'drizzle-orm';
+import { asc, count, eq, min } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { mailOutbox, sessions, settings, users } from '../../db/schema.ts';
 import { recordAuthEvent } from '../auth/audit.ts';
@@ -20,7 +20,12 @@ export interface MailStatusReport {
   failed: number;
   sent: number;
   oldestPendingAt: Date | null;
+  /** The oldest failed rows, for the operator to see why before retrying. */
+  failedMail: { id: number; recipient: string; subject: string; attempts: number; lastError: string | null }[];
 }
+
+/** Enough failed rows to show a pattern (a bad SMTP_URL fails them all alike) without flooding a terminal. */
+const FAILED_MAIL_SHOWN = 10;
 
 export function createAdminService({ db, clock }: { db: Database; clock: Clock }) {
   async function getMaintenance(): Promise<boolean> {
@@ -67,11 +72,18 @@ export function createAdminService({ db, clock }: { db: Database; clock: Clock }
       .from(mailOutbox)
       .groupBy(mailOutbox.status);
     const byStatus = Object.fromEntries(rows.map((row) => [row.status, row]));
+    const failedMail = await db
+      .select({ id: mailOutbox.id, recipient: mailOutbox.recipient, subject: mailOutbox.subject, attempts: mailOutbox.attempts, lastError: mailOutbox.lastError })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.status, 'failed'))
+      .orderBy(asc(mailOutbox.id))
+      .limit(FAILED_MAIL_SHOWN);
     return {
       pending: byStatus.pending?.total ?? 0,
       failed: byStatus.failed?.total ?? 0,
       sent: byStatus.sent?.total ?? 0,
       oldestPendingAt: byStatus.pending?.oldest ?? null,
+      failedMail,
     };
   }
 

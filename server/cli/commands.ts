@@ -1,4 +1,7 @@
-/** Parses an operator's command and answers in plain sentences. */
+/**
+ * Parses an operator's command (before anything connects, so a typo is told as
+ * such even with the database down) into a step that answers in plain sentences.
+ */
 import type { AdminService } from '../admin/admin-service.ts';
 
 export const USAGE = `Usage: npm run cli -- <command>
@@ -7,58 +10,78 @@ export const USAGE = `Usage: npm run cli -- <command>
   user show <email>             show an account
   user disable <email> [reason] suspend an account and end its sessions
   user enable <email>           restore a suspended account
-  mail status                   count pending, failed and sent e-mails
+  mail status                   count pending, failed and sent e-mails; list the failed ones
   mail retry                    queue failed e-mails again`;
 
 export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export async function runCommand(admin: AdminService, argv: readonly string[]): Promise<string> {
+export type Command = (admin: AdminService) => Promise<string>;
+
+export function parseCommand(argv: readonly string[]): Command {
   const [group, action, ...rest] = argv;
   switch (`${group} ${action}`) {
     case 'maintenance on':
     case 'maintenance off':
-      await admin.setMaintenance(action === 'on');
-      return `Maintenance is now ${action}. Every server follows within a second.`;
+      return async (admin) => {
+        await admin.setMaintenance(action === 'on');
+        return `Maintenance is now ${action}. Every server follows within a second.`;
+      };
     case 'maintenance status':
-      return `Maintenance is ${(await admin.getMaintenance()) ? 'on' : 'off'}.`;
+      return async (admin) => `Maintenance is ${(await admin.getMaintenance()) ? 'on' : 'off'}.`;
     case 'user show': {
-      const user = await admin.findUser(requireEmail(rest));
-      const sessions = await admin.countSessions(user.id);
-      return [
-        `uid:        ${user.id}`,
-        `email:      ${user.email} (${user.emailVerified ? 'verified' : 'not verified'})`,
-        `name:       ${user.fullName}`,
-        `niche:      ${user.niche || '-'}`,
-        `role/tier:  ${user.role} / ${user.accountTier}`,
-        `status:     ${user.suspensionInfo.suspended ? `disabled${user.suspensionInfo.suspensionReason ? ` (${user.suspensionInfo.suspensionReason})` : ''}` : 'active'}`,
-        `sign-in:    ${user.passwordHash ? 'password' : 'Google only'}`,
-        `sessions:   ${sessions}`,
-        `created:    ${user.createdAt.toISOString()}`,
-        `last login: ${user.lastLogin.toISOString()}`,
-      ].join('\n');
+      const email = requireEmail(rest);
+      return async (admin) => describeUser(admin, email);
     }
     case 'user disable': {
       const email = requireEmail(rest);
-      const { endedSessions } = await admin.setUserDisabled(email, true, rest.slice(1).join(' '));
-      return `Disabled ${email.toLowerCase()}; ended ${endedSessions} session(s).`;
+      return async (admin) => {
+        const { endedSessions } = await admin.setUserDisabled(email, true, rest.slice(1).join(' '));
+        return `Disabled ${email.toLowerCase()}; ended ${endedSessions} session(s).`;
+      };
     }
     case 'user enable': {
       const email = requireEmail(rest);
-      await admin.setUserDisabled(email, false);
-      return `Enabled ${email.toLowerCase()}.`;
+      return async (admin) => {
+        await admin.setUserDisabled(email, false);
+        return `Enabled ${email.toLowerCase()}.`;
+      };
     }
-    case 'mail status': {
-      const report = await admin.mailStatus();
-      const oldest = report.oldestPendingAt ? ` (oldest queued ${report.oldestPendingAt.toISOString()})` : '';
-      return `pending: ${report.pending}${oldest}\nfailed:  ${report.failed}\nsent:    ${report.sent}`;
-    }
+    case 'mail status':
+      return describeMail;
     case 'mail retry':
-      return `Queued ${await admin.retryFailedMail()} failed e-mail(s) again.`;
+      return async (admin) => `Queued ${await admin.retryFailedMail()} failed e-mail(s) again.`;
     default:
       throw new UsageError(`Unknown command: ${argv.join(' ')}`);
   }
+}
+
+async function describeUser(admin: AdminService, email: string): Promise<string> {
+  const user = await admin.findUser(email);
+  const sessions = await admin.countSessions(user.id);
+  const { suspended, suspensionReason } = user.suspensionInfo;
+  return [
+    `uid:        ${user.id}`,
+    `email:      ${user.email} (${user.emailVerified ? 'verified' : 'not verified'})`,
+    `name:       ${user.fullName}`,
+    `niche:      ${user.niche || '-'}`,
+    `role/tier:  ${user.role} / ${user.accountTier}`,
+    `status:     ${suspended ? `disabled${suspensionReason ? ` (${suspensionReason})` : ''}` : 'active'}`,
+    `sign-in:    ${user.passwordHash ? 'password' : 'Google only'}`,
+    `sessions:   ${sessions}`,
+    `created:    ${user.createdAt.toISOString()}`,
+    `last login: ${user.lastLogin.toISOString()}`,
+  ].join('\n');
+}
+
+async function describeMail(admin: AdminService): Promise<string> {
+  const report = await admin.mailStatus();
+  const oldest = report.oldestPendingAt ? ` (oldest queued ${report.oldestPendingAt.toISOString()})` : '';
+  const failed = report.failedMail.map((mail) => `  #${mail.id} to ${mail.recipient} "${mail.subject}" after ${mail.attempts} attempt(s): ${mail.lastError ?? 'no error recorded'}`);
+  const more = report.failed > failed.length ? [`  ... and ${report.failed - failed.length} more`] : [];
+  const retryHint = report.failed > 0 ? ['`mail retry` queues the failed ones again.'] : [];
+  return [`pending: ${report.pending}${oldest}`, `failed:  ${report.failed}`, ...failed, ...more, `sent:    ${report.sent}`, ...retryHint].join('\n');
 }
 
 function requireEmail(rest: readonly string[]): string {

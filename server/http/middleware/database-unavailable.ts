@@ -5,6 +5,7 @@ const CONNECTION_ERROR_CODES = new Set([
   'ETIMEDOUT',
   'EHOSTUNREACH',
   'ENOTFOUND',
+  'EAI_AGAIN',
   'CONNECT_TIMEOUT',
   'CONNECTION_CLOSED',
   'CONNECTION_ENDED',
@@ -14,11 +15,19 @@ const CONNECTION_ERROR_CODES = new Set([
   '57P03',
 ]);
 
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || code.startsWith('08'))) return true;
-    current = (current as { cause?: unknown }).cause;
+/** The connection error's code, looked for through `cause` and AggregateError's `errors`; undefined for any other error. */
+export function databaseErrorCode(error: unknown, depth = 0): string | undefined {
+  if (!error || typeof error !== 'object' || depth > 5) return undefined;
+  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || code.startsWith('08'))) return code;
+  const nested = [cause, ...(Array.isArray(errors) ? errors : [])];
+  for (const inner of nested) {
+    const found = databaseErrorCode(inner, depth + 1);
+    if (found) return found;
   }
-  return false;
+  return undefined;
+}
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return databaseErrorCode(error) !== undefined;
 }
