@@ -43,7 +43,7 @@ export function createAccountService(deps: AuthDeps) {
   }
 
   async function login(email: string, password: string, context: RequestContext): Promise<SignedIn> {
-    const [, [user]] = await Promise.all([rateLimiter.assertLoginAllowed(email, context.ip), db.select().from(users).where(eq(users.email, email))]);
+    const [, [user]] = await Promise.all([rateLimiter.beginLoginAttempt(email, context.ip), db.select().from(users).where(eq(users.email, email))]);
     if (!user?.passwordHash) {
       // The same hash work as a known account, so response time does not reveal which addresses exist.
       await verifyDummyPassword(password);
@@ -71,8 +71,8 @@ export function createAccountService(deps: AuthDeps) {
     return { user: { ...user, lastLogin: now }, session };
   }
 
+  /** The rate limits counted the attempt as a failure when it began (beginLoginAttempt); only the audit trail is left. */
   async function failLogin(email: string, userId: string | null, context: RequestContext, detail: string) {
-    await rateLimiter.recordLoginFailure(email, context.ip);
     await recordAuthEvent(db, context, { type: 'login-failed', userId, email, detail });
   }
 
