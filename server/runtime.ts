@@ -4,6 +4,7 @@
  * several against one database to prove they cooperate.
  */
 import { mkdir } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { connectDatabase, type DatabaseHandle } from '../db/connect.ts';
@@ -52,6 +53,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const app = createApp({ config, services, logger, ...(options.clientDir ? { clientDir: options.clientDir } : {}) });
 
   const server = app.listen(config.port, config.host);
+  const inFlight = new Set<ServerResponse>();
+  let closing: Promise<void> | undefined;
+  // A response finished during shutdown closes its connection: a keep-alive
+  // socket left idle would hold server.close() for keepAliveTimeout.
+  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (closing) res.setHeader('Connection', 'close');
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -59,13 +69,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
 
-  let closing: Promise<void> | undefined;
   return {
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
     services,
     database,
     close() {
       closing ??= (async () => {
+        for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         await stopped;
