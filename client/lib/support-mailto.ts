@@ -1,8 +1,18 @@
-/** The 'Contact Support' compose-mail link of the maintenance screen, with its subject and body filled in. */
-export const SUPPORT_MAIL_SUBJECT = 'Question during scheduled maintenance';
-export const SUPPORT_MAIL_BODY = 'Hello,\n\nI tried to use the platform during scheduled maintenance and need help with:\n\n';
+/**
+ * Compose-mail links to the configured support address, with subject and body
+ * filled in: the maintenance screen's 'Contact Support' and the contact page's card.
+ */
+export interface SupportMessage {
+  subject: string;
+  body: string;
+}
 
-export function supportMailto(address: string): string {
-  const query = `subject=${encodeURIComponent(SUPPORT_MAIL_SUBJECT)}&body=${encodeURIComponent(SUPPORT_MAIL_BODY)}`;
+export const MAINTENANCE_SUPPORT_MESSAGE: SupportMessage = {
+  subject: 'Question during scheduled maintenance',
+  body: 'Hello,\n\nI tried to use the platform during scheduled maintenance and need help with:\n\n',
+};
+
+export function supportMailto(address: string, message: SupportMessage): string {
+  const query = `subject=${encodeURIComponent(message.subject)}&body=${encodeURIComponent(message.body)}`;
   return `mailto:${address}?${query}`;
 }

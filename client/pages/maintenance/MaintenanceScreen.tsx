@@ -8,7 +8,7 @@ import { usePageMeta } from '../../app/usePageMeta.ts';
 import { usePublicConfig } from '../../app/public-config.tsx';
 import { Button } from '../../components/Button.tsx';
 import { StatusScreen } from '../../components/StatusScreen.tsx';
-import { supportMailto } from './support-mailto.ts';
+import { MAINTENANCE_SUPPORT_MESSAGE, supportMailto } from '../../lib/support-mailto.ts';
 
 export default function MaintenanceScreen() {
   usePageMeta({
@@ -32,7 +32,7 @@ export default function MaintenanceScreen() {
             Try Again
           </Button>
           {config && (
-            <a className="button button--primary button--md" href={supportMailto(config.supportEmail)}>
+            <a className="button button--primary button--md" href={supportMailto(config.supportEmail, MAINTENANCE_SUPPORT_MESSAGE)}>
               Contact Support
             </a>
           )}

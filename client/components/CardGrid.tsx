@@ -1,0 +1,37 @@
+/**
+ * Cards of SPEC.md section 3 (title, content, imagePath) in a responsive grid,
+ * each fading in a little after the one before it. `ordered` numbers them as
+ * steps.
+ */
+import type { Card } from '../content/types.ts';
+import { FadeIn } from './FadeIn.tsx';
+import './CardGrid.css';
+
+/** Stagger between neighbouring cards, so a row fades in left to right. */
+const STAGGER_MS = 120;
+
+interface CardGridProps {
+  cards: readonly Card[];
+  ordered?: boolean;
+  columns?: 3 | 4;
+}
+
+export function CardGrid({ cards, ordered = false, columns = 3 }: CardGridProps) {
+  const List = ordered ? 'ol' : 'ul';
+  return (
+    <List className={`card-grid card-grid--${columns}`}>
+      {cards.map((card, index) => (
+        <li key={card.title} className="card-grid__item">
+          <FadeIn delayMs={index * STAGGER_MS} className="card-grid__fade">
+            <article className="card">
+              <img className="card__image" src={card.imagePath} alt="" width="240" height="180" loading="lazy" decoding="async" />
+              {ordered && <p className="card__step">Step {index + 1}</p>}
+              <h3 className="card__title">{card.title}</h3>
+              <p className="card__content">{card.content}</p>
+            </article>
+          </FadeIn>
+        </li>
+      ))}
+    </List>
+  );
+}

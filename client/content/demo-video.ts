@@ -1,0 +1,12 @@
+/** The product tour shown on the landing and About pages, recorded by scripts/record-demo-video.mjs. */
+
+export const DEMO_VIDEO = {
+  src: '/demo/product-tour.webm',
+  poster: '/demo/product-tour-poster.webp',
+  width: 1280,
+  height: 720,
+  label: 'Product tour',
+  /** The video is silent, so this text says everything it shows. */
+  description:
+    'A silent 15-second tour of the real product: scrolling through the landing page, filling in the sign-up form with a name, niche, e-mail and password, and opening the login screen with its slideshow.',
+};

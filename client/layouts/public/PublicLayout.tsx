@@ -1,0 +1,20 @@
+/** The frame of the marketing pages (SPEC.md "Public layout"): navigation, the page, footer. */
+import { Outlet } from 'react-router';
+import { SiteFooter } from './SiteFooter.tsx';
+import { SiteNav } from './SiteNav.tsx';
+import './PublicLayout.css';
+
+export default function PublicLayout() {
+  return (
+    <div className="public-layout">
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
+      <SiteNav />
+      <main id="content" className="public-layout__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

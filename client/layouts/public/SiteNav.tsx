@@ -1,0 +1,78 @@
+/**
+ * The public top navigation (SPEC.md "Public layout"). Under 768px the entries
+ * fold into a burger menu that reports aria-expanded and closes on navigation
+ * and on Escape. The bar slides away while scrolling down and comes back on
+ * scrolling up, but never while its menu is open or focus is inside it.
+ */
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { NAV_HIDE_SCROLL_PX, PRODUCT_NAME } from '../../../common/constants.ts';
+import { Button } from '../../components/Button.tsx';
+import { NAV_LINKS } from '../../content/navigation.ts';
+import { useNavHiddenOnScroll } from './nav-visibility.ts';
+import './SiteNav.css';
+
+export function SiteNav() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const scrolledAway = useNavHiddenOnScroll(NAV_HIDE_SCROLL_PX);
+  const { pathname } = useLocation();
+  const menuId = useId();
+  const hidden = scrolledAway && !menuOpen;
+
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return undefined;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
+
+  const closeMenu = () => setMenuOpen(false);
+  const classes = ['site-nav', menuOpen && 'site-nav--open', hidden && 'site-nav--hidden'].filter(Boolean).join(' ');
+
+  return (
+    <header className={classes} data-state={hidden ? 'hidden' : 'shown'}>
+      <nav className="site-nav__bar" aria-label="Main">
+        <Link to="/" className="site-nav__brand" onClick={closeMenu}>
+          <img src="/favicon.svg" alt="" width="32" height="32" />
+          {PRODUCT_NAME}
+        </Link>
+        <button
+          type="button"
+          className="site-nav__burger"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+            {menuOpen ? (
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            ) : (
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            )}
+          </svg>
+          Menu
+        </button>
+        <div id={menuId} className="site-nav__menu">
+          <ul className="site-nav__links">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className="site-nav__link" onClick={closeMenu}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <Button to="/login" className="site-nav__cta" onClick={closeMenu}>
+            Get Started
+          </Button>
+        </div>
+      </nav>
+    </header>
+  );
+}
