@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { listenWithReconnect } from './listener.ts';
 import { schema } from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,13 +19,20 @@ export type Unlisten = () => Promise<void>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
-  /** Runs `onPayload` for every NOTIFY on `channel`; resubscribes by itself after a reconnect. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  /**
+   * Runs `onPayload` for every NOTIFY on `channel`. After an outage it
+   * subscribes again by itself and then calls `onResubscribed`, since what was
+   * notified meanwhile is lost.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onResubscribed?: () => void): Promise<Unlisten>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** The connection string, for the migrator's own locked connection; absent for PGlite. */
   url?: string;
 }
+
+/** The longest wait between two attempts to reach a Postgres that went away. */
+const RECONNECT_MAX_SECONDS = 1;
 
 export type DatabaseTarget = { url: string } | { pgliteDir: string | undefined };
 
@@ -39,15 +47,17 @@ function connectPostgres(url: string): DatabaseHandle {
     // Fail fast while Postgres is down, so requests answer 503 instead of hanging.
     connect_timeout: 5,
     idle_timeout: 60,
+    // The driver's default waits up to 20 s between attempts after repeated failures: every
+    // request would hang that long during an outage, and recovery would lag as much behind it.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, RECONNECT_MAX_SECONDS),
   });
   const db: Database = drizzlePostgres(client, { schema });
   return {
     db,
     kind: 'postgres',
     url,
-    async listen(channel, onPayload) {
-      const subscription = await client.listen(channel, onPayload);
-      return () => subscription.unlisten();
+    listen(channel, onPayload, onResubscribed) {
+      return listenWithReconnect(url, channel, { onPayload, onResubscribed, retryMs: RECONNECT_MAX_SECONDS * 1000 });
     },
     async ping() {
       await db.execute(sql`select 1`);

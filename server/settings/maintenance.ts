@@ -37,13 +37,20 @@ export function createMaintenanceState({ database, pollMs, logger }: { database:
     setMaintenance,
     async start() {
       await refresh();
-      unlisten = await database.listen(SETTINGS_CHANNEL, (payload) => {
-        try {
-          apply(Boolean((JSON.parse(payload) as { maintenance?: unknown }).maintenance));
-        } catch {
-          void refresh().catch(() => undefined);
-        }
-      });
+      unlisten = await database.listen(
+        SETTINGS_CHANNEL,
+        (payload) => {
+          try {
+            apply(Boolean((JSON.parse(payload) as { maintenance?: unknown }).maintenance));
+          } catch {
+            void refresh().catch(() => undefined);
+          }
+        },
+        () => {
+          logger.info('maintenance listener subscribed again after a lost connection');
+          refresh().catch((error: unknown) => logger.warn({ err: error }, 'maintenance refresh failed'));
+        },
+      );
       poller = setInterval(() => {
         refresh().catch((error: unknown) => logger.warn({ err: error }, 'maintenance poll failed'));
       }, pollMs);
