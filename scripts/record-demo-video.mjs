@@ -172,7 +172,8 @@ try {
     '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-row-mt', '1', '-deadline', 'good', '-cpu-used', '2',
     '-an', VIDEO,
   ]);
-  const posterFrame = film.frames[0].file;
+  // The login screen, filled in, shows the product better than a picture of the page the video sits on.
+  const posterFrame = film.frames.at(-1).file;
   execFileSync(FFMPEG, ['-y', '-loglevel', 'error', '-i', posterFrame, '-c:v', 'libwebp', '-quality', '72', POSTER]);
 
   const seconds = film.frames.reduce((sum, frame) => sum + frame.seconds, 0);

@@ -36,5 +36,5 @@ export const HOW_IT_WORKS = {
 
 export const ABOUT_DEMO = {
   title: 'Watch the tour',
-  intro: 'Fifteen seconds with the real product, from the landing page to signing in.',
+  intro: 'Under 20 seconds with the real product, from the landing page to signing in.',
 };

@@ -8,5 +8,5 @@ export const DEMO_VIDEO = {
   label: 'Product tour',
   /** The video is silent, so this text says everything it shows. */
   description:
-    'A silent 15-second tour of the real product: scrolling through the landing page, filling in the sign-up form with a name, niche, e-mail and password, and opening the login screen with its slideshow.',
+    'A silent tour of the real product, under 20 seconds long: scrolling through the landing page and opening a question of the FAQ, filling in the sign-up form with a name, niche, e-mail address and password, then entering the same details on the login screen.',
 };

@@ -1,12 +1,25 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable } from '../support/browser.ts';
 import { useE2eApp } from '../support/e2e-app.ts';
 
 const PUBLIC_PAGES = ['/', '/about', '/what-you-get', '/contact', '/privacy-policy', '/terms-conditions', '/login', '/signup'];
+const PAGES_WITH_BOTTOM_CTA = ['/', '/about', '/what-you-get', '/contact'];
+/** Three of the four footer links configured; the professional-network one is left unset on purpose. */
+const FOOTER_ENV = {
+  FOOTER_DEVELOPER_URL: 'https://github.com/creator-platform',
+  FOOTER_SOCIAL_URL: 'https://social.creator.test/@creatorplatform',
+  FOOTER_HELP_URL: 'https://help.creator.test/',
+};
+
+/** Fade-ins still in progress would be measured half-transparent by axe's contrast check. */
+async function waitForTransitions(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+}
 
 describe.skipIf(!chromiumAvailable)('public pages in Chromium', () => {
-  const app = useE2eApp();
+  const app = useE2eApp({ env: FOOTER_ENV });
 
   it.each(PUBLIC_PAGES)('%s renders with a title and description, no console error and no serious axe violation', async (path) => {
     for (const width of [375, 1280]) {
@@ -15,6 +28,8 @@ describe.skipIf(!chromiumAvailable)('public pages in Chromium', () => {
       await page.locator('h1').first().waitFor();
       expect(await page.title()).not.toBe('');
       expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
+      expect(await page.locator('h1').count()).toBe(1);
+      await waitForTransitions(page);
       const results = await new AxeBuilder({ page }).analyze();
       const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
       expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -79,5 +94,130 @@ describe.skipIf(!chromiumAvailable)('public pages in Chromium', () => {
     expect(await video.getAttribute('preload')).toBe('none');
     expect(await video.getAttribute('poster')).toBeTruthy();
     expect(videoRequests).toEqual([]);
+  });
+
+  it('hides the navigation when scrolling down past 80px and shows it again on scrolling up', async () => {
+    const { page, errors } = await app.open({ width: 1280, height: 700 });
+    await page.goto(`${app.server.url}/`, { waitUntil: 'networkidle' });
+    const header = page.locator('header.site-nav');
+    const bottomOfNav = () => header.evaluate((element) => element.getBoundingClientRect().bottom);
+    expect(await header.getAttribute('data-state')).toBe('shown');
+
+    await page.mouse.wheel(0, 60);
+    await page.waitForFunction(() => window.scrollY >= 60);
+    expect(await header.getAttribute('data-state')).toBe('shown');
+
+    await page.mouse.wheel(0, 600);
+    await page.waitForFunction(() => window.scrollY > 80);
+    await expect.poll(() => header.getAttribute('data-state')).toBe('hidden');
+    await expect.poll(bottomOfNav).toBeLessThanOrEqual(0);
+
+    await page.mouse.wheel(0, -200);
+    await expect.poll(() => header.getAttribute('data-state')).toBe('shown');
+    await expect.poll(bottomOfNav).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('footer links lead to the site pages and to the configured external links only', async () => {
+    const { page } = await app.open();
+    await page.goto(`${app.server.url}/about`);
+    const footer = page.locator('footer');
+    for (const [name, href] of [
+      ['About', '/about'],
+      ['What You Get', '/what-you-get'],
+      ['Contact', '/contact'],
+      ['Privacy Policy', '/privacy-policy'],
+    ]) {
+      expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
+    }
+    const external = [
+      ['Developers', FOOTER_ENV.FOOTER_DEVELOPER_URL],
+      ['Social', FOOTER_ENV.FOOTER_SOCIAL_URL],
+      ['Help center', FOOTER_ENV.FOOTER_HELP_URL],
+    ] as const;
+    for (const [name, href] of external) {
+      const link = footer.getByRole('link', { name: new RegExp(`^${name}`) });
+      expect(await link.getAttribute('href')).toBe(href);
+      expect(await link.getAttribute('target')).toBe('_blank');
+      expect(await link.getAttribute('rel')).toContain('noopener');
+    }
+    expect(await footer.getByRole('link', { name: /Professional network/ }).count()).toBe(0);
+    expect(await footer.getByText(/©.*All rights reserved/).count()).toBe(1);
+
+    await footer.getByRole('link', { name: 'What You Get', exact: true }).click();
+    await page.waitForURL('**/what-you-get');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  });
+
+  it.each(PAGES_WITH_BOTTOM_CTA)('%s ends with a call to action linking privacy, terms and Get Started', async (path) => {
+    const { page } = await app.open();
+    await page.goto(`${app.server.url}${path}`);
+    const cta = page.locator('section.bottom-cta');
+    expect(await cta.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy');
+    expect(await cta.getByRole('link', { name: 'Terms & Conditions' }).getAttribute('href')).toBe('/terms-conditions');
+    await cta.getByRole('link', { name: 'Get Started' }).click();
+    await page.waitForURL('**/login');
+  });
+
+  it('What you get shows the four offer cards with their exact texts', async () => {
+    const { page } = await app.open();
+    await page.goto(`${app.server.url}/what-you-get`);
+    await page.getByRole('heading', { name: 'Build on your name' }).waitFor();
+    const offers = await page.locator('.card__title').allTextContents();
+    expect(offers).toEqual(['30 days free trial', '100% customizable brand control', '0% revenue cut', '$19+ flat monthly fee']);
+  });
+
+  it('the testimonials carousel moves with its buttons from the keyboard, and shows 4-5 star ratings', async () => {
+    const { page, errors } = await app.open({ width: 1280, reducedMotion: true });
+    await page.goto(`${app.server.url}/`);
+    const carousel = page.locator('[aria-roledescription="carousel"]');
+    const track = carousel.locator('.carousel__track');
+    const scrollLeft = () => track.evaluate((element) => element.scrollLeft);
+    // Reduced motion: nothing moves on its own, so every change below is the keyboard's doing.
+    expect(await carousel.getByRole('button', { name: /^Play/ }).count()).toBe(1);
+    expect(await scrollLeft()).toBe(0);
+
+    const next = carousel.getByRole('button', { name: 'Next testimonial' });
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(scrollLeft).toBeGreaterThan(0);
+    const afterOne = await scrollLeft();
+    await page.keyboard.press('Space');
+    await expect.poll(scrollLeft).toBeGreaterThan(afterOne);
+
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(scrollLeft).toBe(afterOne);
+
+    const ratings = await carousel.getByRole('img', { name: /^Rated \d out of 5$/ }).evaluateAll((elements) =>
+      elements.map((element) => Number(/Rated (\d)/.exec(element.getAttribute('aria-label') ?? '')?.[1])),
+    );
+    expect(ratings.length).toBeGreaterThan(2);
+    expect(ratings.every((rating) => rating >= 4 && rating <= 5)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('fade-in content stays hidden below the fold and becomes visible once scrolled to', async () => {
+    const { page } = await app.open({ width: 1280, height: 700 });
+    await page.goto(`${app.server.url}/`, { waitUntil: 'networkidle' });
+    const faq = page.locator('.fade-in').filter({ has: page.locator('.accordion') });
+    expect(await faq.getAttribute('data-fade-in')).toBe('waiting');
+    expect(await faq.evaluate((element) => getComputedStyle(element).opacity)).toBe('0');
+
+    await faq.scrollIntoViewIfNeeded();
+    await expect.poll(() => faq.getAttribute('data-fade-in')).toBe('shown');
+    await expect.poll(() => faq.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+
+    // Shown once, it stays shown when scrolled away again.
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    expect(await faq.getAttribute('data-fade-in')).toBe('shown');
+  });
+
+  it('shows fade-in content at once to users who prefer reduced motion', async () => {
+    const { page } = await app.open({ width: 1280, height: 700, reducedMotion: true });
+    await page.goto(`${app.server.url}/`, { waitUntil: 'networkidle' });
+    const faq = page.locator('.fade-in').filter({ has: page.locator('.accordion') });
+    expect(await faq.getAttribute('data-fade-in')).toBe('shown');
+    expect(await faq.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
   });
 });
