@@ -12,6 +12,7 @@ import { WhyChooseUs } from '../../components/WhyChooseUs.tsx';
 import { LANDING_FAQ } from '../../content/faq.ts';
 import { DEMO_SECTION, EARLY_VOICES, INNOVATE_STATEMENT, LANDING_FAQ_TITLE, LANDING_HERO, SOLUTIONS } from '../../content/landing.ts';
 import { TESTIMONIALS } from '../../content/testimonials.ts';
+import { HeroIllustration } from './HeroIllustration.tsx';
 import { TestimonialCarousel } from './TestimonialCarousel.tsx';
 import { TldrStats } from './TldrStats.tsx';
 import './landing.css';
@@ -40,9 +41,7 @@ export default function LandingPage() {
             </Button>
           </>
         }
-        illustration={
-          <img src="/illustrations/hero-site.svg" alt="" width="560" height="440" fetchPriority="high" decoding="async" />
-        }
+        illustration={<HeroIllustration />}
       />
       <TldrStats />
       <Section title={DEMO_SECTION.title} intro={DEMO_SECTION.intro}>
