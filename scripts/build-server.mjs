@@ -20,5 +20,7 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+// Loaded by file name in a worker thread (server/auth/password.ts), so it ships beside the bundle.
+cpSync('server/auth/password-worker.mjs', 'dist/server/password-worker.mjs');
 cpSync('migrations', 'dist/migrations', { recursive: true });
 console.log('built dist/server and dist/migrations');

@@ -81,6 +81,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         await stopped;
         await services.mailWorker.stop();
         await services.maintenance.stop();
+        await services.passwords.close();
         transport.close();
         if (ownsDatabase) await database.close();
       })();

@@ -9,6 +9,7 @@ import { createAccountService } from './auth/accounts.ts';
 import type { AuthDeps } from './auth/deps.ts';
 import { createEmailVerificationService } from './auth/email-verification.ts';
 import { createGoogleSignIn } from './auth/google.ts';
+import { createPasswordHasher } from './auth/password.ts';
 import { createPasswordResetService } from './auth/password-reset.ts';
 import { createRateLimiter } from './auth/rate-limit.ts';
 import { createSessionService } from './auth/session.ts';
@@ -32,10 +33,12 @@ export function createServices({ config, database, transport, clock, logger }: S
   const mailWorker = createMailWorker({ db, transport, clock, logger, intervalMs: config.mailWorkerIntervalMs });
   const sessions = createSessionService({ db, clock });
   const rateLimiter = createRateLimiter({ db, clock, limits: config.rateLimits });
+  const passwords = createPasswordHasher();
   const authDeps: AuthDeps = {
     db,
     clock,
     sessions,
+    passwords,
     rateLimiter,
     appUrl: config.appUrl,
     supportEmail: config.supportEmail,
@@ -51,6 +54,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     database,
     publicConfig,
     sessions,
+    passwords,
     rateLimiter,
     mailWorker,
     maintenance: createMaintenanceState({ database, pollMs: config.maintenancePollMs, logger }),

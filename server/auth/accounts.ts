@@ -8,7 +8,7 @@ import { recordAuthEvent, type RequestContext } from './audit.ts';
 import type { AuthDeps } from './deps.ts';
 import { queueVerificationMail } from './email-verification.ts';
 import { buildNewUser } from './new-user.ts';
-import { hashPassword, isStrongEnough, verifyDummyPassword, verifyPassword } from './password.ts';
+import { isStrongEnough } from './password.ts';
 import type { NewSession, UserRow } from './session.ts';
 
 export interface SignedIn {
@@ -17,12 +17,12 @@ export interface SignedIn {
 }
 
 export function createAccountService(deps: AuthDeps) {
-  const { db, clock, sessions, rateLimiter, appUrl, emailEnumerationProtection, onMailQueued } = deps;
+  const { db, clock, sessions, passwords, rateLimiter, appUrl, emailEnumerationProtection, onMailQueued } = deps;
 
   async function signup(input: SignupData, context: RequestContext): Promise<SignedIn> {
     if (!isStrongEnough(input.password)) throw new AppError('weak-password', 400, 'password');
     await rateLimiter.consumeSignup(context.ip);
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await passwords.hash(input.password);
     const now = clock();
     const niche = input.niche === OTHER_NICHE ? input.customNiche! : input.niche;
     const user = await db.transaction(async (tx) => {
@@ -46,12 +46,12 @@ export function createAccountService(deps: AuthDeps) {
     const [, [user]] = await Promise.all([rateLimiter.beginLoginAttempt(email, context.ip), db.select().from(users).where(eq(users.email, email))]);
     if (!user?.passwordHash) {
       // The same hash work as a known account, so response time does not reveal which addresses exist.
-      await verifyDummyPassword(password);
+      await passwords.verifyDummy(password);
       await failLogin(email, user?.id ?? null, context, user ? 'no-password' : 'unknown-email');
       if (emailEnumerationProtection) throw new AppError('invalid-login-credentials', 401, 'password');
       throw user ? new AppError('wrong-password', 401, 'password') : new AppError('user-not-found', 401, 'email');
     }
-    if (!(await verifyPassword(user.passwordHash, password))) {
+    if (!(await passwords.verify(user.passwordHash, password))) {
       await failLogin(email, user.id, context, 'wrong-password');
       throw new AppError(emailEnumerationProtection ? 'invalid-login-credentials' : 'wrong-password', 401, 'password');
     }

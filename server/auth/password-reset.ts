@@ -11,10 +11,10 @@ import { passwordChangedMail, passwordResetMail } from '../mail/templates.ts';
 import { recordAuthEvent, type RequestContext } from './audit.ts';
 import { appLink, type AuthDeps } from './deps.ts';
 import { consumeEmailToken, issueEmailToken, revokeEmailTokens } from './email-tokens.ts';
-import { hashPassword, isStrongEnough } from './password.ts';
+import { isStrongEnough } from './password.ts';
 
 export function createPasswordResetService(deps: AuthDeps) {
-  const { db, clock, rateLimiter, appUrl, supportEmail, emailEnumerationProtection, onMailQueued } = deps;
+  const { db, clock, passwords, rateLimiter, appUrl, supportEmail, emailEnumerationProtection, onMailQueued } = deps;
 
   /** With enumeration protection an unknown address answers exactly as a known one. */
   async function requestPasswordReset(email: string, context: RequestContext): Promise<void> {
@@ -37,7 +37,7 @@ export function createPasswordResetService(deps: AuthDeps) {
 
   async function confirmPasswordReset(token: string, password: string, context: RequestContext): Promise<void> {
     if (!isStrongEnough(password)) throw new AppError('weak-password', 400, 'password');
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await passwords.hash(password);
     await db.transaction(async (tx) => {
       const now = clock();
       const used = await consumeEmailToken(tx, token, 'reset-password', now);
