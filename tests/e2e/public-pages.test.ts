@@ -118,7 +118,7 @@ describe.skipIf(!chromiumAvailable)('public pages in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
-  it('footer links lead to the site pages and to the configured external links only', async () => {
+  it('footer links lead to the site pages and the configured external links only, and a path change scrolls to the top', async () => {
     const { page } = await app.open();
     await page.goto(`${app.server.url}/about`);
     const footer = page.locator('footer');
@@ -144,9 +144,13 @@ describe.skipIf(!chromiumAvailable)('public pages in Chromium', () => {
     expect(await footer.getByRole('link', { name: /Professional network/ }).count()).toBe(0);
     expect(await footer.getByText(/©.*All rights reserved/).count()).toBe(1);
 
+    // Following a footer link from the bottom of a page lands on the top of the next one.
+    await footer.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await footer.getByRole('link', { name: 'What You Get', exact: true }).click();
     await page.waitForURL('**/what-you-get');
     await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
   });
 
   it.each(PAGES_WITH_BOTTOM_CTA)('%s ends with a call to action linking privacy, terms and Get Started', async (path) => {
