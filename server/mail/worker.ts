@@ -2,7 +2,8 @@
  * Delivers mail_outbox rows. A batch is claimed with FOR UPDATE SKIP LOCKED and
  * leased by pushing its next attempt into the future, so several servers never
  * pick the same row; the SMTP conversation happens outside any transaction.
- * Failures retry with exponential backoff; after MAX_ATTEMPTS a row is marked failed.
+ * Failures retry with exponential backoff; after MAX_ATTEMPTS a row is marked
+ * failed, and at once when the provider refuses the recipient for good.
  */
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
@@ -16,6 +17,16 @@ const BATCH_SIZE = 10;
 const LEASE_MS = 2 * 60_000;
 const FIRST_RETRY_MS = 5_000;
 const MAX_RETRY_MS = 60 * 60_000;
+
+/**
+ * A 5xx answer to this recipient (nodemailer's EENVELOPE) will be the same on every retry.
+ * A 5xx to everything, such as refused credentials, is not: it ends when the operator
+ * fixes SMTP_URL, so those mails keep their retries.
+ */
+export function isPermanentRejection(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  return code === 'EENVELOPE' && typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
+}
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
@@ -66,7 +77,7 @@ export function createMailWorker({ db, transport, clock, logger, intervalMs }: M
           delivered += 1;
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
-          const failed = mail.attempts >= MAX_ATTEMPTS;
+          const failed = mail.attempts >= MAX_ATTEMPTS || isPermanentRejection(error);
           await db
             .update(mailOutbox)
             .set({

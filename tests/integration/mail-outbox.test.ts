@@ -106,6 +106,20 @@ describe('an SMTP outage', () => {
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
     expect(a.smtp.mailsTo(recipient)).toHaveLength(0);
   });
+
+  it('gives a mail up at once when the provider refuses its recipient for good, and keeps sending the rest', async () => {
+    const refused = uniqueEmail('rejected-mailbox');
+    const fine = uniqueEmail('deliverable');
+    for (const recipient of [refused, fine]) {
+      await a.handle.db.insert(mailOutbox).values({ recipient, subject: 'Hello', textBody: 'text', htmlBody: '<p>html</p>', nextAttemptAt: time.clock() });
+    }
+    await eventually(async () => (await rowsTo([refused, fine])).every((row) => row.status !== 'pending'), 'both mails settled');
+    const rows = await rowsTo([refused, fine]);
+    expect(rows.find((row) => row.recipient === refused)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(rows.find((row) => row.recipient === refused)!.lastError).toMatch(/550/);
+    expect(rows.find((row) => row.recipient === fine)).toMatchObject({ status: 'sent' });
+    expect(a.smtp.mailsTo(fine)).toHaveLength(1);
+  });
 });
 
 describe('two servers delivering one outbox', () => {

@@ -1,7 +1,8 @@
 /**
  * A real SMTP server on loopback that keeps what it receives, parsed with
  * postal-mime. It can go down and come back on the same port, like a mail
- * provider's outage.
+ * provider's outage. It refuses any recipient whose address starts with
+ * `rejected-` with a permanent 550, as a provider refuses a mailbox that does not exist.
  */
 import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
@@ -37,6 +38,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onRcptTo(address, _session, callback) {
+        if (!address.address.startsWith('rejected-')) return callback();
+        callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
+      },
       onData(stream, _session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));

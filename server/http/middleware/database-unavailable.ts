@@ -10,6 +10,8 @@ const CONNECTION_ERROR_CODES = new Set([
   'CONNECTION_CLOSED',
   'CONNECTION_ENDED',
   'CONNECTION_DESTROYED',
+  // too_many_connections: the server is full now, which another moment may change.
+  '53300',
   '57P01',
   '57P02',
   '57P03',
