@@ -7,7 +7,7 @@ import type { ErrorCode } from './error-codes.ts';
 type MessageTable = Partial<Record<ErrorCode, string>>;
 
 /** Login catalogue (section 8) with the client checks of section 5. */
-export const LOGIN_MESSAGES: MessageTable = {
+export const LOGIN_MESSAGES = {
   'invalid-email': 'Email address format is invalid.',
   'user-disabled': 'This account has been disabled.',
   'user-not-found': 'No user found with this email.',
@@ -19,7 +19,7 @@ export const LOGIN_MESSAGES: MessageTable = {
   'internal-error': 'Something went wrong. Please try again.',
   'missing-password': 'Password is missing. Please enter your password.',
   'invalid-login-credentials': 'Invalid login credentials.',
-};
+} as const satisfies MessageTable;
 export const LOGIN_FALLBACK = 'Login failed. Please try again.';
 
 /** Codes the login screen shows under the e-mail field; every other one goes under the password. */
@@ -31,15 +31,15 @@ export const LOGIN_CLIENT_MESSAGES = {
   resetNeedsEmail: 'Please enter your email address first.',
 } as const;
 
-export const SIGNUP_MESSAGES: MessageTable = {
+export const SIGNUP_MESSAGES = {
   'email-already-in-use': 'This email is already in use.',
   'invalid-email': 'Invalid email format.',
   'weak-password': 'Password is too weak.',
-};
+} as const satisfies MessageTable;
 export const SIGNUP_FALLBACK = 'Signup failed. Try again.';
 
 /** The client-side checks of the sign-up form (section 5), by the code our schema reports. */
-export const SIGNUP_FIELD_MESSAGES: MessageTable = {
+export const SIGNUP_FIELD_MESSAGES = {
   'missing-full-name': 'Full name is required.',
   'missing-email': 'Enter a valid email address.',
   'invalid-email': 'Enter a valid email address.',
@@ -48,7 +48,7 @@ export const SIGNUP_FIELD_MESSAGES: MessageTable = {
   'missing-niche': 'Please select your niche.',
   'missing-custom-niche': 'Please specify your niche.',
   'terms-not-accepted': 'You must agree to the Terms and Privacy Policy to create an account.',
-};
+} as const satisfies MessageTable;
 
 export const RESET_MESSAGES: MessageTable = {
   'user-not-found': 'No user found with this email.',
@@ -64,22 +64,13 @@ export const GOOGLE_FAILURE_ALERT = 'Google sign-in failed. Please try again.';
 
 /** Messages the server puts in its own answers (the client shows the tables above instead). */
 export const SERVER_MESSAGES: Record<ErrorCode, string> = {
-  'invalid-email': 'Email address format is invalid.',
-  'user-disabled': 'This account has been disabled.',
-  'user-not-found': 'No user found with this email.',
-  'missing-email': 'Email is required.',
-  'wrong-password': 'Incorrect password.',
-  'too-many-requests': 'Too many failed attempts. Please try again later.',
-  'network-request-failed': 'Network error. Please check your connection.',
-  'internal-error': 'Something went wrong. Please try again.',
-  'missing-password': 'Password is missing. Please enter your password.',
-  'invalid-login-credentials': 'Invalid login credentials.',
-  'email-already-in-use': 'This email is already in use.',
-  'weak-password': 'Password is too weak.',
-  'missing-full-name': 'Full name is required.',
-  'missing-niche': 'Please select your niche.',
-  'missing-custom-niche': 'Please specify your niche.',
-  'terms-not-accepted': 'You must agree to the Terms and Privacy Policy to create an account.',
+  ...LOGIN_MESSAGES,
+  'email-already-in-use': SIGNUP_MESSAGES['email-already-in-use'],
+  'weak-password': SIGNUP_MESSAGES['weak-password'],
+  'missing-full-name': SIGNUP_FIELD_MESSAGES['missing-full-name'],
+  'missing-niche': SIGNUP_FIELD_MESSAGES['missing-niche'],
+  'missing-custom-niche': SIGNUP_FIELD_MESSAGES['missing-custom-niche'],
+  'terms-not-accepted': SIGNUP_FIELD_MESSAGES['terms-not-accepted'],
   'invalid-input': 'The request is not valid.',
   'invalid-token': 'This link is not valid. Please request a new one.',
   'expired-token': 'This link has expired. Please request a new one.',
