@@ -4,33 +4,21 @@
  * and on Escape. The bar slides away while scrolling down and comes back on
  * scrolling up, but never while its menu is open or focus is inside it.
  */
-import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useId } from 'react';
+import { Link, NavLink } from 'react-router';
 import { NAV_HIDE_SCROLL_PX, PRODUCT_NAME } from '../../../common/constants.ts';
 import { Button } from '../../components/Button.tsx';
+import { MenuButton } from '../../components/MenuButton.tsx';
+import { useCollapsibleMenu } from '../../components/useCollapsibleMenu.ts';
 import { NAV_LINKS } from '../../content/navigation.ts';
 import { useNavHiddenOnScroll } from './nav-visibility.ts';
 import './SiteNav.css';
 
 export function SiteNav() {
-  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useCollapsibleMenu();
   const scrolledAway = useNavHiddenOnScroll(NAV_HIDE_SCROLL_PX);
-  const { pathname } = useLocation();
   const menuId = useId();
   const hidden = scrolledAway && !menuOpen;
-
-  useEffect(() => {
-    setMenuOpen(false);
-  }, [pathname]);
-
-  useEffect(() => {
-    if (!menuOpen) return undefined;
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
-    };
-    document.addEventListener('keydown', closeOnEscape);
-    return () => document.removeEventListener('keydown', closeOnEscape);
-  }, [menuOpen]);
 
   const closeMenu = () => setMenuOpen(false);
   const classes = ['site-nav', menuOpen && 'site-nav--open', hidden && 'site-nav--hidden'].filter(Boolean).join(' ');
@@ -42,22 +30,7 @@ export function SiteNav() {
           <img src="/favicon.svg" alt="" width="32" height="32" />
           {PRODUCT_NAME}
         </Link>
-        <button
-          type="button"
-          className="site-nav__burger"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-            {menuOpen ? (
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            ) : (
-              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            )}
-          </svg>
-          Menu
-        </button>
+        <MenuButton open={menuOpen} controls={menuId} className="site-nav__burger" onToggle={() => setMenuOpen((open) => !open)} />
         <div id={menuId} className="site-nav__menu">
           <ul className="site-nav__links">
             {NAV_LINKS.map((link) => (

@@ -10,7 +10,7 @@ import { useAuth } from '../../app/auth.tsx';
 import { usePublicConfig } from '../../app/public-config.tsx';
 import { BusyButton } from '../../components/BusyButton.tsx';
 import { focusField } from '../../components/FieldError.tsx';
-import { FormField } from '../../components/FormField.tsx';
+import { EmailField } from '../../components/EmailField.tsx';
 import { LiveMessage } from '../../components/LiveMessage.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { api, toErrorCode } from '../../lib/api.ts';
@@ -71,15 +71,8 @@ export function LoginForm() {
 
   return (
     <form className="auth-form" noValidate onSubmit={submit}>
-      <FormField
+      <EmailField
         id={FIELD_IDS.email}
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
         value={email}
         error={errors.email}
         onChange={(event) => {

@@ -5,10 +5,11 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { FULL_NAME_MAX_LENGTH, CUSTOM_NICHE_MAX_LENGTH, EMAIL_MAX_LENGTH } from '../../../common/constants.ts';
+import { FULL_NAME_MAX_LENGTH, CUSTOM_NICHE_MAX_LENGTH } from '../../../common/constants.ts';
 import { OTHER_NICHE } from '../../../common/niches.ts';
 import { useAuth } from '../../app/auth.tsx';
 import { BusyButton } from '../../components/BusyButton.tsx';
+import { EmailField } from '../../components/EmailField.tsx';
 import { focusField } from '../../components/FieldError.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
@@ -109,16 +110,8 @@ export function SignupForm() {
           onChange={(event) => update('customNiche', event.target.value)}
         />
       )}
-      <FormField
+      <EmailField
         id={FIELD_IDS.email}
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={EMAIL_MAX_LENGTH}
         value={values.email}
         error={errors.email}
         onChange={(event) => update('email', event.target.value)}
