@@ -51,6 +51,36 @@ describe.skipIf(!chromiumAvailable)('route guards, 404 and maintenance in Chromi
     expect(errors).toEqual([]);
   });
 
+  it('folds the sidebar into a drawer at 375px whose submenus toggle, closed by a tap beside it or Escape', async () => {
+    const account = await signUpVerified(app.server);
+    const { page, errors } = await app.open({ width: 375 });
+    await adoptSession(page, account.client, app.server.url);
+    await page.goto(`${app.server.url}/onboarding`);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    const upload = page.getByRole('link', { name: 'Upload content' });
+    expect(await upload.isVisible()).toBe(false);
+
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await upload.waitFor();
+    const dashboard = page.getByRole('button', { name: 'Dashboard' });
+    expect(await dashboard.getAttribute('aria-expanded')).toBe('false');
+    await dashboard.click();
+    expect(await page.getByRole('link', { name: 'Overview' }).getAttribute('href')).toBe('/dashboard/overview');
+    await dashboard.click();
+    expect(await page.getByRole('link', { name: 'Overview' }).count()).toBe(0);
+
+    // A tap on the dimmed content beside the drawer closes it.
+    await page.mouse.click(360, 400);
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await upload.isVisible()).toBe(false);
+
+    await menu.click();
+    await page.keyboard.press('Escape');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(errors).toEqual([]);
+  });
+
   it('shows the 404 screen for an unknown path, with noindex and a way back', async () => {
     const { page, errors } = await app.open();
     await page.goto(`${app.server.url}/no/such/page`);

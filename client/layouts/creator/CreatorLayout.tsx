@@ -26,6 +26,8 @@ export default function CreatorLayout() {
         <MenuButton open={menuOpen} controls={sidebarId} className="creator-layout__menu-button" onToggle={() => setMenuOpen((open) => !open)} />
       </header>
       <Sidebar id={sidebarId} />
+      {/* A tap beside the drawer closes it; keyboards have Escape and the menu button, so the scrim stays out of their way. */}
+      {menuOpen && <div className="creator-layout__scrim" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
       <main className="creator-layout__content">
         <RouteSuspense>
           <Outlet />
