@@ -4,15 +4,14 @@
  * check come before logging, security headers and sessions; static assets skip
  * the session lookup.
  */
-import { randomUUID } from 'node:crypto';
 import express, { type Express, type Request, type Response } from 'express';
-import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { BootState } from '../common/api-types.ts';
 import { toPublicUser } from './auth/public-user.ts';
 import type { Config } from './config.ts';
 import { apiNotFound, handleErrors } from './http/middleware/error-handler.ts';
 import { loadSession } from './http/middleware/load-session.ts';
+import { requestLog } from './http/middleware/request-log.ts';
+import { apiSecurityHeaders, pageSecurityHeaders } from './http/security-headers.ts';
 import { requireSameOrigin } from './http/middleware/require-same-origin.ts';
 import { authRoutes } from './http/routes/auth-routes.ts';
 import { configRoutes, maintenanceHandler } from './http/routes/config-routes.ts';
@@ -31,33 +30,6 @@ export interface AppOptions {
   clientDir?: string;
 }
 
-function securityHeaders(appUrl: URL) {
-  const https = appUrl.protocol === 'https:';
-  return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        mediaSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    // Links in mails carry tokens: no page of ours ever leaks its URL to another site.
-    referrerPolicy: { policy: 'no-referrer' },
-  });
-}
-
 export function createApp({ config, services, logger, clientDir }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -67,29 +39,16 @@ export function createApp({ config, services, logger, clientDir }: AppOptions): 
   app.get('/api/config/maintenance', maintenanceHandler(services.maintenance));
   app.get('/healthz', healthHandler(services.database));
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const id = randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') ?? false },
-      serializers: {
-        // The path without its query: verification and reset links carry tokens there.
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split('?')[0] }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
-  app.use(securityHeaders(config.appUrl));
+  // Hashed assets are many and tell nothing: their requests are not logged.
+  app.use(requestLog(logger, (req) => req.path.startsWith('/assets/')));
+  app.use('/api', apiSecurityHeaders(config.appUrl));
   app.use(requireSameOrigin(config.appUrl));
 
   app.use('/api/auth/google', googleRoutes({ google: services.google, cookie, appUrl: config.appUrl, logger }));
   app.use('/api/auth', loadSession(services.sessions, cookie), authRoutes({ ...services, cookie }));
   app.use('/api/config', configRoutes(services.publicConfig));
   app.use('/api', apiNotFound);
+  app.use(pageSecurityHeaders(config.appUrl));
 
   if (clientDir) {
     app.use(
@@ -111,6 +70,6 @@ export function createApp({ config, services, logger, clientDir }: AppOptions): 
   app.use((_req: Request, res: Response) => {
     res.status(404).type('text/plain').send('Not found');
   });
-  app.use(handleErrors);
+  app.use(handleErrors(logger));
   return app;
 }

@@ -135,31 +135,47 @@ describe('bad input', () => {
 });
 
 describe('response headers', () => {
-  it('carry a CSP without inline scripts, nosniff, no-referrer and a framing ban, and no X-Powered-By', async () => {
+  function cspOf(response: Response | { headers: Headers }) {
+    const csp = response.headers.get('content-security-policy');
+    expect(csp).toBeTruthy();
+    return new Map(csp!.split(';').map((directive) => {
+      const [name = '', ...values] = directive.trim().split(/\s+/);
+      return [name, values] as const;
+    }));
+  }
+
+  function expectCommonHeaders(headers: Headers) {
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('referrer-policy')).toBe('no-referrer');
+    expect(headers.has('x-powered-by')).toBe(false);
+    // Plain http: no HSTS (it would pin a local http origin to https).
+    expect(headers.has('strict-transport-security')).toBe(false);
+  }
+
+  it('on JSON answers: a CSP that allows nothing, no framing, same-origin resources', async () => {
     const client = createTestClient(server.url);
     for (const response of [await client.get('/api/auth/me'), await client.get('/api/nothing-here'), await client.post('/api/auth/login', {})]) {
-      const csp = response.headers.get('content-security-policy');
-      expect(csp).toBeTruthy();
-      const directives = new Map(csp!.split(';').map((directive) => {
-        const [name = '', ...values] = directive.trim().split(/\s+/);
-        return [name, values] as const;
-      }));
-      expect(directives.get('script-src')).toContain("'self'");
-      expect(directives.get('script-src')).not.toContain("'unsafe-inline'");
-      expect(directives.get('script-src')).not.toContain("'unsafe-eval'");
-      expect(directives.get('default-src')).toContain("'self'");
-      expect(directives.get('object-src')).toEqual(["'none'"]);
-      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
-      const framing = response.headers.get('x-frame-options') ?? '';
-      expect(/^(DENY|SAMEORIGIN)$/i.test(framing) || directives.get('frame-ancestors')?.includes("'none'")).toBe(true);
-      expect(response.headers.has('x-powered-by')).toBe(false);
-      // Plain http: no HSTS (it would pin a local http origin to https).
-      expect(response.headers.has('strict-transport-security')).toBe(false);
+      const directives = cspOf(response);
+      expect(directives.get('default-src')).toEqual(["'none'"]);
+      expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expectCommonHeaders(response.headers);
     }
     for (const path of ['/api/config/maintenance', '/healthz']) {
       expect((await client.get(path)).headers.has('x-powered-by'), path).toBe(false);
     }
+  });
+
+  it('on pages: a CSP the SPA runs under, without inline or eval scripts, and a framing ban', async () => {
+    const response = await createTestClient(server.url).get('/any/page');
+    const directives = cspOf(response);
+    expect(directives.get('default-src')).toContain("'self'");
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(directives.get('script-src-attr')).toEqual(["'none'"]);
+    expect(directives.get('object-src')).toEqual(["'none'"]);
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+    expectCommonHeaders(response.headers);
   });
 });
 

@@ -4,10 +4,12 @@
  * else is a logged 500 that shows no stack or detail to the caller.
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from '../../logger.ts';
 import type { ErrorCode } from '../../../common/error-codes.ts';
 import { SERVER_MESSAGES } from '../../../common/messages.ts';
 import { AppError } from '../../errors.ts';
 import { isDatabaseUnavailable } from './database-unavailable.ts';
+import { requestSummary } from './request-log.ts';
 
 interface BodyParserError {
   type?: string;
@@ -22,22 +24,24 @@ export const apiNotFound: RequestHandler = function apiNotFoundHandler(_req, _re
   next(new AppError('not-found', 404));
 };
 
-export const handleErrors: ErrorRequestHandler = function handleErrorsMiddleware(error, req, res, next) {
-  if (res.headersSent) return next(error);
-  if (error instanceof AppError) {
-    if (error.retryAfterSeconds) res.set('Retry-After', String(error.retryAfterSeconds));
-    return send(res, error.status, error.code, error.field);
-  }
-  const parserError = error as BodyParserError;
-  if (parserError.type === 'entity.too.large') return send(res, 413, 'payload-too-large');
-  if (parserError.type?.startsWith('entity.') || parserError.type?.endsWith('.unsupported') || parserError.status === 400) {
-    return send(res, 400, 'invalid-input');
-  }
-  if (isDatabaseUnavailable(error)) {
-    req.log?.warn({ err: error }, 'database unavailable');
-    res.set('Retry-After', '5');
-    return send(res, 503, 'service-unavailable');
-  }
-  req.log?.error({ err: error }, 'unhandled error');
-  send(res, 500, 'internal-error');
-};
+export function handleErrors(logger: Logger): ErrorRequestHandler {
+  return function handleErrorsMiddleware(error, req, res, next) {
+    if (res.headersSent) return next(error);
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds) res.set('Retry-After', String(error.retryAfterSeconds));
+      return send(res, error.status, error.code, error.field);
+    }
+    const parserError = error as BodyParserError;
+    if (parserError.type === 'entity.too.large') return send(res, 413, 'payload-too-large');
+    if (parserError.type?.startsWith('entity.') || parserError.type?.endsWith('.unsupported') || parserError.status === 400) {
+      return send(res, 400, 'invalid-input');
+    }
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error, req: requestSummary(req, res) }, 'database unavailable');
+      res.set('Retry-After', '5');
+      return send(res, 503, 'service-unavailable');
+    }
+    logger.error({ err: error, req: requestSummary(req, res) }, 'unhandled error');
+    send(res, 500, 'internal-error');
+  };
+}

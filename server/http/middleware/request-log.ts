@@ -1,0 +1,36 @@
+/**
+ * One JSON line per request, naming the id sent back in X-Request-Id, in
+ * pino-http's shape. Our own few lines on pino rather than pino-http, which
+ * builds a child logger for every request (serialising and redacting the
+ * request) even when no line will be written: that cost GET /api/auth/me a
+ * third of its throughput (docs/decisions/016-request-logging-without-pino-http.md).
+ * Here nothing is built unless the line is written.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Logger } from '../../logger.ts';
+
+export interface RequestLocals {
+  requestId?: string;
+}
+
+/** What a log line says of the request: never the query, where mailed links carry their tokens. */
+export function requestSummary(req: Request, res: Response<unknown, RequestLocals>) {
+  return { id: res.locals.requestId, method: req.method, url: req.originalUrl.split('?')[0] };
+}
+
+export function requestLog(logger: Logger, skip: (req: Request) => boolean): RequestHandler {
+  return function requestLogMiddleware(req, res: Response<unknown, RequestLocals>, next) {
+    const id = randomUUID();
+    res.locals.requestId = id;
+    res.setHeader('X-Request-Id', id);
+    if (logger.isLevelEnabled('info') && !skip(req)) {
+      const started = performance.now();
+      res.once('close', () => {
+        const line = { req: requestSummary(req, res), res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) };
+        logger.info(line, res.writableFinished ? 'request completed' : 'request aborted');
+      });
+    }
+    next();
+  };
+}

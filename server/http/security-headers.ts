@@ -1,0 +1,58 @@
+/**
+ * Security headers (helmet), in two sets. Pages get the full set with a CSP the
+ * SPA runs under (no inline scripts). JSON answers get OWASP's REST set: a CSP
+ * that allows nothing, nosniff, no framing, no referrer, same-origin resources.
+ * Stricter for an answer no browser should render, and half the headers on the
+ * calls every page load makes (docs/decisions/016-request-logging-without-pino-http.md).
+ */
+import helmet from 'helmet';
+
+// Links in mails carry tokens: no response of ours ever leaks its URL to another site.
+const referrerPolicy = { policy: 'no-referrer' } as const;
+
+function hsts(appUrl: URL) {
+  // Only on https: on a local http origin it would pin the browser to an https that is not there.
+  return appUrl.protocol === 'https:' ? { maxAge: 31_536_000, includeSubDomains: true } : false;
+}
+
+export function pageSecurityHeaders(appUrl: URL) {
+  const https = appUrl.protocol === 'https:';
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        mediaSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: hsts(appUrl),
+    referrerPolicy,
+  });
+}
+
+export function apiSecurityHeaders(appUrl: URL) {
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    strictTransportSecurity: hsts(appUrl),
+    referrerPolicy,
+    xFrameOptions: { action: 'deny' },
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+}
