@@ -15,6 +15,11 @@ import {
 import type { ErrorCode, ErrorField } from './error-codes.ts';
 import { OTHER_NICHE, isKnownNiche } from './niches.ts';
 
+// In the browser our CSP forbids eval, and zod's JIT probes for it with `new Function` as each
+// object schema is made (a caught error the browser still reports as a violation). So it must
+// be off before the schemas below exist; the server, under no CSP, keeps the faster JIT.
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
 /** SPEC.md's "basic address pattern": something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

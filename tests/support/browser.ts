@@ -33,6 +33,10 @@ export async function openPage(browser: Browser, options: { width?: number; heig
     reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
   });
   const page = await context.newPage();
+  // A violation of our CSP is our bug even when the page carries on (a caught eval, say): every test sees it as an error.
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective} by ${event.sourceFile}`));
+  });
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
