@@ -10,6 +10,8 @@ export default defineConfig({
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
+    // Read by the server to name a deep link's chunks in index.html (server/http/route-preloads.ts).
+    manifest: true,
     sourcemap: false,
   },
   server: {

@@ -9,6 +9,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
 import { BOOT_STATE_ELEMENT_ID, type BootState } from '../../common/api-types.ts';
+import { routePreloads } from './route-preloads.ts';
 
 interface StaticFile {
   absolutePath: string;
@@ -45,6 +46,8 @@ function listFiles(root: string, directory = root): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
     const absolutePath = path.join(directory, entry.name);
+    // Dot-folders hold build metadata (Vite's manifest), not files for browsers.
+    if (entry.name.startsWith('.')) continue;
     if (entry.isDirectory()) {
       for (const [key, file] of listFiles(root, absolutePath)) files.set(key, file);
       continue;
@@ -96,6 +99,7 @@ export function staticClient({ clientDir, bootState }: StaticClientOptions): Req
   }
   const indexHtml = readFileSync(indexPath, 'utf8');
   const files = listFiles(clientDir);
+  const preloadsFor = routePreloads(clientDir);
 
   return async function serveClient(req, res, next) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -106,6 +110,6 @@ export function staticClient({ clientDir, bootState }: StaticClientOptions): Req
     const state = await bootState(req, res);
     res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
     // A replacer function, not a string: $` or $' in a user's name would otherwise paste page text into the JSON.
-    res.send(indexHtml.replace('</head>', () => `${bootStateScript(state)}</head>`));
+    res.send(indexHtml.replace('</head>', () => `${preloadsFor(req.path)}${bootStateScript(state)}</head>`));
   };
 }

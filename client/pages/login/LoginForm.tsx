@@ -3,7 +3,7 @@
  * before sending, section 8's messages under the field they concern after.
  * Values survive every error; editing a field clears that field's error.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RESET_STATES } from '../../../common/messages.ts';
 import { useAuth } from '../../app/auth.tsx';
@@ -15,7 +15,7 @@ import { LiveMessage } from '../../components/LiveMessage.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { api, toErrorCode } from '../../lib/api.ts';
 import { GoogleSignInButton } from './GoogleSignInButton.tsx';
-import { loginServerError, validateLogin, type LoginErrors, type LoginField } from './login-rules.ts';
+import { loadLoginRules, loginServerError, type LoginErrors, type LoginField } from './login-messages.ts';
 import { usePasswordResetRequest } from './usePasswordResetRequest.ts';
 
 const FIELD_IDS: Record<LoginField, string> = { email: 'login-email', password: 'login-password' };
@@ -33,6 +33,10 @@ export function LoginForm() {
   const navigate = useNavigate();
   const reset = usePasswordResetRequest();
 
+  useEffect(() => {
+    void loadLoginRules().catch(() => undefined);
+  }, []);
+
   const showErrors = (next: LoginErrors) => {
     setErrors(next);
     focusField(next.email ? FIELD_IDS.email : next.password ? FIELD_IDS.password : undefined);
@@ -41,15 +45,14 @@ export function LoginForm() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting.current) return;
-    const problems = validateLogin({ email, password }, config?.supportEmail);
-    if (problems.email || problems.password) {
-      showErrors(problems);
-      return;
-    }
+    // Taken before the rules are awaited, so a double click cannot send twice.
     submitting.current = true;
-    setBusy(true);
-    setErrors({});
     try {
+      const { validateLogin } = await loadLoginRules();
+      const problems = validateLogin({ email, password }, config?.supportEmail);
+      if (problems.email || problems.password) return showErrors(problems);
+      setBusy(true);
+      setErrors({});
       const user = await api.login(email.trim(), password);
       setUser(user);
       // /onboarding sends an unverified user on to /verify-email (SPEC.md section 4).

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  loginServerError,
-  passwordResetErrorMessage,
-  passwordResetRequestProblem,
-  validateLogin,
-} from './login-rules.ts';
+import { loginServerError, passwordResetErrorMessage } from './login-messages.ts';
+import { passwordResetRequestProblem, validateLogin } from './login-rules.ts';
 
 const SUPPORT = 'support@example.com';
 

@@ -1,32 +1,12 @@
 /**
- * The login screen's words for every problem: the client checks of SPEC.md
- * section 5, the server's codes of section 8 with the field each belongs
- * under, and the password-reset request of section 4.
+ * The login screen's client checks of SPEC.md section 5 and the password-reset
+ * request of section 4, on the schemas shared with the server. Loaded after the
+ * form paints (loadLoginRules in login-messages.ts).
  */
 import { PASSWORD_MIN_LENGTH } from '../../../common/constants.ts';
-import type { ErrorCode } from '../../../common/error-codes.ts';
-import {
-  LOGIN_CLIENT_MESSAGES,
-  LOGIN_EMAIL_FIELD_CODES,
-  LOGIN_FALLBACK,
-  LOGIN_MESSAGES,
-  RESET_FALLBACK,
-  RESET_MESSAGES,
-  messageFor,
-} from '../../../common/messages.ts';
+import { LOGIN_CLIENT_MESSAGES, LOGIN_FALLBACK, LOGIN_MESSAGES, messageFor } from '../../../common/messages.ts';
 import { listProblems, loginSchema, passwordResetRequestSchema } from '../../../common/validation.ts';
-
-export interface LoginValues {
-  email: string;
-  password: string;
-}
-
-export interface LoginErrors {
-  email?: string;
-  password?: string;
-}
-
-export type LoginField = keyof LoginErrors;
+import type { LoginErrors, LoginValues } from './login-messages.ts';
 
 /** SPEC.md rejects the configured support address and 'test' as sign-in e-mails. */
 function isReservedEmail(email: string, supportEmail: string | undefined): boolean {
@@ -52,20 +32,8 @@ export function validateLogin(values: LoginValues, supportEmail: string | undefi
   return errors;
 }
 
-/** Where the server's answer to a login is shown, and in which words. */
-export function loginServerError(code: ErrorCode): { field: LoginField; message: string } {
-  return {
-    field: LOGIN_EMAIL_FIELD_CODES.includes(code) ? 'email' : 'password',
-    message: messageFor(LOGIN_MESSAGES, code, LOGIN_FALLBACK),
-  };
-}
-
 /** What stops 'Forgot password?' from sending, if anything. */
 export function passwordResetRequestProblem(email: string): string | undefined {
   if (email.trim() === '') return LOGIN_CLIENT_MESSAGES.resetNeedsEmail;
   return passwordResetRequestSchema.safeParse({ email }).success ? undefined : LOGIN_CLIENT_MESSAGES.email;
-}
-
-export function passwordResetErrorMessage(code: ErrorCode): string {
-  return messageFor(RESET_MESSAGES, code, RESET_FALLBACK);
 }

@@ -5,7 +5,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { api, toErrorCode } from '../../lib/api.ts';
-import { passwordResetErrorMessage, passwordResetRequestProblem } from './login-rules.ts';
+import { loadLoginRules, passwordResetErrorMessage } from './login-messages.ts';
 
 export type ResetRequestState = 'idle' | 'sending' | 'sent';
 
@@ -16,6 +16,7 @@ export function usePasswordResetRequest() {
 
   /** Resolves to the message to show under the e-mail field, or undefined when the link was sent. */
   const request = useCallback(async (email: string): Promise<string | undefined> => {
+    const { passwordResetRequestProblem } = await loadLoginRules();
     const problem = passwordResetRequestProblem(email);
     if (problem) return problem;
     const current = ++attempt.current;

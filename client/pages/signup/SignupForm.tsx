@@ -3,7 +3,7 @@
  * field; the server's answer shows under the e-mail (section 8). On success the
  * new, unverified creator goes to /verify-email.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FULL_NAME_MAX_LENGTH, CUSTOM_NICHE_MAX_LENGTH } from '../../../common/constants.ts';
 import { OTHER_NICHE } from '../../../common/niches.ts';
@@ -18,13 +18,13 @@ import { NicheSelect } from './NicheSelect.tsx';
 import {
   EMPTY_SIGNUP,
   firstProblemField,
+  loadSignupRules,
   signupServerError,
   toSignupRequest,
-  validateSignup,
   type SignupErrors,
   type SignupField,
   type SignupValues,
-} from './signup-rules.ts';
+} from './signup-form.ts';
 import { TermsCheckbox } from './TermsCheckbox.tsx';
 
 const FIELD_IDS: Record<SignupField, string> = {
@@ -49,6 +49,10 @@ export function SignupForm() {
     setErrors(({ [field]: _cleared, ...rest }) => rest);
   };
 
+  useEffect(() => {
+    void loadSignupRules().catch(() => undefined);
+  }, []);
+
   const showErrors = (next: SignupErrors) => {
     setErrors(next);
     const first = firstProblemField(next);
@@ -58,15 +62,14 @@ export function SignupForm() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting.current) return;
-    const problems = validateSignup(values);
-    if (firstProblemField(problems)) {
-      showErrors(problems);
-      return;
-    }
+    // Taken before the rules are awaited, so a double click cannot send twice.
     submitting.current = true;
-    setBusy(true);
-    setErrors({});
     try {
+      const { validateSignup } = await loadSignupRules();
+      const problems = validateSignup(values);
+      if (firstProblemField(problems)) return showErrors(problems);
+      setBusy(true);
+      setErrors({});
       const user = await api.signup(toSignupRequest(values));
       setUser(user);
       navigate('/verify-email', { replace: true });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_SIGNUP, firstProblemField, signupServerError, toSignupRequest, validateSignup, type SignupValues } from './signup-rules.ts';
+import { EMPTY_SIGNUP, firstProblemField, signupServerError, toSignupRequest, type SignupValues } from './signup-form.ts';
+import { validateSignup } from './signup-rules.ts';
 
 const valid: SignupValues = {
   fullName: 'Ada Lovelace',
