@@ -12,6 +12,15 @@ import { createTestClock, startTestServer, type TestServer } from '../support/te
 const ASSET_SOURCE = `export function greet(name) { return 'Hello, ' + name; }\n`.repeat(200);
 const INDEX_HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Creator Platform</title><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
+/** Vite's build manifest, cut down: an entry, a shared chunk, and two lazily loaded pages. */
+const MANIFEST = {
+  'main.tsx': { file: 'assets/app-abc123.js', isEntry: true, imports: ['_react.js'] },
+  '_react.js': { file: 'assets/react-111.js' },
+  '_form.js': { file: 'assets/form-222.js', css: ['assets/form-222.css'] },
+  'pages/login/LoginPage.tsx': { file: 'assets/LoginPage-333.js', isDynamicEntry: true, imports: ['_react.js', '_form.js'], css: ['assets/LoginPage-333.css'] },
+  'pages/not-found/NotFoundPage.tsx': { file: 'assets/NotFoundPage-444.js', isDynamicEntry: true, imports: ['_react.js'] },
+};
+
 let clientDir: string;
 let server: TestServer;
 let sizes: { plain: number; br: number; gz: number };
@@ -27,6 +36,8 @@ beforeAll(async () => {
   await writeFile(path.join(clientDir, 'assets', 'app-abc123.js.br'), br);
   await writeFile(path.join(clientDir, 'assets', 'app-abc123.js.gz'), gz);
   await writeFile(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>');
+  await mkdir(path.join(clientDir, '.vite'));
+  await writeFile(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   server = await startTestServer({ clientDir });
 });
 afterAll(async () => {
@@ -81,6 +92,29 @@ describe('hashed assets', () => {
       expect(response.status, missing).toBe(404);
       expect(response.text, missing).not.toContain('<div id="root">');
     }
+  });
+});
+
+describe('deep links', () => {
+  const hintsOf = (page: TestResponse) => [...page.text.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((match) => `${match[1]} ${match[2]}`);
+
+  it("name their page's chunks and styles as preload hints, leaving out what the main bundle already loads", async () => {
+    expect(hintsOf(await createTestClient(server.url).get('/login'))).toEqual([
+      'modulepreload /assets/LoginPage-333.js',
+      'preload /assets/LoginPage-333.css',
+      'modulepreload /assets/form-222.js',
+      'preload /assets/form-222.css',
+    ]);
+  });
+
+  it('get the not-found page for an unknown path, and the landing page (in the main bundle) none', async () => {
+    const client = createTestClient(server.url);
+    expect(hintsOf(await client.get('/no/such/page'))).toEqual(['modulepreload /assets/NotFoundPage-444.js']);
+    expect(hintsOf(await client.get('/'))).toEqual([]);
+  });
+
+  it('never serve the build manifest itself', async () => {
+    expect((await createTestClient(server.url).get('/.vite/manifest.json')).status).toBe(404);
   });
 });
 
