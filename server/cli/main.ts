@@ -8,7 +8,7 @@ import { migrateDatabase } from '../../db/migrate.ts';
 import { createAdminService } from '../admin/admin-service.ts';
 import { systemClock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { databaseErrorCode } from '../http/middleware/database-unavailable.ts';
+import { databaseErrorCode } from '../../db/database-unavailable.ts';
 import { parseCommand, UsageError, USAGE, type Command } from './commands.ts';
 
 async function main(command: Command, config: Config): Promise<number> {

@@ -7,6 +7,7 @@
  */
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
+import { isDatabaseUnavailable } from '../../db/database-unavailable.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
@@ -44,6 +45,20 @@ export function createMailWorker({ db, transport, clock, logger, intervalMs }: M
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = true;
+  let databaseDown = false;
+
+  // An outage fails every pass, every second, on every server: say so once when it starts and once when it ends.
+  function passSucceeded() {
+    if (!databaseDown) return;
+    databaseDown = false;
+    logger.info('mail worker resumed: the database answers again');
+  }
+
+  function passFailed(error: unknown) {
+    if (!isDatabaseUnavailable(error)) return logger.error({ err: error }, 'mail worker pass failed');
+    if (!databaseDown) logger.warn({ err: error }, 'mail worker paused: the database is unreachable');
+    databaseDown = true;
+  }
 
   async function claimBatch() {
     const now = clock();
@@ -102,9 +117,7 @@ export function createMailWorker({ db, transport, clock, logger, intervalMs }: M
   function schedule() {
     if (stopped) return;
     timer = setTimeout(() => {
-      runOnce()
-        .catch((error: unknown) => logger.error({ err: error }, 'mail worker pass failed'))
-        .finally(schedule);
+      runOnce().then(passSucceeded, passFailed).finally(schedule);
     }, intervalMs);
     timer.unref();
   }
@@ -123,7 +136,7 @@ export function createMailWorker({ db, transport, clock, logger, intervalMs }: M
     runOnce,
     /** Called after a request enqueued mail, so it goes out now rather than at the next tick. */
     nudge() {
-      if (!stopped) void runOnce().catch((error: unknown) => logger.error({ err: error }, 'mail worker pass failed'));
+      if (!stopped) void runOnce().then(passSucceeded, passFailed);
     },
   };
 }

@@ -51,6 +51,9 @@ function expectUnavailable(response: TestResponse) {
   expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
 }
 
+const MAIL_PAUSED = 'mail worker paused: the database is unreachable';
+const MAIL_RESUMED = 'mail worker resumed: the database answers again';
+
 describe('a database outage', () => {
   let signedIn: TestClient;
   let email: string;
@@ -76,6 +79,12 @@ describe('a database outage', () => {
     // The maintenance answer comes from memory, so the client can still tell "maintenance" from "outage".
     expect(await maintenanceOf()).toBe(false);
 
+    // The mail worker fails a pass every second while Postgres is away: it says so once, not every time.
+    await eventually(async () => (server.logs.some((line) => line.msg === MAIL_PAUSED) ? true : undefined), 'the mail worker to report the outage');
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(server.logs.filter((line) => line.msg === MAIL_PAUSED)).toHaveLength(1);
+    expect(server.logs.filter((line) => line.msg === 'mail worker pass failed')).toEqual([]);
+
     expect(server.child.exitCode).toBeNull();
     expect(server.logs.filter((line) => line.level >= 60)).toEqual([]);
     expect(server.output).toEqual([]);
@@ -95,6 +104,8 @@ describe('a database outage', () => {
     expect((await createTestClient(server.url).post('/api/auth/signup', later)).status).toBe(201);
     await smtp.waitForMail(String(later.email).toLowerCase());
 
+    await eventually(async () => (server.logs.some((line) => line.msg === MAIL_RESUMED) ? true : undefined), 'the mail worker to report it is back');
+    expect(server.logs.filter((line) => line.msg === MAIL_RESUMED)).toHaveLength(1);
     expect(server.child.exitCode).toBeNull();
     expect(server.logs.filter((line) => line.msg === 'server started')).toHaveLength(1);
   });

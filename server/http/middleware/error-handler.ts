@@ -8,7 +8,7 @@ import type { Logger } from '../../logger.ts';
 import type { ErrorCode } from '../../../common/error-codes.ts';
 import { SERVER_MESSAGES } from '../../../common/messages.ts';
 import { AppError } from '../../errors.ts';
-import { isDatabaseUnavailable } from './database-unavailable.ts';
+import { isDatabaseUnavailable } from '../../../db/database-unavailable.ts';
 import { requestSummary } from './request-log.ts';
 
 interface BodyParserError {
