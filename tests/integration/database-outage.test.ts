@@ -110,7 +110,7 @@ describe('a database outage', () => {
     expect(server.logs.filter((line) => line.msg === 'server started')).toHaveLength(1);
   });
 
-  it('and the maintenance listener subscribes again, so an operator switch reaches the server within a second', async () => {
+  it('and the maintenance listener subscribes again, so an operator switch reaches the server through NOTIFY', async () => {
     const operator = postgres(database.url, { max: 1, onnotice: () => {} });
     try {
       // Switched as soon as the database is back: the server learns it even if its listener was not back yet.
@@ -118,12 +118,9 @@ describe('a database outage', () => {
       await eventually(async () => ((await maintenanceOf()) ? true : undefined), 'maintenance on after the outage');
       await server.waitForLog((line) => line.msg === 'maintenance listener subscribed again after a lost connection', 'the listener subscribed again');
 
+      // Polling is off in this file (MAINTENANCE_POLL_MS is ten minutes): only the listener can bring this.
       await operator`UPDATE settings SET maintenance = false`;
-      const since = Date.now();
-      while (await maintenanceOf()) {
-        expect(Date.now() - since, 'maintenance still on').toBeLessThan(1000);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await eventually(async () => ((await maintenanceOf()) ? undefined : true), 'maintenance off through NOTIFY');
     } finally {
       await operator.end({ timeout: 5 });
     }

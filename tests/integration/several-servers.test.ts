@@ -3,7 +3,7 @@
  * empty database, share sessions and rate limits, and read the client's
  * address from X-Forwarded-For only when TRUST_PROXY says a proxy is in front.
  * Covered elsewhere, not repeated: a maintenance flip reaching every server
- * within a second (maintenance.test.ts, cli.test.ts), each outbox mail sent
+ * through NOTIFY (maintenance.test.ts, cli.test.ts), each outbox mail sent
  * once (mail-outbox.test.ts), X-Forwarded-For ignored without TRUST_PROXY
  * (security.test.ts).
  */
