@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { lockEmbeddedDatabase } from './embedded-lock.ts';
 import { listenWithReconnect } from './listener.ts';
 import { schema } from './schema.ts';
 
@@ -69,7 +70,12 @@ function connectPostgres(url: string): DatabaseHandle {
 }
 
 async function connectPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  const client = await PGlite.create(dataDir);
+  // In memory (tests) there is nothing to share; in a folder, one process at a time.
+  const unlock = dataDir ? lockEmbeddedDatabase(dataDir) : () => {};
+  const client = await PGlite.create(dataDir).catch((error: unknown) => {
+    unlock();
+    throw error;
+  });
   const db: Database = drizzlePglite(client, { schema });
   return {
     db,
@@ -82,6 +88,7 @@ async function connectPglite(dataDir: string | undefined): Promise<DatabaseHandl
     },
     async close() {
       await client.close();
+      unlock();
     },
   };
 }

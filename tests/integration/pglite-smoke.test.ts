@@ -1,8 +1,12 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase } from '../../db/connect.ts';
+import { migrateDatabase } from '../../db/migrate.ts';
 import type { PublicUser } from '../../common/api-types.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createLogger } from '../../server/logger.ts';
@@ -66,5 +70,36 @@ describe('the embedded PGlite database', () => {
     expect(again.status).toBe(200);
     expect(again.body.user.uid).toBe(uid);
     expect((await createTestClient(second.server.url).get('/healthz')).body).toEqual({ status: 'ok' });
+  });
+
+  it('opens in one process at a time: the CLI refuses while a server holds it, and a dead holder\'s lock is taken over', async () => {
+    const ownDir = await mkdtemp(path.join(tmpdir(), 'creator-pglite-lock-'));
+    const pgliteDir = path.join(ownDir, 'pglite');
+    const cli = () =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', 'maintenance', 'status'], {
+        env: { ...process.env, DATA_DIR: ownDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+      }).then(
+        ({ stdout }) => ({ code: 0, output: stdout }),
+        (error: { code: number; stderr: string }) => ({ code: error.code, output: error.stderr }),
+      );
+    try {
+      const held = await connectDatabase({ pgliteDir });
+      await migrateDatabase(held);
+      const refused = await cli();
+      expect(refused.code).toBe(1);
+      expect(refused.output).toMatch(/in use by another process \(pid \d+\).*set DATABASE_URL/);
+      await held.close();
+      expect(await cli()).toEqual({ code: 0, output: 'Maintenance is off.\n' });
+
+      // A server killed outright leaves its lock behind: a pid that no longer runs does not hold the database.
+      const { pid } = await new Promise<{ pid: number }>((resolve) => {
+        const gone = execFile(process.execPath, ['-e', '']);
+        gone.once('exit', () => resolve({ pid: gone.pid! }));
+      });
+      await writeFile(`${pgliteDir}.lock`, String(pid));
+      expect((await cli()).code).toBe(0);
+    } finally {
+      await rm(ownDir, { recursive: true, force: true });
+    }
   });
 });
