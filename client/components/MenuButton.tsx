@@ -1,14 +1,17 @@
 /** The burger button of both layouts: labelled 'Menu', reporting aria-expanded for the menu it controls. */
+import './MenuButton.css';
+
 export interface MenuButtonProps {
   open: boolean;
   controls: string;
+  /** The layout's own class, which says at which widths the button shows. */
   className: string;
   onToggle: () => void;
 }
 
 export function MenuButton({ open, controls, className, onToggle }: MenuButtonProps) {
   return (
-    <button type="button" className={className} aria-expanded={open} aria-controls={controls} onClick={onToggle}>
+    <button type="button" className={`menu-button ${className}`} aria-expanded={open} aria-controls={controls} onClick={onToggle}>
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
         {open ? (
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
