@@ -2,8 +2,9 @@
  * SPEC.md section 6: maintenance blocks everyone, on the server too, not only
  * in the client's screen. Mounted on /api ahead of the session lookup, so while
  * maintenance is on no API call reaches the database. Open during it: the
- * config calls the client asks to learn about maintenance, and the webhooks
- * (a payment provider retries, but should not have to; health is not under /api).
+ * config calls a client makes to learn of maintenance, and the webhooks, whose
+ * events should not wait on a payment provider's retry schedule
+ * (docs/decisions/026-maintenance-blocks-the-api.md).
  */
 import type { RequestHandler } from 'express';
 import { MAINTENANCE_REFRESH_SECONDS } from '../../../common/constants.ts';
