@@ -1,4 +1,5 @@
 /** Shapes of the HTTP API's answers (DESIGN.md), shared by the server and the client's api.ts. */
+import type { Role } from './roles.ts';
 
 export interface PublicUser {
   uid: string;
@@ -7,7 +8,7 @@ export interface PublicUser {
   fullName: string;
   displayName: string;
   username: string;
-  role: string;
+  role: Role;
   accountTier: string;
   niche: string;
   hasCompletedSetup: boolean;

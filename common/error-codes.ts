@@ -29,6 +29,9 @@ export const ERROR_CODES = [
   'not-found',
   'google-not-configured',
   'service-unavailable',
+  'maintenance',
+  'forbidden',
+  'email-not-verified',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

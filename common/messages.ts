@@ -80,6 +80,9 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'not-found': 'Not found.',
   'google-not-configured': 'Google sign-in is not configured on this server.',
   'service-unavailable': 'The service is temporarily unavailable. Please try again shortly.',
+  maintenance: 'The platform is undergoing scheduled maintenance. Please try again later.',
+  forbidden: 'You are not allowed to do this.',
+  'email-not-verified': 'Please verify your email address first.',
 };
 
 export function messageFor(table: MessageTable, code: ErrorCode, fallback: string): string {

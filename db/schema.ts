@@ -5,6 +5,7 @@
 import {
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -14,6 +15,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { ROLES } from '../common/roles.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -35,7 +38,7 @@ export const users = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     lastLogin: timestamptz('last_login').notNull().defaultNow(),
     registered: timestamptz('registered').notNull().defaultNow(),
-    role: text('role').notNull().default('creator'),
+    role: text('role', { enum: ROLES }).notNull().default('creator'),
     accountTier: text('account_tier').notNull().default('free'),
     hasCompletedSetup: boolean('has_completed_setup').notNull().default(false),
     onboardingStep: integer('onboarding_step').notNull().default(0),
@@ -63,7 +66,11 @@ export const users = pgTable(
     referredBy: text('referred_by').notNull().default(''),
     socialLinks: jsonb('social_links').$type<Record<string, string>>().notNull().default({}),
   },
-  (table) => [uniqueIndex('users_email_unique').on(table.email)],
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    // ROLES are our own constants, never input: inlining them keeps the constraint readable in psql.
+    check('users_role_check', sql.raw(`role IN (${ROLES.map((role) => `'${role}'`).join(', ')})`)),
+  ],
 );
 
 export const sessions = pgTable(
@@ -129,6 +136,7 @@ export const AUTH_EVENT_TYPES = [
   'sessions-revoked',
   'account-disabled',
   'account-enabled',
+  'role-changed',
 ] as const;
 export type AuthEventType = (typeof AUTH_EVENT_TYPES)[number];
 

@@ -1,26 +1,27 @@
 /**
- * The Express app over the services: routes and named middleware only, in the
- * order that keeps the hot paths bare. The maintenance answer and the health
- * check come before logging, security headers and sessions; static assets skip
- * the session lookup.
+ * The Express app over the services: the shared middleware, then the features
+ * of one list (docs/decisions/024-feature-modules.md), in the order that keeps
+ * the hot paths bare. The maintenance answer and the health check come before
+ * logging, security headers and sessions; static assets skip the session lookup.
  */
 import express, { type Express, type Request, type Response } from 'express';
 import type { BootState } from '../common/api-types.ts';
+import { createAuthFeature } from './auth/auth-feature.ts';
 import { toPublicUser } from './auth/public-user.ts';
 import type { Config } from './config.ts';
+import type { Feature } from './feature.ts';
+import { createHealthFeature } from './health/health-feature.ts';
+import { blockDuringMaintenance, MAINTENANCE_RETRY_AFTER_SECONDS } from './http/middleware/block-during-maintenance.ts';
 import { apiNotFound, handleErrors } from './http/middleware/error-handler.ts';
 import { loadSession } from './http/middleware/load-session.ts';
 import { requestLog } from './http/middleware/request-log.ts';
-import { apiSecurityHeaders, pageSecurityHeaders } from './http/security-headers.ts';
 import { requireSameOrigin } from './http/middleware/require-same-origin.ts';
-import { authRoutes } from './http/routes/auth-routes.ts';
-import { configRoutes, maintenanceHandler } from './http/routes/config-routes.ts';
-import { googleRoutes } from './http/routes/google-routes.ts';
-import { healthHandler } from './http/routes/health-routes.ts';
-import { createSessionCookie } from './http/session-cookie.ts';
+import { apiSecurityHeaders, pageSecurityHeaders } from './http/security-headers.ts';
+import { createSessionCookie, type SessionCookie } from './http/session-cookie.ts';
 import { staticClient } from './http/static-client.ts';
 import type { Logger } from './logger.ts';
 import type { Services } from './services.ts';
+import { createSettingsFeature } from './settings/settings-feature.ts';
 
 export interface AppOptions {
   config: Config;
@@ -30,23 +31,38 @@ export interface AppOptions {
   clientDir?: string;
 }
 
+/** The one list: each feature is handed only what it uses. */
+function createFeatures(config: Config, services: Services, cookie: SessionCookie, logger: Logger): Feature[] {
+  const sameOrigin = requireSameOrigin(config.appUrl);
+  return [
+    createSettingsFeature({ maintenance: services.maintenance, publicConfig: services.publicConfig, sameOrigin }),
+    createHealthFeature({ database: services.database }),
+    createAuthFeature({
+      accounts: services.accounts,
+      verification: services.verification,
+      passwordReset: services.passwordReset,
+      google: services.google,
+      cookie,
+      sameOrigin,
+      appUrl: config.appUrl,
+      logger,
+    }),
+  ];
+}
+
 export function createApp({ config, services, logger, clientDir }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
   const cookie = createSessionCookie(config.appUrl);
+  const features = createFeatures(config, services, cookie, logger);
 
-  app.get('/api/config/maintenance', maintenanceHandler(services.maintenance));
-  app.get('/healthz', healthHandler(services.database));
+  for (const { path, handler } of features.flatMap((feature) => feature.bareGets ?? [])) app.get(path, handler);
 
   // Hashed assets are many and tell nothing: their requests are not logged.
   app.use(requestLog(logger, (req) => req.path.startsWith('/assets/')));
-  app.use('/api', apiSecurityHeaders(config.appUrl));
-  app.use(requireSameOrigin(config.appUrl));
-
-  app.use('/api/auth/google', googleRoutes({ google: services.google, cookie, appUrl: config.appUrl, logger }));
-  app.use('/api/auth', loadSession(services.sessions, cookie), authRoutes({ ...services, cookie }));
-  app.use('/api/config', configRoutes(services.publicConfig));
+  app.use('/api', apiSecurityHeaders(config.appUrl), blockDuringMaintenance(services.maintenance), loadSession(services.sessions, cookie));
+  for (const { path, handler } of features.flatMap((feature) => feature.routers ?? [])) app.use(path, handler);
   app.use('/api', apiNotFound);
   app.use(pageSecurityHeaders(config.appUrl));
 
@@ -55,14 +71,15 @@ export function createApp({ config, services, logger, clientDir }: AppOptions): 
       staticClient({
         clientDir,
         bootState: async (req: Request, res: Response): Promise<BootState> => {
+          // The shell tells crawlers and proxies too; the boot state renders the maintenance screen, which needs no user.
+          if (services.maintenance.isOn()) {
+            res.status(503).set('Retry-After', String(MAINTENANCE_RETRY_AFTER_SECONDS));
+            return { maintenance: true, user: null, config: services.publicConfig };
+          }
           const token = cookie.read(req);
           const validated = token ? await services.sessions.validateSessionToken(token).catch(() => null) : null;
           if (token && validated?.renewed) cookie.set(res, token, validated.session.expiresAt);
-          return {
-            maintenance: services.maintenance.isOn(),
-            user: validated ? toPublicUser(validated.user) : null,
-            config: services.publicConfig,
-          };
+          return { maintenance: false, user: validated ? toPublicUser(validated.user) : null, config: services.publicConfig };
         },
       }),
     );

@@ -1,9 +1,10 @@
 /**
  * App start (SPEC.md): loading until the maintenance flag and auth are both
  * known, then either the maintenance screen in place of the whole app, or the app.
+ * An API call answered 503 `maintenance` switches an open tab to the screen.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { api } from '../lib/api.ts';
+import { api, onMaintenanceAnswer } from '../lib/api.ts';
 import MaintenanceScreen from '../pages/maintenance/MaintenanceScreen.tsx';
 import { useAuth } from './auth.tsx';
 import { decideAppScreen } from './guard-decisions.ts';
@@ -18,6 +19,8 @@ interface MaintenanceGateProps {
 export function MaintenanceGate({ initialMaintenance, loadingBackground, children }: MaintenanceGateProps) {
   const [maintenance, setMaintenance] = useState(initialMaintenance);
   const { user } = useAuth();
+
+  useEffect(() => onMaintenanceAnswer(() => setMaintenance(true)), []);
 
   useEffect(() => {
     let current = true;

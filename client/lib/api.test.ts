@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, toApiError } from './api.ts';
+import { ApiError, api, onMaintenanceAnswer, toApiError } from './api.ts';
 
 function answer(status: number, body?: unknown) {
   return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -66,5 +66,22 @@ describe('api', () => {
   it('reads the maintenance flag strictly', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => answer(200, { maintenance: 'yes' })));
     await expect(api.getMaintenance()).resolves.toBe(false);
+  });
+
+  it('tells the maintenance listeners of a 503 `maintenance` answer, and only of that', async () => {
+    const heard = vi.fn();
+    const stop = onMaintenanceAnswer(heard);
+    try {
+      vi.stubGlobal('fetch', vi.fn(async () => answer(503, { error: { code: 'service-unavailable', message: 'x' } })));
+      await expect(api.login('a@b.co', 'secret-password')).rejects.toMatchObject({ code: 'network-request-failed' });
+      expect(heard).not.toHaveBeenCalled();
+      vi.stubGlobal('fetch', vi.fn(async () => answer(503, { error: { code: 'maintenance', message: 'x' } })));
+      await expect(api.login('a@b.co', 'secret-password')).rejects.toMatchObject({ code: 'maintenance' });
+      expect(heard).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+    }
+    await expect(api.logout()).rejects.toMatchObject({ code: 'maintenance' });
+    expect(heard).toHaveBeenCalledTimes(1);
   });
 });

@@ -45,6 +45,17 @@ export function toErrorCode(error: unknown): ErrorCode {
   return error instanceof ApiError ? error.code : 'internal-error';
 }
 
+const maintenanceListeners = new Set<() => void>();
+
+/**
+ * SPEC.md: maintenance replaces the whole app. A tab opened before it began
+ * learns of it from its next call's 503 `maintenance`, not only after a reload.
+ */
+export function onMaintenanceAnswer(listener: () => void): () => void {
+  maintenanceListeners.add(listener);
+  return () => maintenanceListeners.delete(listener);
+}
+
 interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
@@ -73,7 +84,11 @@ async function request<T>(method: 'GET' | 'POST', path: string, { body, signal }
   } catch {
     parsed = undefined;
   }
-  if (!response.ok) throw toApiError(response.status, parsed);
+  if (!response.ok) {
+    const error = toApiError(response.status, parsed);
+    if (error.code === 'maintenance') for (const listener of maintenanceListeners) listener();
+    throw error;
+  }
   return parsed as T;
 }
 

@@ -1,5 +1,6 @@
-/** What an operator can do from the CLI: the maintenance switch, account suspension, the mail outbox. */
+/** What an operator can do from the CLI: the maintenance switch, account suspension and roles, the mail outbox. */
 import { asc, count, eq, min } from 'drizzle-orm';
+import type { Role } from '../../common/roles.ts';
 import type { Database } from '../../db/connect.ts';
 import { mailOutbox, sessions, settings, users } from '../../db/schema.ts';
 import { recordAuthEvent } from '../auth/audit.ts';
@@ -66,6 +67,16 @@ export function createAdminService({ db, clock }: { db: Database; clock: Clock }
     });
   }
 
+  /** The role takes effect on the user's next request: sessions read the user row each time. */
+  async function setUserRole(email: string, role: Role): Promise<{ user: UserRow; previous: Role }> {
+    const user = await findUser(email);
+    return db.transaction(async (tx) => {
+      const [updated] = await tx.update(users).set({ role }).where(eq(users.id, user.id)).returning();
+      await recordAuthEvent(tx, OPERATOR, { type: 'role-changed', userId: user.id, email: user.email, detail: `${user.role} -> ${role}` });
+      return { user: updated!, previous: user.role };
+    });
+  }
+
   async function mailStatus(): Promise<MailStatusReport> {
     const rows = await db
       .select({ status: mailOutbox.status, total: count(), oldest: min(mailOutbox.createdAt) })
@@ -97,7 +108,7 @@ export function createAdminService({ db, clock }: { db: Database; clock: Clock }
     return retried.length;
   }
 
-  return { getMaintenance, setMaintenance, findUser, countSessions, setUserDisabled, mailStatus, retryFailedMail };
+  return { getMaintenance, setMaintenance, findUser, countSessions, setUserDisabled, setUserRole, mailStatus, retryFailedMail };
 }
 
 export type AdminService = ReturnType<typeof createAdminService>;

@@ -2,6 +2,7 @@
  * Parses an operator's command (before anything connects, so a typo is told as
  * such even with the database down) into a step that answers in plain sentences.
  */
+import { isRole, ROLES } from '../../common/roles.ts';
 import type { AdminService } from '../admin/admin-service.ts';
 
 export const USAGE = `Usage: npm run cli -- <command>
@@ -10,6 +11,7 @@ export const USAGE = `Usage: npm run cli -- <command>
   user show <email>             show an account
   user disable <email> [reason] suspend an account and end its sessions
   user enable <email>           restore a suspended account
+  user role <email> <role>      set an account's role: ${ROLES.join(', ')}
   mail status                   count pending, failed and sent e-mails; list the failed ones
   mail retry                    queue failed e-mails again`;
 
@@ -46,6 +48,15 @@ export function parseCommand(argv: readonly string[]): Command {
       return async (admin) => {
         await admin.setUserDisabled(email, false);
         return `Enabled ${email.toLowerCase()}.`;
+      };
+    }
+    case 'user role': {
+      const email = requireEmail(rest);
+      const role = rest[1];
+      if (!isRole(role)) throw new UsageError(`This command needs a role: ${ROLES.join(', ')}.`);
+      return async (admin) => {
+        const { previous } = await admin.setUserRole(email, role);
+        return previous === role ? `${email.toLowerCase()} is already ${role}.` : `${email.toLowerCase()} is now ${role} (was ${previous}).`;
       };
     }
     case 'mail status':

@@ -82,7 +82,7 @@ describe('usage', () => {
     },
   );
 
-  it.each([[['user', 'show']], [['user', 'disable']], [['user', 'enable']]])('asks for the e-mail of %j with exit 2', async (args) => {
+  it.each([[['user', 'show']], [['user', 'disable']], [['user', 'enable']], [['user', 'role']]])('asks for the e-mail of %j with exit 2', async (args) => {
     const result = await cli(args, { DATABASE_URL: UNREACHABLE_DATABASE });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('This command needs an e-mail address.');
@@ -102,6 +102,50 @@ describe('maintenance on|off|status', () => {
     expect((await cli(['maintenance', 'off'])).code).toBe(0);
     await expectServerToFollow(false);
     expect(await cli(['maintenance', 'status'])).toMatchObject({ code: 0, stdout: 'Maintenance is off.\n' });
+  });
+});
+
+describe('usage of user role', () => {
+  it.each([[['user', 'role', 'a@example.com']], [['user', 'role', 'a@example.com', 'superuser']], [['user', 'role', 'a@example.com', 'Admin']]])(
+    'refuses %j with exit 2, naming the roles, before it needs the database',
+    async (args) => {
+      const result = await cli(args, { DATABASE_URL: UNREACHABLE_DATABASE });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('This command needs a role: creator, member, admin.');
+      expect(result.stderr).toContain('user role <email> <role>');
+    },
+  );
+});
+
+describe('user role', () => {
+  it('makes a creator an admin, which the API and `user show` tell at once, with an operator event, and back', async () => {
+    const { client, email } = await signUp(server);
+    const [row] = await server.handle.db.select().from(users).where(eq(users.email, email));
+    expect(row!.role).toBe('creator');
+
+    const promoted = await cli(['user', 'role', email.toUpperCase(), 'admin']);
+    expect(promoted).toMatchObject({ code: 0, stderr: '', stdout: `${email} is now admin (was creator).\n` });
+    expect((await client.get<{ user: { role: string } }>('/api/auth/me')).body.user.role).toBe('admin');
+    expect((await cli(['user', 'show', email])).stdout).toContain('role/tier:  admin / free');
+    const [event] = await server.handle.db.select().from(authEvents).where(and(eq(authEvents.userId, row!.id), eq(authEvents.type, 'role-changed')));
+    expect(event).toMatchObject({ ip: 'operator-cli', email, detail: 'creator -> admin' });
+
+    expect(await cli(['user', 'role', email, 'admin'])).toMatchObject({ code: 0, stdout: `${email} is already admin.\n` });
+    expect((await cli(['user', 'role', email, 'member'])).code).toBe(0);
+    expect((await client.get<{ user: { role: string } }>('/api/auth/me')).body.user.role).toBe('member');
+  });
+
+  it('answers an unknown e-mail with exit 1, changing nothing', async () => {
+    const email = uniqueEmail('nobody');
+    const result = await cli(['user', 'role', email, 'admin']);
+    expect(result).toMatchObject({ code: 1, stdout: '', stderr: `error: No user with the e-mail ${email}\n` });
+  });
+
+  it('cannot store a role outside the list, even by SQL: the CHECK constraint refuses it', async () => {
+    const { email } = await signUp(server);
+    await expect(server.handle.db.update(users).set({ role: 'owner' as never }).where(eq(users.email, email))).rejects.toThrow();
+    const [row] = await server.handle.db.select().from(users).where(eq(users.email, email));
+    expect(row!.role).toBe('creator');
   });
 });
 

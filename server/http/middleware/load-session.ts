@@ -1,10 +1,10 @@
 /**
  * Reads the session cookie once per request and leaves the result in
  * res.locals.auth; a stale cookie is cleared so the browser stops sending it.
+ * Mounted once for all of /api; require-user.ts says who may call what.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { SessionService, ValidatedSession } from '../../auth/session.ts';
-import { AppError } from '../../errors.ts';
 import type { SessionCookie } from '../session-cookie.ts';
 
 export interface AuthLocals {
@@ -29,7 +29,3 @@ export function loadSession(sessions: SessionService, cookie: SessionCookie): Re
     next();
   };
 }
-
-export const requireUser: RequestHandler = function requireUserMiddleware(_req, res: Response<unknown, AuthLocals>, next) {
-  next(res.locals.auth ? undefined : new AppError('unauthenticated', 401));
-};

@@ -3,8 +3,8 @@
  * served from memory with prebuilt bodies and none of the API's middleware.
  */
 import { Router, type RequestHandler } from 'express';
-import type { PublicConfig } from '../../../common/api-types.ts';
-import type { MaintenanceState } from '../../settings/maintenance.ts';
+import type { PublicConfig } from '../../common/api-types.ts';
+import type { MaintenanceState } from './maintenance.ts';
 
 const MAINTENANCE_BODIES = {
   on: Buffer.from(JSON.stringify({ maintenance: true })),

@@ -1,16 +1,17 @@
 /** /api/auth: parse, call one service function, answer (DESIGN.md "HTTP API"). */
 import express, { Router, type Request, type Response } from 'express';
-import type { MeResponse } from '../../../common/api-types.ts';
-import { loginSchema, passwordResetConfirmSchema, passwordResetRequestSchema, signupSchema } from '../../../common/validation.ts';
-import type { AccountService, SignedIn } from '../../auth/accounts.ts';
-import type { EmailVerificationService } from '../../auth/email-verification.ts';
-import type { PasswordResetService } from '../../auth/password-reset.ts';
-import { toPublicUser } from '../../auth/public-user.ts';
-import { AppError } from '../../errors.ts';
-import { requireUser, type AuthLocals } from '../middleware/load-session.ts';
-import { contextOf } from '../request-context.ts';
-import type { SessionCookie } from '../session-cookie.ts';
-import { parseInput } from '../validate.ts';
+import type { MeResponse } from '../../common/api-types.ts';
+import { loginSchema, passwordResetConfirmSchema, passwordResetRequestSchema, signupSchema } from '../../common/validation.ts';
+import type { AccountService, SignedIn } from './accounts.ts';
+import type { EmailVerificationService } from './email-verification.ts';
+import type { PasswordResetService } from './password-reset.ts';
+import { toPublicUser } from './public-user.ts';
+import { AppError } from '../errors.ts';
+import type { AuthLocals } from '../http/middleware/load-session.ts';
+import { requireUser } from '../http/middleware/require-user.ts';
+import { contextOf } from '../http/request-context.ts';
+import type { SessionCookie } from '../http/session-cookie.ts';
+import { parseInput } from '../http/validate.ts';
 
 export interface AuthRouteDeps {
   accounts: AccountService;

@@ -3,11 +3,11 @@
  * /login?error=google, where the client shows SPEC.md's alert.
  */
 import { Router, type Request, type Response } from 'express';
-import type { GoogleSignIn, GoogleTransientState } from '../../auth/google.ts';
-import { AppError } from '../../errors.ts';
-import type { Logger } from '../../logger.ts';
-import { contextOf } from '../request-context.ts';
-import type { SessionCookie } from '../session-cookie.ts';
+import type { GoogleSignIn, GoogleTransientState } from './google.ts';
+import { AppError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import { contextOf } from '../http/request-context.ts';
+import type { SessionCookie } from '../http/session-cookie.ts';
 import { parse } from 'cookie';
 
 const TRANSIENT_COOKIE = 'google_oauth';

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { DatabaseHandle } from '../../../db/connect.ts';
+import type { DatabaseHandle } from '../../db/connect.ts';
 
 /** 200 while the database answers, 503 otherwise (load balancers and the image's HEALTHCHECK read this). */
 export function healthHandler(database: DatabaseHandle): RequestHandler {

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK (role IN ('creator', 'member', 'admin'));
