@@ -14,8 +14,6 @@ export interface AuthDeps {
   appUrl: URL;
   supportEmail: string;
   emailEnumerationProtection: boolean;
-  /** Tells the mail worker that the outbox has something new. */
-  onMailQueued: () => void;
 }
 
 export function appLink(appUrl: URL, pathname: string, params: Record<string, string> = {}): string {
