@@ -4,7 +4,7 @@
  * while it sends, so only the delivered mail holds it. And the queued mail
  * reaches the worker by itself when its transaction commits.
  */
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/connect.ts';
 import { emailTokens, mailOutbox, users } from '../../db/schema.ts';
@@ -25,18 +25,23 @@ afterAll(async () => {
   await server?.stop();
 });
 
+async function selectRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = await db.execute(query);
+  // postgres.js answers the rows themselves, PGlite an object holding them.
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Row[];
+}
+
 /** Every row of every table of the database as text, as a backup would hold it. */
 async function dumpDatabase(db: Database): Promise<string> {
-  const tables = await db.execute<{ schema: string; name: string }>(
+  const rows = await selectRows<{ schema: string; name: string }>(
+    db,
     sql`select table_schema as schema, table_name as name from information_schema.tables where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`,
   );
-  const rows = 'rows' in tables ? (tables.rows as { schema: string; name: string }[]) : [...tables];
   expect(rows.map((table) => table.name)).toEqual(expect.arrayContaining(['users', 'mail_outbox', 'email_tokens', 'auth_events']));
   let dump = '';
   for (const table of rows) {
     const quoted = `"${table.schema.replace(/"/g, '""')}"."${table.name.replace(/"/g, '""')}"`;
-    const result = await db.execute<{ line: string }>(sql.raw(`select t::text as line from ${quoted} t`));
-    const lines = 'rows' in result ? (result.rows as { line: string }[]) : [...result];
+    const lines = await selectRows<{ line: string }>(db, sql.raw(`select t::text as line from ${quoted} t`));
     dump += lines.map((row) => row.line).join('\n');
   }
   return dump;
