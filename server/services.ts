@@ -51,7 +51,6 @@ export function createServices({ config, database, transport, clock, logger }: S
     passwords,
     rateLimiter,
     appUrl: config.appUrl,
-    supportEmail: config.supportEmail,
     emailEnumerationProtection: config.emailEnumerationProtection,
   };
   const publicConfig: PublicConfig = {

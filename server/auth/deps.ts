@@ -12,7 +12,6 @@ export interface AuthDeps {
   passwords: PasswordHasher;
   rateLimiter: RateLimiter;
   appUrl: URL;
-  supportEmail: string;
   emailEnumerationProtection: boolean;
 }
 
