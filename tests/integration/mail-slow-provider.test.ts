@@ -11,13 +11,13 @@ import { queueTestMail } from '../support/outbox.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-const LEASE_MS = 1000;
+const LEASE_MS = 2000;
 let slowSink: SmtpSink;
 let a: TestServer;
 let b: TestServer;
 beforeAll(async () => {
   // Each send takes many leases: without a lease kept alive during the send, the other server would claim the mail meanwhile.
-  slowSink = await startSmtpSink({ answerDelayMs: LEASE_MS * 5 });
+  slowSink = await startSmtpSink({ answerDelayMs: LEASE_MS * 4 });
   const env = { MAIL_LEASE_MS: String(LEASE_MS), MAIL_WORKER_INTERVAL_MS: '20' };
   a = await startTestServer({ smtp: slowSink, env });
   b = await startTestServer({ shareWith: a, smtp: slowSink, env });
