@@ -167,6 +167,7 @@ describe('mail status|retry', () => {
     expect(status.code).toBe(0);
     expect(status.stdout).toMatch(/^pending: 1 \(oldest queued \d{4}-\d\d-\d\dT[\d:.]+Z\)$/m);
     expect(status.stdout).toMatch(/^failed: {2}2$/m);
+    expect(status.stdout).toMatch(/^cancelled: 0$/m);
     for (const recipient of failedTo) expect(status.stdout).toMatch(new RegExp(`#\\d+ to ${recipient.replace(/\./g, '\\.')} "Reset your password" after 12 attempt\\(s\\): 550 mailbox unavailable`));
     expect(status.stdout).toContain('`mail retry`');
 
