@@ -6,7 +6,7 @@
  * by whoever signed up.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signUp, signUpVerified, STRONG_PASSWORD, uniqueEmail } from '../support/accounts.ts';
+import { signUp, signUpVerified, uniqueEmail } from '../support/accounts.ts';
 import { createTestClient } from '../support/http-client.ts';
 import { createTestClock, startTestServer, type TestServer } from '../support/test-server.ts';
 
