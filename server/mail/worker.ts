@@ -55,6 +55,8 @@ export function createMailWorker({ database, transport, clock, logger, intervalM
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = true;
+  /** Set by stop(): the pass in flight ends after the mail in hand instead of draining the queue. */
+  let stopping = false;
   let databaseDown = false;
   let unlisten: Unlisten | undefined;
 
@@ -144,7 +146,7 @@ export function createMailWorker({ database, transport, clock, logger, intervalM
   /** Sends what is due now; returns how many were delivered. */
   async function deliverDue(): Promise<number> {
     let delivered = 0;
-    for (;;) {
+    while (!stopping) {
       const claimed = await claimOne();
       if (!claimed) return delivered;
       try {
@@ -154,6 +156,7 @@ export function createMailWorker({ database, transport, clock, logger, intervalM
         logger.warn({ mailId: claimed.mail.id }, 'mail claim was lost before sending');
       }
     }
+    return delivered;
   }
 
   function runOnce(): Promise<number> {
@@ -185,6 +188,7 @@ export function createMailWorker({ database, transport, clock, logger, intervalM
     /** Stops after the mail in hand is sent. */
     async stop() {
       stopped = true;
+      stopping = true;
       clearTimeout(timer);
       await unlisten?.().catch(() => undefined);
       await running?.catch(() => undefined);
