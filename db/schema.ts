@@ -162,7 +162,15 @@ export const settings = pgTable('settings', {
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
-export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+export const MAIL_TEMPLATES = ['verify-email', 'reset-password', 'password-changed'] as const;
+export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+/** Every template renders from its user's row at send time, so the row carries no text of its own. */
+export interface MailParams {
+  userId: string;
+}
+
+/** `cancelled`: the mail was no longer needed when its turn came (an address already verified, an account gone). */
+export const MAIL_STATUSES = ['pending', 'sent', 'failed', 'cancelled'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 export const mailOutbox = pgTable(
@@ -171,11 +179,15 @@ export const mailOutbox = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
-    textBody: text('text_body').notNull(),
-    htmlBody: text('html_body').notNull(),
+    /** Which mail to render at send time from `params`: the row never holds a body or a link (docs/decisions/020-mail-rendered-at-send-time.md). */
+    template: text('template').$type<MailTemplate>().notNull(),
+    params: jsonb('params').$type<MailParams>().notNull(),
     status: text('status').$type<MailStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /** Also the end of the lease while a worker holds the mail. */
     nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    /** The worker claim now holding the mail; only that claim may extend its lease or settle it. */
+    claimId: text('claim_id'),
     lastError: text('last_error'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     sentAt: timestamptz('sent_at'),
@@ -195,4 +207,10 @@ export const rateLimits = pgTable(
   (table) => [index('rate_limits_window_idx').on(table.windowStartedAt)],
 );
 
-export const schema = { users, sessions, emailTokens, oauthAccounts, authEvents, settings, mailOutbox, rateLimits };
+/** When each scheduled job last started, shared by every server so that one of them runs it per period. */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  lastStartedAt: timestamptz('last_started_at').notNull(),
+});
+
+export const schema = { users, sessions, emailTokens, oauthAccounts, authEvents, settings, mailOutbox, rateLimits, scheduledJobs };

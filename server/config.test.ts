@@ -38,6 +38,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig(environment)).toThrowError(new RegExp(`^Invalid configuration: ${variable}`));
   });
 
+  it('refuses an https APP_URL without SMTP_URL in one line naming SMTP_URL, since the dev sink prints reset links', () => {
+    expect(() => loadConfig({ APP_URL: 'https://creators.example.com' })).toThrowError(/^Invalid configuration: SMTP_URL is required when APP_URL is https/);
+    expect(loadConfig({ APP_URL: 'https://creators.example.com', SMTP_URL: 'smtps://u:p@mail.example.com:465' }).smtpUrl).toBe('smtps://u:p@mail.example.com:465');
+    expect(loadConfig({ APP_URL: 'https://creators.example.com', MAIL_DEV_SINK: 'true' }).smtpUrl).toBeUndefined();
+    expect(loadConfig({ APP_URL: 'http://localhost:3000' }).smtpUrl).toBeUndefined();
+  });
+
+  it('reads retention periods, the mail lease and the reset limits, with defaults', () => {
+    expect(loadConfig({}).retention).toEqual({ cleanupIntervalSeconds: 3600, mailDays: 7, authEventsDays: 90, emailTokensDays: 1, rateLimitsDays: 2 });
+    expect(loadConfig({}).mailLeaseMs).toBe(120_000);
+    expect(loadConfig({ RETENTION_AUTH_EVENTS_DAYS: '30' }).retention.authEventsDays).toBe(30);
+    expect(loadConfig({}).rateLimits).toMatchObject({ mailsPerAddressPerDay: 10, resetAttemptsPerIp: 30, resetAttemptsPerEmail: 10, resetWindowSeconds: 3600 });
+    expect(() => loadConfig({ RETENTION_MAIL_DAYS: '0' })).toThrowError(/^Invalid configuration: RETENTION_MAIL_DAYS/);
+  });
+
   it('reads TRUST_PROXY as a hop count, a boolean or addresses', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -38,6 +38,17 @@ const environmentSchema = z.object({
   RATE_LIMIT_SIGNUPS_PER_IP: positiveInt.default(100),
   RATE_LIMIT_SIGNUPS_WINDOW_SECONDS: positiveInt.default(3600),
   RATE_LIMIT_MAILS_PER_ADDRESS_WINDOW_SECONDS: positiveInt.default(60),
+  RATE_LIMIT_MAILS_PER_ADDRESS_PER_DAY: positiveInt.default(10),
+  RATE_LIMIT_RESET_ATTEMPTS_PER_IP: positiveInt.default(30),
+  RATE_LIMIT_RESET_ATTEMPTS_PER_EMAIL: positiveInt.default(10),
+  RATE_LIMIT_RESET_WINDOW_SECONDS: positiveInt.default(3600),
+  MAIL_DEV_SINK: booleanText.default(false),
+  MAIL_LEASE_MS: positiveInt.default(120_000),
+  CLEANUP_INTERVAL_SECONDS: positiveInt.default(3600),
+  RETENTION_MAIL_DAYS: positiveInt.default(7),
+  RETENTION_AUTH_EVENTS_DAYS: positiveInt.default(90),
+  RETENTION_EMAIL_TOKENS_DAYS: positiveInt.default(1),
+  RETENTION_RATE_LIMITS_DAYS: positiveInt.default(2),
   MAINTENANCE_POLL_MS: positiveInt.default(1000),
   MAIL_WORKER_INTERVAL_MS: positiveInt.default(1000),
 });
@@ -50,6 +61,21 @@ export interface RateLimitConfig {
   signupsPerIp: number;
   signupsWindowSeconds: number;
   mailWindowSeconds: number;
+  mailsPerAddressPerDay: number;
+  resetAttemptsPerIp: number;
+  resetAttemptsPerEmail: number;
+  resetWindowSeconds: number;
+}
+
+/** How long each kind of row is kept before the clean-up job deletes it (docs/decisions/021-scheduled-clean-up.md). */
+export interface RetentionConfig {
+  cleanupIntervalSeconds: number;
+  /** Sent, given-up and cancelled mail, counted from when it was queued. */
+  mailDays: number;
+  authEventsDays: number;
+  /** Used or expired e-mail tokens, counted from their use or expiry. */
+  emailTokensDays: number;
+  rateLimitsDays: number;
 }
 
 export interface Config {
@@ -69,6 +95,8 @@ export interface Config {
   rateLimits: RateLimitConfig;
   maintenancePollMs: number;
   mailWorkerIntervalMs: number;
+  mailLeaseMs: number;
+  retention: RetentionConfig;
 }
 
 export class ConfigError extends Error {
@@ -88,6 +116,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     throw new ConfigError('Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   }
   const appUrl = new URL(env.APP_URL ?? `http://localhost:${env.PORT}`);
+  // The dev sink prints reset links to stdout: fine on a laptop, a leak on a real site.
+  if (appUrl.protocol === 'https:' && !env.SMTP_URL && !env.MAIL_DEV_SINK) {
+    throw new ConfigError('Invalid configuration: SMTP_URL is required when APP_URL is https (or set MAIL_DEV_SINK=true to print mail links to the log)');
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     port: env.PORT,
@@ -119,9 +151,21 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
       signupsPerIp: env.RATE_LIMIT_SIGNUPS_PER_IP,
       signupsWindowSeconds: env.RATE_LIMIT_SIGNUPS_WINDOW_SECONDS,
       mailWindowSeconds: env.RATE_LIMIT_MAILS_PER_ADDRESS_WINDOW_SECONDS,
+      mailsPerAddressPerDay: env.RATE_LIMIT_MAILS_PER_ADDRESS_PER_DAY,
+      resetAttemptsPerIp: env.RATE_LIMIT_RESET_ATTEMPTS_PER_IP,
+      resetAttemptsPerEmail: env.RATE_LIMIT_RESET_ATTEMPTS_PER_EMAIL,
+      resetWindowSeconds: env.RATE_LIMIT_RESET_WINDOW_SECONDS,
     },
     maintenancePollMs: env.MAINTENANCE_POLL_MS,
     mailWorkerIntervalMs: env.MAIL_WORKER_INTERVAL_MS,
+    mailLeaseMs: env.MAIL_LEASE_MS,
+    retention: {
+      cleanupIntervalSeconds: env.CLEANUP_INTERVAL_SECONDS,
+      mailDays: env.RETENTION_MAIL_DAYS,
+      authEventsDays: env.RETENTION_AUTH_EVENTS_DAYS,
+      emailTokensDays: env.RETENTION_EMAIL_TOKENS_DAYS,
+      rateLimitsDays: env.RETENTION_RATE_LIMITS_DAYS,
+    },
   };
 }
 

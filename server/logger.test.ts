@@ -21,6 +21,35 @@ describe('logger', () => {
     expect(lines.join('')).toContain('[redacted]');
   });
 
+  it('redacts secrets at any depth, in arrays too, and keeps the fields around them', () => {
+    const { lines, logger } = captureLines();
+    logger.info(
+      {
+        request: { body: { user: { password: 'deep-password-1', profile: { nested: { token: 'deep-token-2' } } } } },
+        attempts: [{ credentials: { new_password: 'array-password-3', sessionToken: 'array-token-4' } }],
+        res: { headers: { 'set-cookie': 'session=deep-cookie-5' } },
+        google: { tokens: { client_secret: 'deep-secret-6', id_token: 'deep-id-7' } },
+        emailTokens: 3,
+        email: 'kept@example.com',
+      },
+      'nested',
+    );
+    const line = lines.join('');
+    expect(line).not.toMatch(/deep-password-1|deep-token-2|array-password-3|array-token-4|deep-cookie-5|deep-secret-6|deep-id-7/);
+    const logged = JSON.parse(line) as { request: { body: { user: { profile: { nested: { token: string } } } } }; emailTokens: number; email: string };
+    expect(logged.request.body.user.profile.nested.token).toBe('[redacted]');
+    expect(logged.emailTokens).toBe(3);
+    expect(logged.email).toBe('kept@example.com');
+  });
+
+  it('copes with an object that refers to itself', () => {
+    const { lines, logger } = captureLines();
+    const looped: Record<string, unknown> = { token: 'looped-token' };
+    looped.self = looped;
+    logger.info({ looped }, 'loop');
+    expect(lines.join('')).not.toContain('looped-token');
+  });
+
   it('drops the query parameters drizzle appends to a database error', () => {
     const { lines, logger } = captureLines();
     const failure = Object.assign(new Error('Failed query: insert into users\nparams: a@b.c,$argon2id$v=19$secret-hash'), {

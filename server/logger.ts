@@ -1,21 +1,57 @@
 /**
- * Structured JSON logs (pino). Secrets never reach a line: headers that carry
- * them and any field named like a password or token are redacted, and database
- * errors lose the query parameters drizzle appends (they can hold hashes).
+ * Structured JSON logs (pino). Secrets never reach a line: any field named like
+ * a password, token, secret, cookie or authorization is redacted however deep it
+ * sits (pino's own `redact` paths match one fixed depth), and database errors
+ * lose the query parameters drizzle appends (they can hold hashes).
  */
 import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
-export const REDACTED_PATHS = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.token',
-  '*.passwordHash',
-  '*.sessionToken',
-];
+export const CENSOR = '[redacted]';
+
+/** Field names compared lower-cased with separators dropped, so `new_password`, `newPassword` and `New-Password` all match. */
+const SECRET_FIELDS = new Set([
+  'password',
+  'newpassword',
+  'currentpassword',
+  'passwordhash',
+  'token',
+  'sessiontoken',
+  'accesstoken',
+  'refreshtoken',
+  'idtoken',
+  'codeverifier',
+  'secret',
+  'clientsecret',
+  'cookie',
+  'setcookie',
+  'authorization',
+  'apikey',
+]);
+
+const isSecretField = (key: string) => SECRET_FIELDS.has(key.toLowerCase().replace(/[^a-z]/g, ''));
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * A copy with every secret field censored, at any depth; errors, dates and other class
+ * instances pass as they are (errors go through serializeError). `ancestors` breaks loops.
+ */
+export function redactSecrets(value: unknown, ancestors = new Set<object>()): unknown {
+  if (!Array.isArray(value) && !isPlainObject(value)) return value;
+  if (ancestors.has(value)) return '[circular]';
+  ancestors.add(value);
+  const copy = Array.isArray(value)
+    ? value.map((item) => redactSecrets(item, ancestors))
+    : Object.fromEntries(Object.entries(value).map(([key, item]) => [key, isSecretField(key) ? CENSOR : redactSecrets(item, ancestors)]));
+  ancestors.delete(value);
+  return copy;
+}
 
 function serializeError(error: unknown) {
   const serialized = stdSerializers.err(error as Error) as Record<string, unknown> & { message?: string; stack?: string };
@@ -27,6 +63,10 @@ function serializeError(error: unknown) {
 
 /** `destination` defaults to stdout; tests pass a stream to read what would be written. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
-  const options = { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, serializers: { err: serializeError } };
+  const options = {
+    level,
+    formatters: { log: (object: Record<string, unknown>) => redactSecrets(object) as Record<string, unknown> },
+    serializers: { err: serializeError },
+  };
   return destination ? pino(options, destination) : pino(options);
 }

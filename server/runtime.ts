@@ -20,7 +20,7 @@ export interface RunningServer {
   url: string;
   services: Services;
   database: DatabaseHandle;
-  /** Stops accepting, lets requests in flight finish, stops the mail worker after its mail, closes the database. */
+  /** Stops accepting, lets requests in flight finish, stops the mail worker after its mail and the jobs after theirs, closes the database. */
   close(): Promise<void>;
 }
 
@@ -49,7 +49,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const transport = options.transport ?? createTransport(config, logger);
   const services = createServices({ config, database, transport, clock: options.clock ?? systemClock, logger });
   await services.maintenance.start();
-  services.mailWorker.start();
+  await services.mailWorker.start();
+  services.jobs.start();
   const app = createApp({ config, services, logger, ...(options.clientDir ? { clientDir: options.clientDir } : {}) });
 
   const server = app.listen(config.port, config.host);
@@ -80,6 +81,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         server.closeIdleConnections();
         await stopped;
         await services.mailWorker.stop();
+        await services.jobs.stop();
         await services.maintenance.stop();
         await services.passwords.close();
         transport.close();

@@ -18,6 +18,7 @@ import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { MailTransport } from './mail/transport.ts';
 import { createMailWorker } from './mail/worker.ts';
+import { createJobs } from './jobs/index.ts';
 import { createMaintenanceState } from './settings/maintenance.ts';
 
 export interface ServiceDeps {
@@ -30,7 +31,16 @@ export interface ServiceDeps {
 
 export function createServices({ config, database, transport, clock, logger }: ServiceDeps) {
   const { db } = database;
-  const mailWorker = createMailWorker({ db, transport, clock, logger, intervalMs: config.mailWorkerIntervalMs });
+  const mailWorker = createMailWorker({
+    database,
+    transport,
+    clock,
+    logger,
+    intervalMs: config.mailWorkerIntervalMs,
+    leaseMs: config.mailLeaseMs,
+    appUrl: config.appUrl,
+    supportEmail: config.supportEmail,
+  });
   const sessions = createSessionService({ db, clock });
   const rateLimiter = createRateLimiter({ db, clock, limits: config.rateLimits });
   const passwords = createPasswordHasher();
@@ -41,9 +51,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     passwords,
     rateLimiter,
     appUrl: config.appUrl,
-    supportEmail: config.supportEmail,
     emailEnumerationProtection: config.emailEnumerationProtection,
-    onMailQueued: mailWorker.nudge,
   };
   const publicConfig: PublicConfig = {
     supportEmail: config.supportEmail,
@@ -57,6 +65,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     passwords,
     rateLimiter,
     mailWorker,
+    jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter }),
     maintenance: createMaintenanceState({ database, pollMs: config.maintenancePollMs, logger }),
     accounts: createAccountService(authDeps),
     verification: createEmailVerificationService(authDeps),

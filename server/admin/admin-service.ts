@@ -20,6 +20,8 @@ export interface MailStatusReport {
   pending: number;
   failed: number;
   sent: number;
+  /** No longer wanted when their turn came (docs/decisions/020-mail-rendered-at-send-time.md). */
+  cancelled: number;
   oldestPendingAt: Date | null;
   /** The oldest failed rows, for the operator to see why before retrying. */
   failedMail: { id: number; recipient: string; subject: string; attempts: number; lastError: string | null }[];
@@ -93,6 +95,7 @@ export function createAdminService({ db, clock }: { db: Database; clock: Clock }
       pending: byStatus.pending?.total ?? 0,
       failed: byStatus.failed?.total ?? 0,
       sent: byStatus.sent?.total ?? 0,
+      cancelled: byStatus.cancelled?.total ?? 0,
       oldestPendingAt: byStatus.pending?.oldest ?? null,
       failedMail,
     };

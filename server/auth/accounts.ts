@@ -17,7 +17,7 @@ export interface SignedIn {
 }
 
 export function createAccountService(deps: AuthDeps) {
-  const { db, clock, sessions, passwords, rateLimiter, appUrl, emailEnumerationProtection, onMailQueued } = deps;
+  const { db, clock, sessions, passwords, rateLimiter, emailEnumerationProtection } = deps;
 
   async function signup(input: SignupData, context: RequestContext): Promise<SignedIn> {
     if (!isStrongEnough(input.password)) throw new AppError('weak-password', 400, 'password');
@@ -32,12 +32,11 @@ export function createAccountService(deps: AuthDeps) {
         .onConflictDoNothing({ target: users.email })
         .returning();
       if (!created) throw new AppError('email-already-in-use', 409, 'email');
-      await queueVerificationMail(tx, appUrl, created, now);
+      await queueVerificationMail(tx, created, now);
       await recordAuthEvent(tx, context, { type: 'signup', userId: created.id, email: created.email });
       return created;
     });
     await rateLimiter.noteMailToAddress(user.email);
-    onMailQueued();
     const session = await sessions.createSession(user.id, context.userAgent);
     return { user, session };
   }

@@ -12,10 +12,7 @@ export interface AuthDeps {
   passwords: PasswordHasher;
   rateLimiter: RateLimiter;
   appUrl: URL;
-  supportEmail: string;
   emailEnumerationProtection: boolean;
-  /** Tells the mail worker that the outbox has something new. */
-  onMailQueued: () => void;
 }
 
 export function appLink(appUrl: URL, pathname: string, params: Record<string, string> = {}): string {

@@ -25,6 +25,20 @@ export async function issueEmailToken(
   return token;
 }
 
+/**
+ * The token's row if it could be used now, without using it: a caller with costly
+ * work to do (hashing a new password) checks first, then consumes atomically.
+ */
+export async function findUsableEmailToken(db: Database, token: string, purpose: EmailTokenPurpose, now: Date) {
+  const [found] = await db
+    .select()
+    .from(emailTokens)
+    .where(and(eq(emailTokens.id, hashToken(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+  if (!found) throw new AppError('invalid-token', 400, 'token');
+  if (found.expiresAt.getTime() <= now.getTime()) throw new AppError('expired-token', 400, 'token');
+  return found;
+}
+
 /** Marks the token used and returns its row; throws invalid-token or expired-token. */
 export async function consumeEmailToken(db: Database, token: string, purpose: EmailTokenPurpose, now: Date) {
   const [used] = await db

@@ -1,33 +1,31 @@
 /** The verification mail, its re-send, and following its link. */
 import { eq } from 'drizzle-orm';
-import { VERIFY_EMAIL_TOKEN_TTL_MS } from '../../common/constants.ts';
 import type { Database } from '../../db/connect.ts';
 import { users } from '../../db/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { verificationMail } from '../mail/templates.ts';
 import { recordAuthEvent, type RequestContext } from './audit.ts';
-import { appLink, type AuthDeps } from './deps.ts';
-import { consumeEmailToken, issueEmailToken, revokeEmailTokens } from './email-tokens.ts';
+import type { AuthDeps } from './deps.ts';
+import { consumeEmailToken } from './email-tokens.ts';
 import type { UserRow } from './session.ts';
 
-/** Queues a fresh verification link; call inside the transaction that makes it necessary. */
-export async function queueVerificationMail(db: Database, appUrl: URL, user: Pick<UserRow, 'id' | 'email' | 'displayName'>, now: Date) {
-  await revokeEmailTokens(db, user.id, 'verify-email', now);
-  const token = await issueEmailToken(db, { userId: user.id, email: user.email, purpose: 'verify-email', now, ttlMs: VERIFY_EMAIL_TOKEN_TTL_MS });
-  await enqueueMail(db, user.email, verificationMail(user.displayName, appLink(appUrl, '/api/auth/verify-email', { token })), now);
+/**
+ * Queues a verification mail; call inside the transaction that makes it necessary.
+ * Its link is made when the mail is sent (server/mail/render.ts), which also ends the links sent before.
+ */
+export async function queueVerificationMail(db: Database, user: Pick<UserRow, 'id' | 'email'>, now: Date) {
+  await enqueueMail(db, { recipient: user.email, template: 'verify-email', userId: user.id }, now);
 }
 
 export function createEmailVerificationService(deps: AuthDeps) {
-  const { db, clock, rateLimiter, appUrl, onMailQueued } = deps;
+  const { db, clock, rateLimiter } = deps;
 
   async function resendVerificationMail(user: UserRow, context: RequestContext): Promise<void> {
     if (user.emailVerified) return;
     await rateLimiter.consumeMailToAddress(user.email);
     await db.transaction(async (tx) => {
-      await queueVerificationMail(tx, appUrl, user, clock());
+      await queueVerificationMail(tx, user, clock());
       await recordAuthEvent(tx, context, { type: 'verification-sent', userId: user.id, email: user.email });
     });
-    onMailQueued();
   }
 
   /** Follows the mailed link; returns the verified user's id. */

@@ -1,23 +1,27 @@
 /**
  * Password reset: a mailed single-use link (60 minutes) to a page that sets a
  * new password. Using it ends every session of the user and mails a notice.
+ * Requests and confirms are rate limited per client address and per e-mail, and
+ * a confirm checks its token before any hash work, so a wrong token costs nothing.
  */
 import { eq } from 'drizzle-orm';
-import { RESET_PASSWORD_TOKEN_TTL_MS } from '../../common/constants.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { passwordChangedMail, passwordResetMail } from '../mail/templates.ts';
 import { recordAuthEvent, type RequestContext } from './audit.ts';
-import { appLink, type AuthDeps } from './deps.ts';
-import { consumeEmailToken, issueEmailToken, revokeEmailTokens } from './email-tokens.ts';
+import type { AuthDeps } from './deps.ts';
+import { consumeEmailToken, findUsableEmailToken } from './email-tokens.ts';
 import { isStrongEnough } from './password.ts';
 
 export function createPasswordResetService(deps: AuthDeps) {
-  const { db, clock, passwords, rateLimiter, appUrl, supportEmail, emailEnumerationProtection, onMailQueued } = deps;
+  const { db, clock, passwords, rateLimiter, emailEnumerationProtection } = deps;
 
-  /** With enumeration protection an unknown address answers exactly as a known one. */
+  /**
+   * With enumeration protection an unknown address answers exactly as a known one.
+   * The link is made when the mail is sent (server/mail/render.ts), which also ends the links sent before.
+   */
   async function requestPasswordReset(email: string, context: RequestContext): Promise<void> {
+    await rateLimiter.consumeResetRequest(email, context.ip);
     await rateLimiter.consumeMailToAddress(email);
     const [user] = await db.select().from(users).where(eq(users.email, email));
     if (!user || user.suspensionInfo.suspended) {
@@ -26,20 +30,20 @@ export function createPasswordResetService(deps: AuthDeps) {
       return;
     }
     await db.transaction(async (tx) => {
-      const now = clock();
-      await revokeEmailTokens(tx, user.id, 'reset-password', now);
-      const token = await issueEmailToken(tx, { userId: user.id, email: user.email, purpose: 'reset-password', now, ttlMs: RESET_PASSWORD_TOKEN_TTL_MS });
-      await enqueueMail(tx, user.email, passwordResetMail(user.displayName, appLink(appUrl, '/reset-password', { token })), now);
+      await enqueueMail(tx, { recipient: user.email, template: 'reset-password', userId: user.id }, clock());
       await recordAuthEvent(tx, context, { type: 'reset-requested', userId: user.id, email: user.email });
     });
-    onMailQueued();
   }
 
   async function confirmPasswordReset(token: string, password: string, context: RequestContext): Promise<void> {
+    await rateLimiter.consumeResetConfirm(context.ip);
     if (!isStrongEnough(password)) throw new AppError('weak-password', 400, 'password');
+    const pending = await findUsableEmailToken(db, token, 'reset-password', clock());
+    await rateLimiter.consumeResetConfirmForEmail(pending.email);
     const passwordHash = await passwords.hash(password);
     await db.transaction(async (tx) => {
       const now = clock();
+      // Used atomically here: another tab may have used the token while this one hashed.
       const used = await consumeEmailToken(tx, token, 'reset-password', now);
       // Following a link mailed to the address proves the address, too.
       const [user] = await tx
@@ -49,11 +53,10 @@ export function createPasswordResetService(deps: AuthDeps) {
         .returning();
       if (!user) throw new AppError('invalid-token', 400, 'token');
       const ended = await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
-      await enqueueMail(tx, user.email, passwordChangedMail(user.displayName, appLink(appUrl, '/login'), supportEmail), now);
+      await enqueueMail(tx, { recipient: user.email, template: 'password-changed', userId: user.id }, now);
       await recordAuthEvent(tx, context, { type: 'reset-used', userId: user.id, email: user.email });
       await recordAuthEvent(tx, context, { type: 'sessions-revoked', userId: user.id, detail: `password reset ended ${ended.length} session(s)` });
     });
-    onMailQueued();
   }
 
   return { requestPasswordReset, confirmPasswordReset };

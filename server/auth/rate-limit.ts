@@ -117,14 +117,37 @@ export function createRateLimiter({ db, clock, limits }: { db: Database; clock: 
     await consume(`signup-ip:${ip}`, limits.signupsPerIp, limits.signupsWindowSeconds, 'email');
   }
 
-  /** One verification or reset mail per address per window, whether or not the address has an account. */
+  const DAY_SECONDS = 24 * 3600;
+
+  /**
+   * One verification or reset mail per address per window, and at most a day's cap,
+   * whether or not the address has an account: nobody can fill a stranger's inbox.
+   */
   async function consumeMailToAddress(email: string): Promise<void> {
     await consume(`mail:${email}`, 1, limits.mailWindowSeconds, 'email');
+    await consume(`mail-day:${email}`, limits.mailsPerAddressPerDay, DAY_SECONDS, 'email');
   }
 
-  /** Counts a mail that went out without asking (the sign-up mail), so an immediate re-send waits. */
+  /** Counts a mail that went out without asking (the sign-up mail), so an immediate re-send waits and the day's cap counts it. */
   async function noteMailToAddress(email: string): Promise<void> {
     await count(`mail:${email}`, limits.mailWindowSeconds);
+    await count(`mail-day:${email}`, DAY_SECONDS);
+  }
+
+  /** Reset requests, per client address and per e-mail. */
+  async function consumeResetRequest(email: string, ip: string): Promise<void> {
+    await consume(`reset-request-ip:${ip}`, limits.resetAttemptsPerIp, limits.resetWindowSeconds, 'email');
+    await consume(`reset-request:${email}`, limits.resetAttemptsPerEmail, limits.resetWindowSeconds, 'email');
+  }
+
+  /** Reset confirms per client address, counted before the token is even looked at. */
+  async function consumeResetConfirm(ip: string): Promise<void> {
+    await consume(`reset-confirm-ip:${ip}`, limits.resetAttemptsPerIp, limits.resetWindowSeconds, 'token');
+  }
+
+  /** Reset confirms per account, once a valid token has named it. */
+  async function consumeResetConfirmForEmail(email: string): Promise<void> {
+    await consume(`reset-confirm:${email}`, limits.resetAttemptsPerEmail, limits.resetWindowSeconds, 'token');
   }
 
   /** Drops windows that ended long ago, so the table stays small. */
@@ -132,7 +155,17 @@ export function createRateLimiter({ db, clock, limits }: { db: Database; clock: 
     await db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, new Date(clock().getTime() - olderThanSeconds * 1000)));
   }
 
-  return { beginLoginAttempt, recordLoginSuccess, consumeSignup, consumeMailToAddress, noteMailToAddress, pruneExpired };
+  return {
+    beginLoginAttempt,
+    recordLoginSuccess,
+    consumeSignup,
+    consumeMailToAddress,
+    noteMailToAddress,
+    consumeResetRequest,
+    consumeResetConfirm,
+    consumeResetConfirmForEmail,
+    pruneExpired,
+  };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -12,7 +12,7 @@ export const USAGE = `Usage: npm run cli -- <command>
   user disable <email> [reason] suspend an account and end its sessions
   user enable <email>           restore a suspended account
   user role <email> <role>      set an account's role: ${ROLES.join(', ')}
-  mail status                   count pending, failed and sent e-mails; list the failed ones
+  mail status                   count pending, failed, sent and cancelled e-mails; list the failed ones
   mail retry                    queue failed e-mails again`;
 
 export class UsageError extends Error {
@@ -92,7 +92,7 @@ async function describeMail(admin: AdminService): Promise<string> {
   const failed = report.failedMail.map((mail) => `  #${mail.id} to ${mail.recipient} "${mail.subject}" after ${mail.attempts} attempt(s): ${mail.lastError ?? 'no error recorded'}`);
   const more = report.failed > failed.length ? [`  ... and ${report.failed - failed.length} more`] : [];
   const retryHint = report.failed > 0 ? ['`mail retry` queues the failed ones again.'] : [];
-  return [`pending: ${report.pending}${oldest}`, `failed:  ${report.failed}`, ...failed, ...more, `sent:    ${report.sent}`, ...retryHint].join('\n');
+  return [`pending: ${report.pending}${oldest}`, `failed:  ${report.failed}`, ...failed, ...more, `sent:    ${report.sent}`, `cancelled: ${report.cancelled}`, ...retryHint].join('\n');
 }
 
 function requireEmail(rest: readonly string[]): string {

@@ -2,7 +2,7 @@
  * Serves the built SPA from dist/client. Files are listed once at start-up;
  * each is sent as the .br or .gz twin written at build time when the browser
  * accepts it, so nothing is compressed per request. Hashed assets are cached
- * for a year; index.html is never cached and carries the boot state, so the
+ * for a year; index.html is never stored (private, no-store) and carries the boot state, so the
  * app starts knowing maintenance and the signed-in user.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -108,7 +108,8 @@ export function staticClient({ clientDir, bootState }: StaticClientOptions): Req
     // A missing file with an extension is a 404, not the app shell (so a stale chunk fails loudly).
     if (path.extname(req.path) !== '') return next();
     const state = await bootState(req, res);
-    res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+    // The page carries the signed-in user: no shared cache may keep it, and no browser may keep it on disk or show it from history after sign-out.
+    res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store' });
     // A replacer function, not a string: $` or $' in a user's name would otherwise paste page text into the JSON.
     res.send(indexHtml.replace('</head>', () => `${preloadsFor(req.path)}${bootStateScript(state)}</head>`));
   };

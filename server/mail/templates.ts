@@ -1,8 +1,11 @@
 /**
  * The product's e-mails, each as text and HTML with one clear call to action.
- * Every value placed in the HTML is escaped.
+ * Every value placed in the HTML is escaped. A mail to an address nobody has
+ * proven yet greets without a name: the name was typed by whoever signed up,
+ * and a stranger's address must not carry their words.
  */
 import { PRODUCT_NAME, TAGLINE } from '../../common/constants.ts';
+import type { MailTemplate } from '../../db/schema.ts';
 
 export interface MailContent {
   subject: string;
@@ -11,7 +14,8 @@ export interface MailContent {
 }
 
 interface ActionMail {
-  greetingName: string;
+  /** Absent for an address that is not verified. */
+  greetingName: string | undefined;
   intro: string;
   actionLabel: string;
   actionUrl: string;
@@ -23,8 +27,9 @@ function escapeHtml(value: string): string {
 }
 
 function render(subject: string, mail: ActionMail): MailContent {
+  const greeting = mail.greetingName ? `Hi ${mail.greetingName},` : 'Hi,';
   const text = [
-    `Hi ${mail.greetingName},`,
+    greeting,
     '',
     mail.intro,
     '',
@@ -41,7 +46,7 @@ function render(subject: string, mail: ActionMail): MailContent {
 <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:16px;padding:32px">
 <tr><td>
 <p style="margin:0 0 24px;font-weight:700;color:#5b3df5">${escapeHtml(PRODUCT_NAME)}</p>
-<p>Hi ${escapeHtml(mail.greetingName)},</p>
+<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(mail.intro)}</p>
 <p style="margin:28px 0">${button}</p>
 <p style="font-size:14px;color:#4a4766">If the button does not work, paste this address into your browser:<br><span style="word-break:break-all">${escapeHtml(mail.actionUrl)}</span></p>
@@ -52,9 +57,16 @@ function render(subject: string, mail: ActionMail): MailContent {
   return { subject, text, html };
 }
 
-export function verificationMail(name: string, link: string): MailContent {
-  return render(`Verify your email for ${PRODUCT_NAME}`, {
-    greetingName: name,
+export const MAIL_SUBJECTS: Record<MailTemplate, string> = {
+  'verify-email': `Verify your email for ${PRODUCT_NAME}`,
+  'reset-password': `Reset your ${PRODUCT_NAME} password`,
+  'password-changed': `Your ${PRODUCT_NAME} password was changed`,
+};
+
+/** Goes only to addresses not yet verified, so it never names anyone. */
+export function verificationMail(link: string): MailContent {
+  return render(MAIL_SUBJECTS['verify-email'], {
+    greetingName: undefined,
     intro: `Welcome to ${PRODUCT_NAME}! Confirm this address to open your creator area.`,
     actionLabel: 'Verify my email',
     actionUrl: link,
@@ -62,8 +74,8 @@ export function verificationMail(name: string, link: string): MailContent {
   });
 }
 
-export function passwordResetMail(name: string, link: string): MailContent {
-  return render(`Reset your ${PRODUCT_NAME} password`, {
+export function passwordResetMail(name: string | undefined, link: string): MailContent {
+  return render(MAIL_SUBJECTS['reset-password'], {
     greetingName: name,
     intro: 'Someone asked to reset the password of your account. Choose a new one with the button below.',
     actionLabel: 'Choose a new password',
@@ -72,8 +84,8 @@ export function passwordResetMail(name: string, link: string): MailContent {
   });
 }
 
-export function passwordChangedMail(name: string, loginUrl: string, supportEmail: string): MailContent {
-  return render(`Your ${PRODUCT_NAME} password was changed`, {
+export function passwordChangedMail(name: string | undefined, loginUrl: string, supportEmail: string): MailContent {
+  return render(MAIL_SUBJECTS['password-changed'], {
     greetingName: name,
     intro: 'The password of your account was just changed, and every device was signed out.',
     actionLabel: 'Sign in',

@@ -6,6 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { DatabaseHandle, Unlisten } from '../../db/connect.ts';
+import { isDatabaseUnavailable } from '../../db/database-unavailable.ts';
 import { settings } from '../../db/schema.ts';
 import type { Logger } from '../logger.ts';
 
@@ -15,6 +16,20 @@ export function createMaintenanceState({ database, pollMs, logger }: { database:
   let maintenance = false;
   let unlisten: Unlisten | undefined;
   let poller: NodeJS.Timeout | undefined;
+  let databaseDown = false;
+
+  // An outage fails every poll, every second, on every server: say so once when it starts and once when it ends.
+  function pollSucceeded() {
+    if (!databaseDown) return;
+    databaseDown = false;
+    logger.info('maintenance poll resumed: the database answers again');
+  }
+
+  function pollFailed(error: unknown) {
+    if (!isDatabaseUnavailable(error)) return logger.warn({ err: error }, 'maintenance poll failed');
+    if (!databaseDown) logger.warn({ err: error }, 'maintenance poll paused: the database is unreachable');
+    databaseDown = true;
+  }
 
   function apply(value: boolean) {
     if (value !== maintenance) logger.info({ maintenance: value }, 'maintenance switched');
@@ -51,8 +66,16 @@ export function createMaintenanceState({ database, pollMs, logger }: { database:
           refresh().catch((error: unknown) => logger.warn({ err: error }, 'maintenance refresh failed'));
         },
       );
+      // One poll at a time: during an outage each waits for the connect timeout, and overlapping ones would pile up and report out of order.
+      let inFlight = false;
       poller = setInterval(() => {
-        refresh().catch((error: unknown) => logger.warn({ err: error }, 'maintenance poll failed'));
+        if (inFlight) return;
+        inFlight = true;
+        refresh()
+          .then(pollSucceeded, pollFailed)
+          .finally(() => {
+            inFlight = false;
+          });
       }, pollMs);
       poller.unref();
     },

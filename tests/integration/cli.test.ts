@@ -8,9 +8,10 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MaintenanceResponse } from '../../common/api-types.ts';
-import { authEvents, mailOutbox, sessions, users } from '../../db/schema.ts';
+import { authEvents, sessions, users } from '../../db/schema.ts';
 import { signUp, uniqueEmail } from '../support/accounts.ts';
 import { createTestClient } from '../support/http-client.ts';
+import { queueTestMail } from '../support/outbox.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -203,15 +204,14 @@ describe('mail status|retry', () => {
     const failedTo = [uniqueEmail('failed1'), uniqueEmail('failed2')];
     const pendingTo = uniqueEmail('pending');
     const later = new Date(Date.now() + 60 * 60_000);
-    await server.handle.db.insert(mailOutbox).values([
-      ...failedTo.map((recipient) => ({ recipient, subject: 'Reset your password', textBody: 'text', htmlBody: '<p>html</p>', status: 'failed' as const, attempts: 12, lastError: '550 mailbox unavailable', nextAttemptAt: later })),
-      { recipient: pendingTo, subject: 'Verify your email', textBody: 'text', htmlBody: '<p>html</p>', nextAttemptAt: later },
-    ]);
+    await queueTestMail(server.handle.db, failedTo, { subject: 'Reset your password', status: 'failed', attempts: 12, lastError: '550 mailbox unavailable', nextAttemptAt: later });
+    await queueTestMail(server.handle.db, [pendingTo], { nextAttemptAt: later });
 
     const status = await cli(['mail', 'status']);
     expect(status.code).toBe(0);
     expect(status.stdout).toMatch(/^pending: 1 \(oldest queued \d{4}-\d\d-\d\dT[\d:.]+Z\)$/m);
     expect(status.stdout).toMatch(/^failed: {2}2$/m);
+    expect(status.stdout).toMatch(/^cancelled: 0$/m);
     for (const recipient of failedTo) expect(status.stdout).toMatch(new RegExp(`#\\d+ to ${recipient.replace(/\./g, '\\.')} "Reset your password" after 12 attempt\\(s\\): 550 mailbox unavailable`));
     expect(status.stdout).toContain('`mail retry`');
 

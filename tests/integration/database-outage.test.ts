@@ -19,14 +19,18 @@ const RECOVERY_DEADLINE_MS = 30_000;
 let database: PrivatePostgres;
 let smtp: SmtpSink;
 let server: ServerProcess;
+/** A second server that polls the maintenance flag many times a second, so an outage fails poll after poll. */
+let polling: ServerProcess;
 beforeAll(async () => {
   database = await startPrivatePostgres();
   smtp = await startSmtpSink();
   // Maintenance follows LISTEN/NOTIFY alone here, so a listener that stayed deaf after the outage would show.
   server = await spawnServerProcess({ databaseUrl: database.url, smtpUrl: smtp.url, env: { MAINTENANCE_POLL_MS: '600000' } });
-  await server.ready();
+  polling = await spawnServerProcess({ databaseUrl: database.url, smtpUrl: smtp.url, env: { MAINTENANCE_POLL_MS: '50' } });
+  await Promise.all([server.ready(), polling.ready()]);
 }, 120_000);
 afterAll(async () => {
+  polling?.kill();
   server?.kill();
   await smtp?.stop();
   await database?.destroy();
@@ -53,6 +57,8 @@ function expectUnavailable(response: TestResponse) {
 
 const MAIL_PAUSED = 'mail worker paused: the database is unreachable';
 const MAIL_RESUMED = 'mail worker resumed: the database answers again';
+const POLL_PAUSED = 'maintenance poll paused: the database is unreachable';
+const POLL_RESUMED = 'maintenance poll resumed: the database answers again';
 
 describe('a database outage', () => {
   let signedIn: TestClient;
@@ -84,6 +90,10 @@ describe('a database outage', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(server.logs.filter((line) => line.msg === MAIL_PAUSED)).toHaveLength(1);
     expect(server.logs.filter((line) => line.msg === 'mail worker pass failed')).toEqual([]);
+    // So does the maintenance poll, which failed some fifty times in those seconds.
+    await polling.waitForLog((line) => line.msg === POLL_PAUSED, 'the maintenance poll to report the outage');
+    expect(polling.logs.filter((line) => line.msg === POLL_PAUSED)).toHaveLength(1);
+    expect(polling.logs.filter((line) => line.msg === 'maintenance poll failed')).toEqual([]);
 
     expect(server.child.exitCode).toBeNull();
     expect(server.logs.filter((line) => line.level >= 60)).toEqual([]);
@@ -106,6 +116,8 @@ describe('a database outage', () => {
 
     await eventually(async () => (server.logs.some((line) => line.msg === MAIL_RESUMED) ? true : undefined), 'the mail worker to report it is back');
     expect(server.logs.filter((line) => line.msg === MAIL_RESUMED)).toHaveLength(1);
+    await polling.waitForLog((line) => line.msg === POLL_RESUMED, 'the maintenance poll to report it is back');
+    expect(polling.logs.filter((line) => line.msg === POLL_PAUSED)).toHaveLength(1);
     expect(server.child.exitCode).toBeNull();
     expect(server.logs.filter((line) => line.msg === 'server started')).toHaveLength(1);
   });

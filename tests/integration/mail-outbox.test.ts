@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema.ts';
 import { MAX_ATTEMPTS, retryDelayMs } from '../../server/mail/worker.ts';
 import { signUp, uniqueEmail } from '../support/accounts.ts';
+import { queueTestMail } from '../support/outbox.ts';
 import { createTestClock, startTestServer, type TestServer } from '../support/test-server.ts';
 
 // Both servers read one clock, so a test moves retry back-off forward for both at once.
@@ -83,7 +84,7 @@ describe('an SMTP outage', () => {
 
   it('gives a mail up as failed after the last of its attempts', async () => {
     const recipient = uniqueEmail('undeliverable');
-    await a.handle.db.insert(mailOutbox).values({ recipient, subject: 'Never arrives', textBody: 'text', htmlBody: '<p>html</p>', nextAttemptAt: time.clock() });
+    await queueTestMail(a.handle.db, [recipient], { nextAttemptAt: time.clock() });
     await a.smtp.stop();
     try {
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
@@ -110,9 +111,7 @@ describe('an SMTP outage', () => {
   it('gives a mail up at once when the provider refuses its recipient for good, and keeps sending the rest', async () => {
     const refused = uniqueEmail('rejected-mailbox');
     const fine = uniqueEmail('deliverable');
-    for (const recipient of [refused, fine]) {
-      await a.handle.db.insert(mailOutbox).values({ recipient, subject: 'Hello', textBody: 'text', htmlBody: '<p>html</p>', nextAttemptAt: time.clock() });
-    }
+    await queueTestMail(a.handle.db, [refused, fine], { nextAttemptAt: time.clock() });
     await eventually(async () => (await rowsTo([refused, fine])).every((row) => row.status !== 'pending'), 'both mails settled');
     const rows = await rowsTo([refused, fine]);
     expect(rows.find((row) => row.recipient === refused)).toMatchObject({ status: 'failed', attempts: 1 });
@@ -127,9 +126,7 @@ describe('two servers delivering one outbox', () => {
     const recipients = Array.from({ length: 40 }, (_, index) => uniqueEmail(`outbox${index}`));
     // Queued for later, then made due at one instant, so both servers' workers go for the same rows.
     const later = new Date(time.clock().getTime() + 60 * 60_000);
-    await a.handle.db.insert(mailOutbox).values(
-      recipients.map((recipient, index) => ({ recipient, subject: `Outbox mail ${index}`, textBody: `Mail number ${index}`, htmlBody: `<p>Mail number ${index}</p>`, nextAttemptAt: later })),
-    );
+    await queueTestMail(a.handle.db, recipients, { nextAttemptAt: later });
     time.advance(60 * 60_000 + 1000);
     const delivered = await Promise.all([
       a.services.mailWorker.runOnce(),

@@ -102,4 +102,25 @@ describe('the embedded PGlite database', () => {
       await rm(ownDir, { recursive: true, force: true });
     }
   });
+
+  it('wakes the mail worker with the NOTIFY of a committed enqueue, and runs the clean-up job once per period', async () => {
+    const ownDir = await mkdtemp(path.join(tmpdir(), 'creator-pglite-jobs-'));
+    const port = await freePort();
+    // The worker's poll would come only in an hour: the mail arrives through the notification alone.
+    const config = loadConfig({ DATA_DIR: ownDir, PORT: String(port), SMTP_URL: smtp.url, LOG_LEVEL: 'silent', MAIL_WORKER_INTERVAL_MS: '3600000' });
+    const server = await startServer({ config, logger: createLogger(config.logLevel) });
+    try {
+      expect(server.database.kind).toBe('pglite');
+      const body = signupBody();
+      expect((await createTestClient(server.url, config.appUrl.origin).post('/api/auth/signup', body)).status).toBe(201);
+      const [mail] = await smtp.waitForMail(String(body.email));
+      expect(mail!.links[0]).toContain('/api/auth/verify-email?token=');
+
+      expect(await server.services.jobs.runDue()).toEqual(['cleanup']);
+      expect(await server.services.jobs.runDue()).toEqual([]);
+    } finally {
+      await server.close();
+      await rm(ownDir, { recursive: true, force: true });
+    }
+  });
 });

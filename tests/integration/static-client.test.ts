@@ -119,11 +119,11 @@ describe('deep links', () => {
 });
 
 describe('client routes', () => {
-  it.each(['/login', '/', '/onboarding', '/some/deep/client/route'])('%s answers index.html, never cached, with the boot state', async (route) => {
+  it.each(['/login', '/', '/onboarding', '/some/deep/client/route'])('%s answers index.html, never stored (it carries the user), with the boot state', async (route) => {
     const response = await createTestClient(server.url).get(route);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(response.text).toContain('<div id="root"></div>');
     expect(response.text).toMatch(new RegExp(`<script type="application/json" id="${BOOT_STATE_ELEMENT_ID}">.*</script></head>`));
     expect(bootStateOf(response)).toEqual({

@@ -3,6 +3,7 @@
  * postal-mime. It can go down and come back on the same port, like a mail
  * provider's outage. It refuses any recipient whose address starts with
  * `rejected-` with a permanent 550, as a provider refuses a mailbox that does not exist.
+ * It can answer slowly, as a provider under load does.
  */
 import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
@@ -28,7 +29,12 @@ export interface SmtpSink {
   restart(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+export interface SmtpSinkOptions {
+  /** How long the sink takes to accept each message, like a slow provider. */
+  answerDelayMs?: number;
+}
+
+export async function startSmtpSink({ answerDelayMs = 0 }: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   let port = 0;
   let server: SMTPServer;
@@ -56,7 +62,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
                 html: mail.html ?? '',
                 links: text.match(/https?:\/\/\S+/g) ?? [],
               });
-              callback();
+              setTimeout(() => callback(), answerDelayMs);
             },
             (error: Error) => callback(error),
           );

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../../common/api-types.ts';
 import { users } from '../../../db/schema.ts';
-import { signupBody, STRONG_PASSWORD } from '../../support/accounts.ts';
+import { signupBody, signUpVerified, STRONG_PASSWORD } from '../../support/accounts.ts';
 import { expectCodedRefusal, expectHealthy, HIGH_RATE_LIMITS, printSummary } from '../../support/fault-checks.ts';
 import { createTestClient } from '../../support/http-client.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
@@ -109,14 +109,19 @@ describe('SQL-looking and markup text', () => {
     }
   });
 
-  it('is escaped in the HTML of the verification mail and plain in its text', async () => {
+  it('stays out of the verification mail, and is escaped in the HTML of a mail to the proven address and plain in its text', async () => {
     const payload = '<script>window.__pwned=1</script>';
-    const body = signupBody({ fullName: payload });
-    expect((await createTestClient(server.url).post('/api/auth/signup', body)).status).toBe(201);
-    const [mail] = await server.smtp.waitForMail(String(body.email));
-    expect(mail!.text).toContain(`Hi ${payload},`);
-    expect(mail!.html).not.toContain('<script');
-    expect(mail!.html).toContain('&#60;script&#62;window.__pwned=1&#60;/script&#62;');
+    const { email } = await signUpVerified(server, { fullName: payload });
+    const [verification] = server.smtp.mailsTo(email);
+    // Issue 8: nobody had proven the address yet, so the mail carried nothing the sign-up typed.
+    expect(verification!.text + verification!.html).not.toContain('pwned');
+
+    // The per-address mail window here is one second: ask until it has passed.
+    await expect.poll(async () => (await createTestClient(server.url).post('/api/auth/password-reset', { email })).status, { timeout: 10_000 }).toBe(202);
+    const reset = (await server.smtp.waitForMail(email, { count: 2 }))[1]!;
+    expect(reset.text).toContain(`Hi ${payload},`);
+    expect(reset.html).not.toContain('<script');
+    expect(reset.html).toContain('&#60;script&#62;window.__pwned=1&#60;/script&#62;');
   });
 });
 

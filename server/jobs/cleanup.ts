@@ -1,0 +1,34 @@
+/**
+ * Deletes what has served its purpose, so no table grows forever and personal
+ * data (addresses, user agents) is kept only as long as configured: expired
+ * sessions, used or expired e-mail tokens, old rate-limit windows, settled mail
+ * and old auth events. Pending mail is never touched.
+ */
+import { and, inArray, isNotNull, lt, or } from 'drizzle-orm';
+import type { Database } from '../../db/connect.ts';
+import { authEvents, emailTokens, mailOutbox, sessions } from '../../db/schema.ts';
+import type { RateLimiter } from '../auth/rate-limit.ts';
+import type { Clock } from '../clock.ts';
+import type { RetentionConfig } from '../config.ts';
+
+const DAY_MS = 24 * 3600_000;
+
+export function createCleanup({ db, clock, retention, rateLimiter }: { db: Database; clock: Clock; retention: RetentionConfig; rateLimiter: RateLimiter }) {
+  return async function cleanUp() {
+    const now = clock();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+    const tokensBefore = daysAgo(retention.emailTokensDays);
+    const expiredSessions = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
+    const tokens = await db
+      .delete(emailTokens)
+      .where(or(and(isNotNull(emailTokens.usedAt), lt(emailTokens.usedAt, tokensBefore)), lt(emailTokens.expiresAt, tokensBefore)))
+      .returning({ id: emailTokens.id });
+    const mail = await db
+      .delete(mailOutbox)
+      .where(and(inArray(mailOutbox.status, ['sent', 'failed', 'cancelled']), lt(mailOutbox.createdAt, daysAgo(retention.mailDays))))
+      .returning({ id: mailOutbox.id });
+    const events = await db.delete(authEvents).where(lt(authEvents.createdAt, daysAgo(retention.authEventsDays))).returning({ id: authEvents.id });
+    await rateLimiter.pruneExpired(retention.rateLimitsDays * 24 * 3600);
+    return { sessions: expiredSessions.length, emailTokens: tokens.length, mail: mail.length, authEvents: events.length };
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * Turns an outbox row into the mail to send, at send time. Links carry a fresh
+ * single-use token issued here, in a transaction that first checks the worker
+ * still holds the mail; the previous link of that user and purpose stops
+ * working, so a retry never leaves two live links behind. Returns undefined
+ * when the mail is no longer wanted (the address was verified meanwhile, the
+ * account is gone or suspended).
+ */
+import { and, eq } from 'drizzle-orm';
+import { RESET_PASSWORD_TOKEN_TTL_MS, VERIFY_EMAIL_TOKEN_TTL_MS } from '../../common/constants.ts';
+import type { Database } from '../../db/connect.ts';
+import { mailOutbox, users, type EmailTokenPurpose } from '../../db/schema.ts';
+import { appLink } from '../auth/deps.ts';
+import { issueEmailToken, revokeEmailTokens } from '../auth/email-tokens.ts';
+import type { Clock } from '../clock.ts';
+import { passwordChangedMail, passwordResetMail, verificationMail, type MailContent } from './templates.ts';
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+export class LostClaimError extends Error {
+  override name = 'LostClaimError';
+}
+
+export interface RenderDeps {
+  db: Database;
+  clock: Clock;
+  appUrl: URL;
+  supportEmail: string;
+  leaseMs: number;
+}
+
+export function createMailRenderer({ db, clock, appUrl, supportEmail, leaseMs }: RenderDeps) {
+  async function issueLinkToken(mail: OutboxRow, claimId: string, purpose: EmailTokenPurpose, ttlMs: number): Promise<string> {
+    return db.transaction(async (tx) => {
+      const now = clock();
+      const [held] = await tx
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
+        .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.claimId, claimId), eq(mailOutbox.status, 'pending')))
+        .returning({ id: mailOutbox.id });
+      if (!held) throw new LostClaimError(`mail ${mail.id} is no longer held by this worker`);
+      await revokeEmailTokens(tx, mail.params.userId, purpose, now);
+      return issueEmailToken(tx, { userId: mail.params.userId, email: mail.recipient, purpose, now, ttlMs });
+    });
+  }
+
+  return async function renderMail(mail: OutboxRow, claimId: string): Promise<MailContent | undefined> {
+    const [user] = await db
+      .select({ email: users.email, displayName: users.displayName, emailVerified: users.emailVerified, suspensionInfo: users.suspensionInfo })
+      .from(users)
+      .where(eq(users.id, mail.params.userId));
+    if (!user || user.email !== mail.recipient) return undefined;
+    const name = user.emailVerified ? user.displayName : undefined;
+    switch (mail.template) {
+      case 'verify-email': {
+        if (user.emailVerified) return undefined;
+        const token = await issueLinkToken(mail, claimId, 'verify-email', VERIFY_EMAIL_TOKEN_TTL_MS);
+        return verificationMail(appLink(appUrl, '/api/auth/verify-email', { token }));
+      }
+      case 'reset-password': {
+        if (user.suspensionInfo.suspended) return undefined;
+        const token = await issueLinkToken(mail, claimId, 'reset-password', RESET_PASSWORD_TOKEN_TTL_MS);
+        return passwordResetMail(name, appLink(appUrl, '/reset-password', { token }));
+      }
+      case 'password-changed':
+        return passwordChangedMail(name, appLink(appUrl, '/login'), supportEmail);
+    }
+  };
+}
+
+export type MailRenderer = ReturnType<typeof createMailRenderer>;
