@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, toApiError } from './api.ts';
+import { endpoint } from '../../common/api/endpoint.ts';
+import { ApiError, api, call, onSignedOut, toApiError } from './api.ts';
 
 function answer(status: number, body?: unknown) {
   return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -66,5 +67,50 @@ describe('api', () => {
   it('reads the maintenance flag strictly', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => answer(200, { maintenance: 'yes' })));
     await expect(api.getMaintenance()).resolves.toBe(false);
+  });
+});
+
+describe('call', () => {
+  const patchThing = endpoint<{ title: string }, undefined, { id: string }>('PATCH', '/api/things/:id');
+  const deleteThing = endpoint<undefined, undefined, void>('DELETE', '/api/things/:id');
+  const listThings = endpoint<undefined, { status?: string; page: number }, { ids: string[] }>('GET', '/api/things');
+
+  it('sends any method to the path of the contract, parameters filled in, with a typed answer', async () => {
+    const fetchMock = vi.fn(async () => answer(200, { id: 'x 1' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const changed = await call(patchThing, { params: { id: 'x 1' }, body: { title: 'Hello' } });
+    expect(changed.id).toBe('x 1');
+    expect(fetchMock).toHaveBeenCalledWith('/api/things/x%201', expect.objectContaining({ method: 'PATCH', body: JSON.stringify({ title: 'Hello' }) }));
+
+    fetchMock.mockImplementation(async () => new Response(null, { status: 204 }));
+    await expect(call(deleteThing, { params: { id: 'x' } })).resolves.toBeUndefined();
+    expect(fetchMock).toHaveBeenLastCalledWith('/api/things/x', expect.objectContaining({ method: 'DELETE', body: undefined }));
+  });
+
+  it('puts the query in the URL, leaving out what is undefined', async () => {
+    const fetchMock = vi.fn(async () => answer(200, { ids: [] }));
+    vi.stubGlobal('fetch', fetchMock);
+    await call(listThings, { query: { status: undefined, page: 2 } });
+    expect(fetchMock).toHaveBeenCalledWith('/api/things?page=2', expect.objectContaining({ method: 'GET' }));
+  });
+
+  it('tells the signed-out listeners when the session has ended, and only then', async () => {
+    const signedOut = vi.fn();
+    const stop = onSignedOut(signedOut);
+    try {
+      vi.stubGlobal('fetch', vi.fn(async () => answer(401, { error: { code: 'unauthenticated', message: 'x' } })));
+      await expect(api.resendVerificationEmail()).rejects.toMatchObject({ code: 'unauthenticated', status: 401 });
+      expect(signedOut).toHaveBeenCalledTimes(1);
+
+      // A wrong password is a 401 too, but nobody was signed in to lose.
+      vi.stubGlobal('fetch', vi.fn(async () => answer(401, { error: { code: 'wrong-password', message: 'x', field: 'password' } })));
+      await expect(api.login('a@b.co', 'nope-nope')).rejects.toMatchObject({ code: 'wrong-password' });
+      expect(signedOut).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+    }
+    vi.stubGlobal('fetch', vi.fn(async () => answer(401, { error: { code: 'unauthenticated', message: 'x' } })));
+    await expect(api.resendVerificationEmail()).rejects.toBeInstanceOf(ApiError);
+    expect(signedOut).toHaveBeenCalledTimes(1);
   });
 });

@@ -6,7 +6,7 @@
 import type { ErrorCode } from '../../../common/error-codes.ts';
 import { SIGNUP_FALLBACK, SIGNUP_MESSAGES, messageFor } from '../../../common/messages.ts';
 import { OTHER_NICHE } from '../../../common/niches.ts';
-import type { SignupRequest } from '../../lib/api.ts';
+import type { SignupBody } from '../../../common/api/auth.ts';
 
 export interface SignupValues {
   fullName: string;
@@ -26,7 +26,7 @@ export const SIGNUP_FIELDS: readonly SignupField[] = ['fullName', 'niche', 'cust
 export const EMPTY_SIGNUP: SignupValues = { fullName: '', niche: '', customNiche: '', email: '', password: '', agreeToTerms: false };
 
 /** The custom niche is sent only when 'other' is chosen: a leftover text must not become the niche. */
-export function toSignupRequest(values: SignupValues): SignupRequest {
+export function toSignupRequest(values: SignupValues): SignupBody {
   const { customNiche, ...rest } = values;
   return values.niche === OTHER_NICHE ? { ...rest, customNiche } : rest;
 }
