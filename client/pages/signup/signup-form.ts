@@ -20,7 +20,7 @@ export interface SignupValues {
 export type SignupField = keyof SignupValues;
 export type SignupErrors = Partial<Record<SignupField, string>>;
 
-/** The order of the form, which is also the order focus moves to the first problem. */
+/** The fields the checks know, in the order of the form. */
 export const SIGNUP_FIELDS: readonly SignupField[] = ['fullName', 'niche', 'customNiche', 'email', 'password', 'agreeToTerms'];
 
 export const EMPTY_SIGNUP: SignupValues = { fullName: '', niche: '', customNiche: '', email: '', password: '', agreeToTerms: false };
@@ -29,10 +29,6 @@ export const EMPTY_SIGNUP: SignupValues = { fullName: '', niche: '', customNiche
 export function toSignupRequest(values: SignupValues): SignupBody {
   const { customNiche, ...rest } = values;
   return values.niche === OTHER_NICHE ? { ...rest, customNiche } : rest;
-}
-
-export function firstProblemField(errors: SignupErrors): SignupField | undefined {
-  return SIGNUP_FIELDS.find((field) => errors[field] !== undefined);
 }
 
 export function signupServerError(code: ErrorCode): string {
