@@ -15,9 +15,13 @@ async function adoptSession(page: Page, client: TestClient, url: string) {
 describe.skipIf(!chromiumAvailable)('route guards, 404 and maintenance in Chromium', () => {
   const app = useE2eApp();
 
-  it('sends a signed-out visitor from /onboarding and /verify-email to /login', async () => {
+  it('sends a signed-out visitor from /onboarding, every creator page and /verify-email to /login', async () => {
     const { page, errors } = await app.open();
     await page.goto(`${app.server.url}/onboarding`);
+    await page.waitForURL('**/login');
+    await page.goto(`${app.server.url}/dashboard/overview`);
+    await page.waitForURL('**/login');
+    await page.goto(`${app.server.url}/settings/advanced`);
     await page.waitForURL('**/login');
     await page.goto(`${app.server.url}/verify-email`);
     await page.waitForURL('**/login');
@@ -25,10 +29,12 @@ describe.skipIf(!chromiumAvailable)('route guards, 404 and maintenance in Chromi
     expect(errors).toEqual([]);
   });
 
-  it('sends an unverified user from /onboarding to /verify-email', async () => {
+  it('sends an unverified user from /onboarding and every creator page to /verify-email', async () => {
     const account = await signUp(app.server);
     const { page, errors } = await app.open();
     await adoptSession(page, account.client, app.server.url);
+    await page.goto(`${app.server.url}/upload`);
+    await page.waitForURL('**/verify-email');
     await page.goto(`${app.server.url}/onboarding`);
     await page.waitForURL('**/verify-email');
     await page.getByText(account.email).waitFor();
@@ -48,6 +54,9 @@ describe.skipIf(!chromiumAvailable)('route guards, 404 and maintenance in Chromi
     await page.waitForURL('**/upload');
     await page.getByText('Oops, page not found').waitFor();
     expect(await page.title()).toBe('404 | Page Not Found');
+    // Inside the creator layout, with one main landmark on the page.
+    await page.getByRole('navigation', { name: 'Creator area' }).waitFor();
+    expect(await page.locator('main').count()).toBe(1);
     expect(errors).toEqual([]);
   });
 
@@ -56,7 +65,7 @@ describe.skipIf(!chromiumAvailable)('route guards, 404 and maintenance in Chromi
     const { page, errors } = await app.open({ width: 375 });
     await adoptSession(page, account.client, app.server.url);
     await page.goto(`${app.server.url}/onboarding`);
-    const menu = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
     const upload = page.getByRole('link', { name: 'Upload content' });
     expect(await upload.isVisible()).toBe(false);
 
@@ -70,7 +79,7 @@ describe.skipIf(!chromiumAvailable)('route guards, 404 and maintenance in Chromi
     await dashboard.click();
     expect(await page.getByRole('link', { name: 'Overview' }).count()).toBe(0);
 
-    // A tap on the dimmed content beside the drawer closes it.
+    // A tap on the dimmed page beside the drawer closes it.
     await page.mouse.click(360, 400);
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     expect(await upload.isVisible()).toBe(false);
