@@ -29,6 +29,17 @@ describe.skipIf(!chromiumAvailable)('forgot password in Chromium', () => {
     const mails = await app.server.smtp.waitForMail(account.email, { count: 2 });
     const resetLink = mails.at(-1)!.links[0]!;
     expect(resetLink).toContain('/reset-password?token=');
+    const token = new URL(resetLink).searchParams.get('token')!;
+    await page.goto(resetLink);
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    // The token is read, then replaced out of the address: neither it nor the history entry keeps it.
+    expect(page.url()).toBe(`${app.server.url}/reset-password`);
+    expect(await page.evaluate(() => window.location.href)).not.toContain(token);
+    await page.goBack();
+    await page.waitForURL('**/login');
+    await page.goForward();
+    await page.waitForURL('**/reset-password');
+    expect(page.url()).not.toContain(token);
     await page.goto(resetLink);
     const newPassword = 'amber-lighthouse-42';
     await page.getByLabel(/new password/i).first().fill(newPassword);
