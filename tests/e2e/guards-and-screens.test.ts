@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { settings } from '../../db/schema.ts';
 import { signUp, signUpVerified } from '../support/accounts.ts';
 import { chromiumAvailable } from '../support/browser.ts';
-import { useE2eApp } from '../support/e2e-app.ts';
+import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import type { TestClient } from '../support/http-client.ts';
 import type { Page } from 'playwright-core';
 
@@ -39,6 +39,24 @@ describe.skipIf(!chromiumAvailable)('route guards, 404 and maintenance in Chromi
     await page.waitForURL('**/verify-email');
     await page.getByText(account.email).waitFor();
     expect(errors).toEqual([]);
+  });
+
+  it('sends a user whose session ended elsewhere to /login at the next call the server refuses', async () => {
+    const account = await signUp(app.server);
+    const { page, errors } = await app.open();
+    await adoptSession(page, account.client, app.server.url);
+    await page.clock.install();
+    await page.goto(`${app.server.url}/verify-email`);
+    await page.getByText(account.email).waitFor();
+    // The page's 5-second poll would find the session gone by itself: the browser's clock stands still, so only the click can.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
+    // Signed out in another place: the server ends the session this tab still believes in.
+    expect((await account.client.post('/api/auth/logout')).status).toBe(204);
+    await page.getByRole('button', { name: 'Resend email' }).click();
+    await page.waitForURL('**/login');
+    await page.clock.resume();
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(unexpectedErrors(errors, [401])).toEqual([]);
   });
 
   it('sends a verified user from /login and /signup to /onboarding, whose sidebar targets show the 404 screen', async () => {
