@@ -5,7 +5,7 @@
  * landing page carries no auth code, zod or swiper.
  */
 import type { ComponentType, ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, matchRoutes } from 'react-router';
 import { Guard } from './app/Guard.tsx';
 import { decideGuestOnly, decideSignedIn, decideVerifiedCreator, type AuthState, type GuardDecision } from './app/guard-decisions.ts';
 import { preloadable, type PreloadableScreen } from './app/preloadable.tsx';
@@ -13,7 +13,7 @@ import { RouteSuspense } from './app/RouteSuspense.tsx';
 import { LAZY_SCREEN_MODULES } from './app/screen-modules.ts';
 import PublicLayout from './layouts/public/PublicLayout.tsx';
 import LandingPage from './pages/landing/LandingPage.tsx';
-import { LANDING_SCREEN, LAYOUTS, ROUTES, modulesFor, type GuardName, type LayoutName, type RouteEntry } from './routes.ts';
+import { LANDING_SCREEN, LAYOUTS, ROUTES, type GuardName, type LayoutName, type RouteEntry } from './routes.ts';
 
 const GUARDS: Record<GuardName, (user: AuthState) => GuardDecision> = {
   'guest-only': decideGuestOnly,
@@ -30,7 +30,7 @@ function screenOf(module: string): PreloadableScreen {
   if (eager) return { Screen: eager, preload: () => Promise.resolve() };
   let screen = screens.get(module);
   if (!screen) {
-    const load = LAZY_SCREEN_MODULES.get(module);
+    const load = LAZY_SCREEN_MODULES[`./${module}`];
     if (!load) throw new Error(`routes.ts names ${module}, which is not a screen module.`);
     screen = preloadable(load);
     screens.set(module, screen);
@@ -44,7 +44,10 @@ function screenOf(module: string): PreloadableScreen {
  * here fails again, visibly, when its route renders.
  */
 export async function preloadScreenFor(pathname: string): Promise<void> {
-  await Promise.all(modulesFor(pathname).map((module) => screenOf(module).preload().catch(() => undefined)));
+  // react-router's own matching (routes.ts's routeFor does the same for the server, without React).
+  const route = matchRoutes(ROUTES as RouteEntry[], pathname)?.[0]?.route ?? ROUTES.at(-1)!;
+  const modules = route.layout ? [LAYOUTS[route.layout].module, route.screen] : [route.screen];
+  await Promise.all(modules.map((module) => screenOf(module).preload().catch(() => undefined)));
 }
 
 function render(module: string, guard: GuardName | undefined): ReactNode {

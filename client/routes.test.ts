@@ -1,3 +1,4 @@
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SIDEBAR_ENTRIES, isSidebarGroup } from './layouts/creator/sidebar-entries.ts';
 import { LAZY_SCREEN_MODULES } from './app/screen-modules.ts';
@@ -11,13 +12,13 @@ describe('the route table', () => {
   it('names only modules that exist: the eager landing page and public layout, or a lazily loaded screen', () => {
     const eager = new Set([LANDING_SCREEN, LAYOUTS.public.module]);
     const named = [...ROUTES.map((route) => route.screen), ...Object.values(LAYOUTS).map((layout) => layout.module)];
-    const missing = named.filter((module) => !eager.has(module) && !LAZY_SCREEN_MODULES.has(module));
+    const missing = named.filter((module) => !eager.has(module) && !(`./${module}` in LAZY_SCREEN_MODULES));
     expect(missing).toEqual([]);
   });
 
   it('keeps the landing page and public layout out of the lazy chunks (decision 015)', () => {
-    expect(LAZY_SCREEN_MODULES.has(LANDING_SCREEN)).toBe(false);
-    expect(LAZY_SCREEN_MODULES.has(LAYOUTS.public.module)).toBe(false);
+    expect(`./${LANDING_SCREEN}` in LAZY_SCREEN_MODULES).toBe(false);
+    expect(`./${LAYOUTS.public.module}` in LAZY_SCREEN_MODULES).toBe(false);
   });
 
   it('has each path once', () => {
@@ -68,6 +69,16 @@ describe('routeFor', () => {
     expect(routeFor('/posts/new', table).screen).toBe('new-post');
     expect(routeFor('/posts/42', table).screen).toBe('post');
     expect(routeFor('/posts/42/edit', table).screen).toBe('not-found');
+  });
+});
+
+describe('routeFor and react-router', () => {
+  it('pick the same entry, so the server hints the page the router renders', () => {
+    const paths = [...ROUTES.map((route) => route.path).filter((path) => path !== '*'), '/about/', '/Login', '/no/such/page', '/dashboard', '/settings', '/support/more', '/reset-password'];
+    for (const path of paths) {
+      const byRouter = matchRoutes(ROUTES as RouteEntry[], path)?.[0]?.route.path ?? '*';
+      expect(routeFor(path).path, path).toBe(byRouter);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as authApi from '../../common/api/auth.ts';
 import { endpoint } from '../../common/api/endpoint.ts';
 import { ApiError, api, call, onSignedOut, toApiError } from './api.ts';
 
@@ -40,7 +41,7 @@ describe('api', () => {
     const user = { uid: 'u1', email: 'a@b.co', emailVerified: false };
     const fetchMock = vi.fn(async () => answer(200, { user }));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(api.login('a@b.co', 'secret-password')).resolves.toEqual(user);
+    await expect(call(authApi.login, { body: { email: 'a@b.co', password: 'secret-password' } })).resolves.toEqual({ user });
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/auth/login',
       expect.objectContaining({ method: 'POST', credentials: 'same-origin', body: JSON.stringify({ email: 'a@b.co', password: 'secret-password' }) }),
@@ -54,7 +55,7 @@ describe('api', () => {
 
   it('throws an ApiError for an error answer', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => answer(409, { error: { code: 'email-already-in-use', message: 'x', field: 'email' } })));
-    const failure = api.signup({ fullName: 'A', email: 'a@b.co', password: '12345678', niche: 'art', agreeToTerms: true });
+    const failure = call(authApi.signup, { body: { fullName: 'A', email: 'a@b.co', password: '12345678', niche: 'art', agreeToTerms: true } });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ code: 'email-already-in-use', field: 'email' });
   });
@@ -99,18 +100,18 @@ describe('call', () => {
     const stop = onSignedOut(signedOut);
     try {
       vi.stubGlobal('fetch', vi.fn(async () => answer(401, { error: { code: 'unauthenticated', message: 'x' } })));
-      await expect(api.resendVerificationEmail()).rejects.toMatchObject({ code: 'unauthenticated', status: 401 });
+      await expect(call(authApi.resendVerificationEmail)).rejects.toMatchObject({ code: 'unauthenticated', status: 401 });
       expect(signedOut).toHaveBeenCalledTimes(1);
 
       // A wrong password is a 401 too, but nobody was signed in to lose.
       vi.stubGlobal('fetch', vi.fn(async () => answer(401, { error: { code: 'wrong-password', message: 'x', field: 'password' } })));
-      await expect(api.login('a@b.co', 'nope-nope')).rejects.toMatchObject({ code: 'wrong-password' });
+      await expect(call(authApi.login, { body: { email: 'a@b.co', password: 'nope-nope' } })).rejects.toMatchObject({ code: 'wrong-password' });
       expect(signedOut).toHaveBeenCalledTimes(1);
     } finally {
       stop();
     }
     vi.stubGlobal('fetch', vi.fn(async () => answer(401, { error: { code: 'unauthenticated', message: 'x' } })));
-    await expect(api.resendVerificationEmail()).rejects.toBeInstanceOf(ApiError);
+    await expect(call(authApi.resendVerificationEmail)).rejects.toBeInstanceOf(ApiError);
     expect(signedOut).toHaveBeenCalledTimes(1);
   });
 });

@@ -7,9 +7,9 @@
  * signed-out listener here, and only here (the auth state forgets the user).
  */
 import type { PublicConfig, PublicUser } from '../../common/api-types.ts';
-import { authApi, GOOGLE_SIGN_IN_PATH, type SignupBody } from '../../common/api/auth.ts';
-import { configApi } from '../../common/api/config.ts';
+import * as configApi from '../../common/api/config.ts';
 import { urlOf, type AnswerOf, type BodyOf, type Endpoint, type QueryOf, type QueryValues } from '../../common/api/endpoint.ts';
+import * as sessionApi from '../../common/api/session.ts';
 import { isErrorCode, type ErrorCode, type ErrorField } from '../../common/error-codes.ts';
 
 export class ApiError extends Error {
@@ -111,30 +111,10 @@ export const api = {
     return call(configApi.config);
   },
   async getCurrentUser(signal?: AbortSignal): Promise<PublicUser | null> {
-    const answer = await call(authApi.me, { signal });
+    const answer = await call(sessionApi.me, { signal });
     return answer.user ?? null;
   },
-  async signup(input: SignupBody): Promise<PublicUser> {
-    return (await call(authApi.signup, { body: input })).user;
-  },
-  async login(email: string, password: string): Promise<PublicUser> {
-    return (await call(authApi.login, { body: { email, password } })).user;
-  },
   async logout(): Promise<void> {
-    await call(authApi.logout);
-  },
-  async resendVerificationEmail(): Promise<void> {
-    await call(authApi.resendVerificationEmail);
-  },
-  async requestPasswordReset(email: string): Promise<void> {
-    await call(authApi.requestPasswordReset, { body: { email } });
-  },
-  async confirmPasswordReset(token: string, password: string): Promise<void> {
-    await call(authApi.confirmPasswordReset, { body: { token, password } });
+    await call(sessionApi.logout);
   },
 };
-
-/** Google sign-in is a full-page round trip through the server's OpenID Connect flow. */
-export function startGoogleSignIn(): void {
-  window.location.assign(GOOGLE_SIGN_IN_PATH);
-}

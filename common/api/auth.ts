@@ -1,5 +1,10 @@
-/** /api/auth (DESIGN.md "HTTP API"): the contract the client sends by and the auth routes answer by. */
-import type { MeResponse, PublicUser } from '../api-types.ts';
+/**
+ * /api/auth (DESIGN.md "HTTP API"): signing up, in and the mailed links; the
+ * contract the client sends by and the auth routes answer by. Who is signed in
+ * and signing out are in session.ts, which the main bundle needs; these only
+ * the auth screens do.
+ */
+import type { PublicUser } from '../api-types.ts';
 import { endpoint } from './endpoint.ts';
 
 export interface SignupBody {
@@ -39,15 +44,12 @@ export interface PasswordChangedAnswer {
   status: 'password-changed';
 }
 
-export const authApi = {
-  signup: endpoint<SignupBody, undefined, UserAnswer>('POST', '/api/auth/signup'),
-  login: endpoint<LoginBody, undefined, UserAnswer>('POST', '/api/auth/login'),
-  logout: endpoint<undefined, undefined, void>('POST', '/api/auth/logout'),
-  me: endpoint<undefined, undefined, MeResponse>('GET', '/api/auth/me'),
-  resendVerificationEmail: endpoint<undefined, undefined, QueuedAnswer>('POST', '/api/auth/verification-email'),
-  requestPasswordReset: endpoint<PasswordResetBody, undefined, QueuedAnswer>('POST', '/api/auth/password-reset'),
-  confirmPasswordReset: endpoint<PasswordResetConfirmBody, undefined, PasswordChangedAnswer>('POST', '/api/auth/password-reset/confirm'),
-} as const;
+// One export per endpoint (read as `import * as authApi`): a chunk carries only the calls it makes.
+export const signup = endpoint<SignupBody, undefined, UserAnswer>('POST', '/api/auth/signup');
+export const login = endpoint<LoginBody, undefined, UserAnswer>('POST', '/api/auth/login');
+export const resendVerificationEmail = endpoint<undefined, undefined, QueuedAnswer>('POST', '/api/auth/verification-email');
+export const requestPasswordReset = endpoint<PasswordResetBody, undefined, QueuedAnswer>('POST', '/api/auth/password-reset');
+export const confirmPasswordReset = endpoint<PasswordResetConfirmBody, undefined, PasswordChangedAnswer>('POST', '/api/auth/password-reset/confirm');
 
 /** Not JSON: a full-page round trip through the server's OpenID Connect flow. */
 export const GOOGLE_SIGN_IN_PATH = '/api/auth/google';

@@ -2,7 +2,5 @@
 import type { MaintenanceResponse, PublicConfig } from '../api-types.ts';
 import { endpoint } from './endpoint.ts';
 
-export const configApi = {
-  config: endpoint<undefined, undefined, PublicConfig>('GET', '/api/config'),
-  maintenance: endpoint<undefined, undefined, MaintenanceResponse>('GET', '/api/config/maintenance'),
-} as const;
+export const config = endpoint<undefined, undefined, PublicConfig>('GET', '/api/config');
+export const maintenance = endpoint<undefined, undefined, MaintenanceResponse>('GET', '/api/config/maintenance');

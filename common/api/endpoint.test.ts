@@ -1,6 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { MeResponse } from '../api-types.ts';
-import { authApi, type LoginBody, type UserAnswer } from './auth.ts';
+import * as sessionApi from './session.ts';
+import * as authApi from './auth.ts';
+import type { LoginBody, UserAnswer } from './auth.ts';
 import { endpoint, urlOf, type AnswerOf, type BodyOf, type QueryOf } from './endpoint.ts';
 
 describe('urlOf', () => {
@@ -23,8 +25,8 @@ describe('endpoint types', () => {
   it('carry the body, query and answer of each call to the compiler', () => {
     expectTypeOf<AnswerOf<typeof authApi.login>>().toEqualTypeOf<UserAnswer>();
     expectTypeOf<BodyOf<typeof authApi.login>>().toEqualTypeOf<LoginBody>();
-    expectTypeOf<AnswerOf<typeof authApi.me>>().toEqualTypeOf<MeResponse>();
-    expectTypeOf<BodyOf<typeof authApi.me>>().toEqualTypeOf<undefined>();
+    expectTypeOf<AnswerOf<typeof sessionApi.me>>().toEqualTypeOf<MeResponse>();
+    expectTypeOf<BodyOf<typeof sessionApi.me>>().toEqualTypeOf<undefined>();
     const list = endpoint<undefined, { page?: number }, { ids: string[] }>('GET', '/api/things');
     expectTypeOf<QueryOf<typeof list>>().toEqualTypeOf<{ page?: number }>();
     expectTypeOf<AnswerOf<typeof list>>().not.toBeUnknown();

@@ -22,6 +22,8 @@ export type BodyOf<E> = E extends Endpoint<infer Body, QueryValues | undefined, 
 export type QueryOf<E> = E extends Endpoint<unknown, infer Query, unknown> ? Query : never;
 export type AnswerOf<E> = E extends Endpoint<unknown, QueryValues | undefined, infer Answer> ? Answer : never;
 
+/** Pure: a bundle drops every endpoint it never calls. */
+/* @__NO_SIDE_EFFECTS__ */
 export function endpoint<Body = undefined, Query extends QueryValues | undefined = undefined, Answer = void>(
   method: HttpMethod,
   path: string,

@@ -13,7 +13,8 @@ import { BusyButton } from '../../components/BusyButton.tsx';
 import { EmailField } from '../../components/EmailField.tsx';
 import { LiveMessage } from '../../components/LiveMessage.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
-import { api } from '../../lib/api.ts';
+import * as authApi from '../../../common/api/auth.ts';
+import { call } from '../../lib/api.ts';
 import { GoogleSignInButton } from './GoogleSignInButton.tsx';
 import { loadLoginRules, loginServerError, type LoginField } from './login-messages.ts';
 import { usePasswordResetRequest } from './usePasswordResetRequest.ts';
@@ -38,7 +39,7 @@ export function LoginForm() {
   const submit = form.handleSubmit({
     check: async () => (await loadLoginRules()).validateLogin({ email, password }, config?.supportEmail),
     send: async () => {
-      setUser(await api.login(email.trim(), password));
+      setUser((await call(authApi.login, { body: { email: email.trim(), password } })).user);
       // /onboarding sends an unverified user on to /verify-email (SPEC.md section 4).
       navigate('/onboarding', { replace: true });
     },

@@ -16,7 +16,8 @@ import { Button } from '../../components/Button.tsx';
 import { BusyButton } from '../../components/BusyButton.tsx';
 import { LiveMessage } from '../../components/LiveMessage.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
-import { api, toErrorCode } from '../../lib/api.ts';
+import * as authApi from '../../../common/api/auth.ts';
+import { call, toErrorCode } from '../../lib/api.ts';
 import { confirmFailure, newPasswordProblem, withoutToken } from './reset-password-rules.ts';
 
 const FIELD_IDS = { password: 'reset-new-password' } as const;
@@ -84,7 +85,7 @@ export default function ResetPasswordPage() {
     },
     send: async () => {
       try {
-        await api.confirmPasswordReset(token, password);
+        await call(authApi.confirmPasswordReset, { body: { token, password } });
       } catch (failure) {
         const outcome = confirmFailure(toErrorCode(failure));
         if (outcome.kind !== 'link') throw failure;

@@ -13,7 +13,8 @@ import { BusyButton } from '../../components/BusyButton.tsx';
 import { EmailField } from '../../components/EmailField.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
-import { api } from '../../lib/api.ts';
+import * as authApi from '../../../common/api/auth.ts';
+import { call } from '../../lib/api.ts';
 import { NicheSelect } from './NicheSelect.tsx';
 import { EMPTY_SIGNUP, loadSignupRules, signupServerError, toSignupRequest, type SignupField, type SignupValues } from './signup-form.ts';
 import { TermsCheckbox } from './TermsCheckbox.tsx';
@@ -46,7 +47,7 @@ export function SignupForm() {
   const submit = form.handleSubmit({
     check: async () => (await loadSignupRules()).validateSignup(values),
     send: async () => {
-      setUser(await api.signup(toSignupRequest(values)));
+      setUser((await call(authApi.signup, { body: toSignupRequest(values) })).user);
       navigate('/verify-email', { replace: true });
     },
   });

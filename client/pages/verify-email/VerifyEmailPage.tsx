@@ -11,7 +11,8 @@ import { AuthScreen } from '../../components/AuthScreen.tsx';
 import { BusyButton } from '../../components/BusyButton.tsx';
 import { LiveMessage } from '../../components/LiveMessage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { api, toErrorCode } from '../../lib/api.ts';
+import * as authApi from '../../../common/api/auth.ts';
+import { call, toErrorCode } from '../../lib/api.ts';
 import { useVerificationPoll } from './useVerificationPoll.ts';
 import { linkProblem, resendFailed, resendSucceeded, type ResendOutcome } from './verify-email-messages.ts';
 import './verify-email.css';
@@ -39,7 +40,7 @@ export default function VerifyEmailPage() {
     setResending(true);
     setResendOutcome(undefined);
     try {
-      await api.resendVerificationEmail();
+      await call(authApi.resendVerificationEmail);
       setResendOutcome(resendSucceeded(user.email));
     } catch (error) {
       setResendOutcome(resendFailed(toErrorCode(error)));

@@ -1,6 +1,7 @@
 /** /api/auth: parse, call one service function, answer (DESIGN.md "HTTP API"). */
 import express, { Router, type Request, type Response } from 'express';
-import type { authApi } from '../../../common/api/auth.ts';
+import type * as authApi from '../../../common/api/auth.ts';
+import type * as sessionApi from '../../../common/api/session.ts';
 import type { AnswerOf } from '../../../common/api/endpoint.ts';
 import { loginSchema, passwordResetConfirmSchema, passwordResetRequestSchema, signupSchema } from '../../../common/validation.ts';
 import type { AccountService, SignedIn } from '../../auth/accounts.ts';
@@ -57,7 +58,7 @@ export function authRoutes({ accounts, verification, passwordReset, cookie }: Au
   });
 
   router.get('/me', (_req: Request, res: AuthResponse) => {
-    const body: AuthAnswer<'me'> = { user: res.locals.auth ? toPublicUser(res.locals.auth.user) : null };
+    const body: AnswerOf<typeof sessionApi.me> = { user: res.locals.auth ? toPublicUser(res.locals.auth.user) : null };
     res.set('Cache-Control', 'no-store').json(body);
   });
 

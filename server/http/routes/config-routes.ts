@@ -4,7 +4,7 @@
  */
 import { Router, type RequestHandler } from 'express';
 import type { PublicConfig } from '../../../common/api-types.ts';
-import type { configApi } from '../../../common/api/config.ts';
+import type * as configApi from '../../../common/api/config.ts';
 import type { AnswerOf } from '../../../common/api/endpoint.ts';
 import type { MaintenanceState } from '../../settings/maintenance.ts';
 
