@@ -48,8 +48,9 @@ describe.skipIf(!chromiumAvailable)('route guards, 404 and maintenance in Chromi
     await page.clock.install();
     await page.goto(`${app.server.url}/verify-email`);
     await page.getByText(account.email).waitFor();
-    // The page's 5-second poll would find the session gone by itself: the browser's clock stands still, so only the click can.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
+    // The page's 5-second poll would find the session gone by itself: the browser's clock stands still from here
+    // (a second ahead, so it is never in the past; a poll it brings due still sees the live session), so only the click can.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     // Signed out in another place: the server ends the session this tab still believes in.
     expect((await account.client.post('/api/auth/logout')).status).toBe(204);
     await page.getByRole('button', { name: 'Resend email' }).click();

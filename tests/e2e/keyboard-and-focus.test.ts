@@ -86,6 +86,8 @@ describe.skipIf(!chromiumAvailable)('focus and keyboard in Chromium', () => {
     await page.getByRole('button', { name: 'Close menu' }).focus();
     await page.keyboard.press('Shift+Tab');
     expect(await focused(page)).toMatchObject({ inDialog: true, text: 'Support' });
+    // SPEC.md gives Support the relative path 'support': from the creator layout it is /support, a row of the table.
+    expect(await page.getByRole('link', { name: 'Support' }).getAttribute('href')).toBe('/support');
 
     // The page behind takes neither focus nor pointer.
     const logout = page.getByRole('button', { name: 'Logout' });
