@@ -7,31 +7,13 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
-function mainHeading(): HTMLElement | null {
-  return document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
-}
-
-function focusHeading(heading: HTMLElement) {
-  // Focusable by script only: a heading is not a stop in the Tab order.
-  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+/** Focuses the page's h1 if it is there yet; focusable by script only, as a heading is no stop in the Tab order. */
+function focusHeading(): boolean {
+  const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+  if (!heading) return false;
+  heading.tabIndex = -1;
   heading.focus({ preventScroll: true });
-}
-
-/** Focuses the heading now, or once it appears; returns how to stop waiting. */
-function focusHeadingWhenShown(): () => void {
-  const heading = mainHeading();
-  if (heading) {
-    focusHeading(heading);
-    return () => undefined;
-  }
-  const observer = new MutationObserver(() => {
-    const shown = mainHeading();
-    if (!shown) return;
-    observer.disconnect();
-    focusHeading(shown);
-  });
-  observer.observe(document.body, { childList: true, subtree: true });
-  return () => observer.disconnect();
+  return true;
 }
 
 export function RouteFocus() {
@@ -43,7 +25,12 @@ export function RouteFocus() {
   useEffect(() => {
     if (!navigated.current && pathname === firstPath.current) return undefined;
     navigated.current = true;
-    return focusHeadingWhenShown();
+    if (focusHeading()) return undefined;
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
   }, [pathname]);
 
   return null;
