@@ -12,6 +12,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Read by the server to name a deep link's chunks in index.html (server/http/route-preloads.ts).
     manifest: true,
+    // Every browser we serve preloads modules itself (decision 027): the polyfill would be dead weight on the landing page.
+    modulePreload: { polyfill: false },
     sourcemap: false,
   },
   server: {

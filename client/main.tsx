@@ -12,6 +12,7 @@ import { AuthProvider } from './app/auth.tsx';
 import { readBootState } from './app/boot-state.ts';
 import { MaintenanceGate } from './app/MaintenanceGate.tsx';
 import { PublicConfigProvider } from './app/public-config.tsx';
+import { RouteFocus } from './app/RouteFocus.tsx';
 import { ScrollToTop } from './app/ScrollToTop.tsx';
 import { AppRoutes, preloadScreenFor } from './router.tsx';
 import './styles/global.css';
@@ -31,6 +32,7 @@ const app = (
         <MaintenanceGate initialMaintenance={boot?.maintenance} loadingBackground="var(--color-surface-alt)">
           <BrowserRouter>
             <ScrollToTop />
+            <RouteFocus />
             <AppErrorBoundary>
               <AppRoutes />
             </AppErrorBoundary>

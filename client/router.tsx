@@ -1,45 +1,42 @@
 /**
- * The route table of SPEC.md section 2, in react-router's declarative mode
- * (the data router costs 16 KB more; DESIGN.md's toolchain facts). Only the
- * public layout and the landing page load eagerly: every other screen is its
- * own chunk, so the landing page carries no auth code, zod or swiper.
+ * The routes of routes.ts, in react-router's declarative mode (the data router
+ * costs 16 KB more; DESIGN.md's toolchain facts). Only the public layout and
+ * the landing page load eagerly: every other screen is its own chunk, so the
+ * landing page carries no auth code, zod or swiper.
  */
-import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
-import { useAuth } from './app/auth.tsx';
+import type { ComponentType, ReactNode } from 'react';
+import { Route, Routes, matchRoutes } from 'react-router';
 import { Guard } from './app/Guard.tsx';
+import { decideGuestOnly, decideSignedIn, decideVerifiedCreator, type AuthState, type GuardDecision } from './app/guard-decisions.ts';
 import { preloadable, type PreloadableScreen } from './app/preloadable.tsx';
-import { decideGuestOnly, decideSignedIn, decideVerifiedCreator } from './app/guard-decisions.ts';
 import { RouteSuspense } from './app/RouteSuspense.tsx';
+import { LAZY_SCREEN_MODULES } from './app/screen-modules.ts';
 import PublicLayout from './layouts/public/PublicLayout.tsx';
 import LandingPage from './pages/landing/LandingPage.tsx';
+import { LANDING_SCREEN, LAYOUTS, ROUTES, type GuardName, type LayoutName, type RouteEntry } from './routes.ts';
 
-const About = preloadable(() => import('./pages/about/AboutPage.tsx'));
-const WhatYouGet = preloadable(() => import('./pages/what-you-get/WhatYouGetPage.tsx'));
-const Contact = preloadable(() => import('./pages/contact/ContactPage.tsx'));
-const PrivacyPolicy = preloadable(() => import('./pages/privacy-policy/PrivacyPolicyPage.tsx'));
-const TermsConditions = preloadable(() => import('./pages/terms-conditions/TermsConditionsPage.tsx'));
-const Login = preloadable(() => import('./pages/login/LoginPage.tsx'));
-const Signup = preloadable(() => import('./pages/signup/SignupPage.tsx'));
-const VerifyEmail = preloadable(() => import('./pages/verify-email/VerifyEmailPage.tsx'));
-const ResetPassword = preloadable(() => import('./pages/reset-password/ResetPasswordPage.tsx'));
-const Creator = preloadable(() => import('./layouts/creator/CreatorLayout.tsx'));
-const Onboarding = preloadable(() => import('./pages/onboarding/OnboardingPage.tsx'));
-const NotFound = preloadable(() => import('./pages/not-found/NotFoundPage.tsx'));
-
-const SCREENS_BY_PATH: Record<string, readonly PreloadableScreen[]> = {
-  '/': [],
-  '/about': [About],
-  '/what-you-get': [WhatYouGet],
-  '/contact': [Contact],
-  '/privacy-policy': [PrivacyPolicy],
-  '/terms-conditions': [TermsConditions],
-  '/login': [Login],
-  '/signup': [Signup],
-  '/verify-email': [VerifyEmail],
-  '/reset-password': [ResetPassword],
-  '/onboarding': [Creator, Onboarding],
+const GUARDS: Record<GuardName, (user: AuthState) => GuardDecision> = {
+  'guest-only': decideGuestOnly,
+  'signed-in': decideSignedIn,
+  'verified-creator': decideVerifiedCreator,
 };
+
+const EAGER: Record<string, ComponentType> = { [LANDING_SCREEN]: LandingPage, [LAYOUTS.public.module]: PublicLayout };
+
+const screens = new Map<string, PreloadableScreen>();
+
+function screenOf(module: string): PreloadableScreen {
+  const eager = EAGER[module];
+  if (eager) return { Screen: eager, preload: () => Promise.resolve() };
+  let screen = screens.get(module);
+  if (!screen) {
+    const load = LAZY_SCREEN_MODULES[`./${module}`];
+    if (!load) throw new Error(`routes.ts names ${module}, which is not a screen module.`);
+    screen = preloadable(load);
+    screens.set(module, screen);
+  }
+  return screen;
+}
 
 /**
  * Fetches the chunks of the page being opened while React starts up, instead
@@ -47,45 +44,53 @@ const SCREENS_BY_PATH: Record<string, readonly PreloadableScreen[]> = {
  * here fails again, visibly, when its route renders.
  */
 export async function preloadScreenFor(pathname: string): Promise<void> {
-  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const screens = SCREENS_BY_PATH[normalized] ?? [NotFound];
-  await Promise.all(screens.map((screen) => screen.preload().catch(() => undefined)));
+  // react-router's own matching (routes.ts's routeFor does the same for the server, without React).
+  const route = matchRoutes(ROUTES as RouteEntry[], pathname)?.[0]?.route ?? ROUTES.at(-1)!;
+  const modules = route.layout ? [LAYOUTS[route.layout].module, route.screen] : [route.screen];
+  await Promise.all(modules.map((module) => screenOf(module).preload().catch(() => undefined)));
 }
 
-function lazyScreen(screen: ReactNode) {
-  return <RouteSuspense>{screen}</RouteSuspense>;
+function render(module: string, guard: GuardName | undefined): ReactNode {
+  const { Screen } = screenOf(module);
+  const element = EAGER[module] ? <Screen /> : <RouteSuspense><Screen /></RouteSuspense>;
+  return guard ? <Guard decide={GUARDS[guard]}>{element}</Guard> : element;
 }
+
+function routeOf(entry: RouteEntry): ReactNode {
+  const element = render(entry.screen, entry.guard);
+  if (entry.path === '/') return <Route key={entry.path} index element={element} />;
+  return <Route key={entry.path} path={entry.path === '*' ? '*' : entry.path.slice(1)} element={element} />;
+}
+
+function layoutRoute(layout: LayoutName, entries: RouteEntry[]): ReactNode {
+  const { module, guard } = LAYOUTS[layout] as { module: string; guard?: GuardName };
+  return (
+    <Route key={layout} element={render(module, guard)}>
+      {entries.map(routeOf)}
+    </Route>
+  );
+}
+
+/** The table as <Route>s: each layout once, where its first page stands, around all its pages. */
+function buildRoutes(): ReactNode[] {
+  const slots: (RouteEntry | LayoutName)[] = [];
+  const byLayout = new Map<LayoutName, RouteEntry[]>();
+  for (const entry of ROUTES) {
+    if (!entry.layout) {
+      slots.push(entry);
+      continue;
+    }
+    if (!byLayout.has(entry.layout)) {
+      byLayout.set(entry.layout, []);
+      slots.push(entry.layout);
+    }
+    byLayout.get(entry.layout)!.push(entry);
+  }
+  return slots.map((slot) => (typeof slot === 'string' ? layoutRoute(slot, byLayout.get(slot)!) : routeOf(slot)));
+}
+
+const APP_ROUTES = buildRoutes();
 
 export function AppRoutes() {
-  const { user } = useAuth();
-  // SPEC.md: the creator area exists only for a signed-in user with a verified e-mail.
-  const creatorAreaOpen = user?.emailVerified === true;
-
-  return (
-    <Routes>
-      <Route element={<PublicLayout />}>
-        <Route index element={<LandingPage />} />
-        <Route path="about" element={lazyScreen(<About.Screen />)} />
-        <Route path="what-you-get" element={lazyScreen(<WhatYouGet.Screen />)} />
-        <Route path="contact" element={lazyScreen(<Contact.Screen />)} />
-        <Route path="privacy-policy" element={lazyScreen(<PrivacyPolicy.Screen />)} />
-        <Route path="terms-conditions" element={lazyScreen(<TermsConditions.Screen />)} />
-      </Route>
-
-      <Route path="login" element={<Guard decide={decideGuestOnly}>{lazyScreen(<Login.Screen />)}</Guard>} />
-      <Route path="signup" element={<Guard decide={decideGuestOnly}>{lazyScreen(<Signup.Screen />)}</Guard>} />
-      <Route path="verify-email" element={<Guard decide={decideSignedIn}>{lazyScreen(<VerifyEmail.Screen />)}</Guard>} />
-      <Route path="reset-password" element={lazyScreen(<ResetPassword.Screen />)} />
-
-      {creatorAreaOpen ? (
-        <Route element={lazyScreen(<Creator.Screen />)}>
-          <Route path="onboarding" element={lazyScreen(<Onboarding.Screen />)} />
-        </Route>
-      ) : (
-        <Route path="onboarding" element={<Guard decide={decideVerifiedCreator} />} />
-      )}
-
-      <Route path="*" element={lazyScreen(<NotFound.Screen />)} />
-    </Routes>
-  );
+  return <Routes>{APP_ROUTES}</Routes>;
 }

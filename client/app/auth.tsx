@@ -5,7 +5,7 @@
  */
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PublicUser } from '../../common/api-types.ts';
-import { api } from '../lib/api.ts';
+import { api, onSignedOut } from '../lib/api.ts';
 import type { AuthState } from './guard-decisions.ts';
 
 export interface AuthContextValue {
@@ -41,6 +41,9 @@ export function AuthProvider({ initialUser, children }: { initialUser: AuthState
     await api.logout();
     setUser(null);
   }, [setUser]);
+
+  // A session that ended elsewhere (logout in another tab, its lifetime, a password reset) ends here too.
+  useEffect(() => onSignedOut(() => setUser(null)), [setUser]);
 
   useEffect(() => {
     const controller = new AbortController();

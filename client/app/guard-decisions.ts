@@ -25,7 +25,7 @@ export function decideSignedIn(user: AuthState): GuardDecision {
   return user === null ? redirect('/login') : RENDER;
 }
 
-/** The creator area (/onboarding): signed in and verified. */
+/** The creator area (its layout, so every page in it): signed in and verified. */
 export function decideVerifiedCreator(user: AuthState): GuardDecision {
   if (user === undefined) return WAIT;
   if (user === null) return redirect('/login');

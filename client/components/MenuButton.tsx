@@ -1,4 +1,5 @@
 /** The burger button of both layouts: labelled 'Menu', reporting aria-expanded for the menu it controls. */
+import type { Ref } from 'react';
 import './MenuButton.css';
 
 export interface MenuButtonProps {
@@ -7,11 +8,13 @@ export interface MenuButtonProps {
   /** The layout's own class, which says at which widths the button shows. */
   className: string;
   onToggle: () => void;
+  /** Where a modal menu returns focus when it closes. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
-export function MenuButton({ open, controls, className, onToggle }: MenuButtonProps) {
+export function MenuButton({ open, controls, className, onToggle, ref }: MenuButtonProps) {
   return (
-    <button type="button" className={`menu-button ${className}`} aria-expanded={open} aria-controls={controls} onClick={onToggle}>
+    <button ref={ref} type="button" className={`menu-button ${className}`} aria-expanded={open} aria-controls={controls} onClick={onToggle}>
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
         {open ? (
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

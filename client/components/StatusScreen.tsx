@@ -1,5 +1,6 @@
 /** The full-screen layout shared by the maintenance, not-found and error screens. */
 import type { ReactNode } from 'react';
+import { MainLandmark } from './MainLandmark.tsx';
 import './StatusScreen.css';
 
 interface StatusScreenProps {
@@ -12,7 +13,7 @@ interface StatusScreenProps {
 
 export function StatusScreen({ badge, heading, children, actions }: StatusScreenProps) {
   return (
-    <main className="status-screen">
+    <MainLandmark className="status-screen">
       <div className="status-screen__panel">
         {badge && (
           <p className="status-screen__badge" aria-hidden="true">
@@ -23,6 +24,6 @@ export function StatusScreen({ badge, heading, children, actions }: StatusScreen
         {children && <div className="status-screen__body">{children}</div>}
         {actions && <div className="status-screen__actions">{actions}</div>}
       </div>
-    </main>
+    </MainLandmark>
   );
 }

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, onMaintenanceAnswer, toApiError } from './api.ts';
+import * as authApi from '../../common/api/auth.ts';
+import { endpoint } from '../../common/api/endpoint.ts';
+import { ApiError, api, call, onMaintenanceAnswer, onSignedOut, toApiError } from './api.ts';
 
 function answer(status: number, body?: unknown) {
   return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -39,7 +41,7 @@ describe('api', () => {
     const user = { uid: 'u1', email: 'a@b.co', emailVerified: false };
     const fetchMock = vi.fn(async () => answer(200, { user }));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(api.login('a@b.co', 'secret-password')).resolves.toEqual(user);
+    await expect(call(authApi.login, { body: { email: 'a@b.co', password: 'secret-password' } })).resolves.toEqual({ user });
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/auth/login',
       expect.objectContaining({ method: 'POST', credentials: 'same-origin', body: JSON.stringify({ email: 'a@b.co', password: 'secret-password' }) }),
@@ -53,7 +55,7 @@ describe('api', () => {
 
   it('throws an ApiError for an error answer', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => answer(409, { error: { code: 'email-already-in-use', message: 'x', field: 'email' } })));
-    const failure = api.signup({ fullName: 'A', email: 'a@b.co', password: '12345678', niche: 'art', agreeToTerms: true });
+    const failure = call(authApi.signup, { body: { fullName: 'A', email: 'a@b.co', password: '12345678', niche: 'art', agreeToTerms: true } });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ code: 'email-already-in-use', field: 'email' });
   });
@@ -73,15 +75,60 @@ describe('api', () => {
     const stop = onMaintenanceAnswer(heard);
     try {
       vi.stubGlobal('fetch', vi.fn(async () => answer(503, { error: { code: 'service-unavailable', message: 'x' } })));
-      await expect(api.login('a@b.co', 'secret-password')).rejects.toMatchObject({ code: 'network-request-failed' });
+      await expect(call(authApi.login, { body: { email: 'a@b.co', password: 'secret-password' } })).rejects.toMatchObject({ code: 'network-request-failed' });
       expect(heard).not.toHaveBeenCalled();
       vi.stubGlobal('fetch', vi.fn(async () => answer(503, { error: { code: 'maintenance', message: 'x' } })));
-      await expect(api.login('a@b.co', 'secret-password')).rejects.toMatchObject({ code: 'maintenance' });
+      await expect(call(authApi.login, { body: { email: 'a@b.co', password: 'secret-password' } })).rejects.toMatchObject({ code: 'maintenance' });
       expect(heard).toHaveBeenCalledTimes(1);
     } finally {
       stop();
     }
     await expect(api.logout()).rejects.toMatchObject({ code: 'maintenance' });
     expect(heard).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('call', () => {
+  const patchThing = endpoint<{ title: string }, undefined, { id: string }>('PATCH', '/api/things/:id');
+  const deleteThing = endpoint<undefined, undefined, void>('DELETE', '/api/things/:id');
+  const listThings = endpoint<undefined, { status?: string; page: number }, { ids: string[] }>('GET', '/api/things');
+
+  it('sends any method to the path of the contract, parameters filled in, with a typed answer', async () => {
+    const fetchMock = vi.fn(async () => answer(200, { id: 'x 1' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const changed = await call(patchThing, { params: { id: 'x 1' }, body: { title: 'Hello' } });
+    expect(changed.id).toBe('x 1');
+    expect(fetchMock).toHaveBeenCalledWith('/api/things/x%201', expect.objectContaining({ method: 'PATCH', body: JSON.stringify({ title: 'Hello' }) }));
+
+    fetchMock.mockImplementation(async () => new Response(null, { status: 204 }));
+    await expect(call(deleteThing, { params: { id: 'x' } })).resolves.toBeUndefined();
+    expect(fetchMock).toHaveBeenLastCalledWith('/api/things/x', expect.objectContaining({ method: 'DELETE', body: undefined }));
+  });
+
+  it('puts the query in the URL, leaving out what is undefined', async () => {
+    const fetchMock = vi.fn(async () => answer(200, { ids: [] }));
+    vi.stubGlobal('fetch', fetchMock);
+    await call(listThings, { query: { status: undefined, page: 2 } });
+    expect(fetchMock).toHaveBeenCalledWith('/api/things?page=2', expect.objectContaining({ method: 'GET' }));
+  });
+
+  it('tells the signed-out listeners when the session has ended, and only then', async () => {
+    const signedOut = vi.fn();
+    const stop = onSignedOut(signedOut);
+    try {
+      vi.stubGlobal('fetch', vi.fn(async () => answer(401, { error: { code: 'unauthenticated', message: 'x' } })));
+      await expect(call(authApi.resendVerificationEmail)).rejects.toMatchObject({ code: 'unauthenticated', status: 401 });
+      expect(signedOut).toHaveBeenCalledTimes(1);
+
+      // A wrong password is a 401 too, but nobody was signed in to lose.
+      vi.stubGlobal('fetch', vi.fn(async () => answer(401, { error: { code: 'wrong-password', message: 'x', field: 'password' } })));
+      await expect(call(authApi.login, { body: { email: 'a@b.co', password: 'nope-nope' } })).rejects.toMatchObject({ code: 'wrong-password' });
+      expect(signedOut).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+    }
+    vi.stubGlobal('fetch', vi.fn(async () => answer(401, { error: { code: 'unauthenticated', message: 'x' } })));
+    await expect(call(authApi.resendVerificationEmail)).rejects.toBeInstanceOf(ApiError);
+    expect(signedOut).toHaveBeenCalledTimes(1);
   });
 });

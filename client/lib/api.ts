@@ -1,9 +1,15 @@
 /**
- * The one typed client for the HTTP API of DESIGN.md. Every call is same-origin
- * JSON with the session cookie; every failure becomes an ApiError carrying one
- * of the codes of common/error-codes.ts, so screens only map codes to words.
+ * The one typed client for the HTTP API. Each call names an endpoint of
+ * common/api/ (method, path, body, query and answer types); every call is
+ * same-origin JSON with the session cookie; every failure becomes an ApiError
+ * carrying one of the codes of common/error-codes.ts, so screens only map codes
+ * to words. A call the server refuses because the session has ended tells the
+ * signed-out listener here, and only here (the auth state forgets the user).
  */
-import type { MaintenanceResponse, MeResponse, PublicConfig, PublicUser } from '../../common/api-types.ts';
+import type { PublicConfig, PublicUser } from '../../common/api-types.ts';
+import * as configApi from '../../common/api/config.ts';
+import { urlOf, type AnswerOf, type BodyOf, type Endpoint, type QueryOf, type QueryValues } from '../../common/api/endpoint.ts';
+import * as sessionApi from '../../common/api/session.ts';
 import { isErrorCode, type ErrorCode, type ErrorField } from '../../common/error-codes.ts';
 
 export class ApiError extends Error {
@@ -53,19 +59,38 @@ const maintenanceListeners = new Set<() => void>();
  */
 export function onMaintenanceAnswer(listener: () => void): () => void {
   maintenanceListeners.add(listener);
-  return () => maintenanceListeners.delete(listener);
+  return () => {
+    maintenanceListeners.delete(listener);
+  };
 }
 
-interface RequestOptions {
-  body?: unknown;
-  signal?: AbortSignal;
+type SignedOutListener = () => void;
+const signedOutListeners = new Set<SignedOutListener>();
+
+/** Called whenever the server answers that no one is signed in any more; returns the unsubscribe. */
+export function onSignedOut(listener: SignedOutListener): () => void {
+  signedOutListeners.add(listener);
+  return () => {
+    signedOutListeners.delete(listener);
+  };
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, { body, signal }: RequestOptions = {}): Promise<T> {
+/** What a call of `endpoint` takes besides the endpoint: its body and query when it has them. */
+export type CallOptions<E> = { params?: Record<string, string>; signal?: AbortSignal } & (BodyOf<E> extends undefined
+  ? { body?: undefined }
+  : { body: BodyOf<E> }) &
+  (QueryOf<E> extends QueryValues ? { query: QueryOf<E> } : { query?: undefined });
+
+/** Sends one call of the contract and resolves to its typed answer (undefined for an empty 204). */
+export async function call<E extends Endpoint<unknown, QueryValues | undefined, unknown>>(
+  endpoint: E,
+  ...[options]: BodyOf<E> extends undefined ? (QueryOf<E> extends QueryValues ? [CallOptions<E>] : [CallOptions<E>?]) : [CallOptions<E>]
+): Promise<AnswerOf<E>> {
+  const { params, query, body, signal } = (options ?? {}) as { params?: Record<string, string>; query?: QueryValues; body?: unknown; signal?: AbortSignal };
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
+    response = await fetch(urlOf(endpoint.path, params, query), {
+      method: endpoint.method,
       credentials: 'same-origin',
       headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -84,62 +109,26 @@ async function request<T>(method: 'GET' | 'POST', path: string, { body, signal }
   } catch {
     parsed = undefined;
   }
-  if (!response.ok) {
-    const error = toApiError(response.status, parsed);
-    if (error.code === 'maintenance') for (const listener of maintenanceListeners) listener();
-    throw error;
-  }
-  return parsed as T;
-}
-
-export interface SignupRequest {
-  fullName: string;
-  email: string;
-  password: string;
-  niche: string;
-  customNiche?: string;
-  agreeToTerms: boolean;
-}
-
-interface UserResponse {
-  user: PublicUser;
+  if (response.ok) return parsed as AnswerOf<E>;
+  const failure = toApiError(response.status, parsed);
+  if (failure.code === 'unauthenticated') for (const listener of signedOutListeners) listener();
+  if (failure.code === 'maintenance') for (const listener of maintenanceListeners) listener();
+  throw failure;
 }
 
 export const api = {
   async getMaintenance(): Promise<boolean> {
-    const answer = await request<MaintenanceResponse>('GET', '/api/config/maintenance');
+    const answer = await call(configApi.maintenance);
     return answer.maintenance === true;
   },
   getConfig(): Promise<PublicConfig> {
-    return request<PublicConfig>('GET', '/api/config');
+    return call(configApi.config);
   },
   async getCurrentUser(signal?: AbortSignal): Promise<PublicUser | null> {
-    const answer = await request<MeResponse>('GET', '/api/auth/me', { signal });
+    const answer = await call(sessionApi.me, { signal });
     return answer.user ?? null;
   },
-  async signup(input: SignupRequest): Promise<PublicUser> {
-    return (await request<UserResponse>('POST', '/api/auth/signup', { body: input })).user;
-  },
-  async login(email: string, password: string): Promise<PublicUser> {
-    return (await request<UserResponse>('POST', '/api/auth/login', { body: { email, password } })).user;
-  },
   async logout(): Promise<void> {
-    await request<undefined>('POST', '/api/auth/logout');
-  },
-  async resendVerificationEmail(): Promise<void> {
-    await request<unknown>('POST', '/api/auth/verification-email');
-  },
-  async requestPasswordReset(email: string): Promise<void> {
-    await request<unknown>('POST', '/api/auth/password-reset', { body: { email } });
-  },
-  async confirmPasswordReset(token: string, password: string): Promise<void> {
-    await request<unknown>('POST', '/api/auth/password-reset/confirm', { body: { token, password } });
+    await call(sessionApi.logout);
   },
 };
-
-export const GOOGLE_SIGN_IN_PATH = '/api/auth/google';
-
-/** Google sign-in is a full-page round trip through the server's OpenID Connect flow. */
-export function startGoogleSignIn(): void {
-  window.location.assign(GOOGLE_SIGN_IN_PATH);
-}

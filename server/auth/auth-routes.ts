@@ -1,6 +1,8 @@
 /** /api/auth: parse, call one service function, answer (DESIGN.md "HTTP API"). */
 import express, { Router, type Request, type Response } from 'express';
-import type { MeResponse } from '../../common/api-types.ts';
+import type * as authApi from '../../common/api/auth.ts';
+import type * as sessionApi from '../../common/api/session.ts';
+import type { AnswerOf } from '../../common/api/endpoint.ts';
 import { loginSchema, passwordResetConfirmSchema, passwordResetRequestSchema, signupSchema } from '../../common/validation.ts';
 import type { AccountService, SignedIn } from './accounts.ts';
 import type { EmailVerificationService } from './email-verification.ts';
@@ -21,6 +23,8 @@ export interface AuthRouteDeps {
 }
 
 type AuthResponse = Response<unknown, AuthLocals>;
+/** The answer type common/api/auth.ts promises the client for one endpoint. */
+type AuthAnswer<Name extends keyof typeof authApi> = AnswerOf<(typeof authApi)[Name]>;
 
 export function signIn(res: AuthResponse, cookie: SessionCookie, signedIn: SignedIn) {
   cookie.set(res, signedIn.session.token, signedIn.session.expiresAt);
@@ -34,7 +38,7 @@ export function authRoutes({ accounts, verification, passwordReset, cookie }: Au
     const input = parseInput(signupSchema, req.body);
     const signedIn = await accounts.signup(input, contextOf(req));
     signIn(res, cookie, signedIn);
-    res.status(201).json({ user: toPublicUser(signedIn.user) });
+    res.status(201).json({ user: toPublicUser(signedIn.user) } satisfies AuthAnswer<'signup'>);
   });
 
   router.post('/login', json, async (req: Request, res: AuthResponse) => {
@@ -44,7 +48,7 @@ export function authRoutes({ accounts, verification, passwordReset, cookie }: Au
     const signedIn = await accounts.login(email, password, contextOf(req));
     if (previous) await accounts.logout(previous.token, undefined, contextOf(req));
     signIn(res, cookie, signedIn);
-    res.json({ user: toPublicUser(signedIn.user) });
+    res.json({ user: toPublicUser(signedIn.user) } satisfies AuthAnswer<'login'>);
   });
 
   router.post('/logout', async (req: Request, res: AuthResponse) => {
@@ -55,13 +59,13 @@ export function authRoutes({ accounts, verification, passwordReset, cookie }: Au
   });
 
   router.get('/me', (_req: Request, res: AuthResponse) => {
-    const body: MeResponse = { user: res.locals.auth ? toPublicUser(res.locals.auth.user) : null };
+    const body: AnswerOf<typeof sessionApi.me> = { user: res.locals.auth ? toPublicUser(res.locals.auth.user) : null };
     res.set('Cache-Control', 'no-store').json(body);
   });
 
   router.post('/verification-email', requireUser, async (req: Request, res: AuthResponse) => {
     await verification.resendVerificationMail(res.locals.auth!.user, contextOf(req));
-    res.status(202).json({ status: 'queued' });
+    res.status(202).json({ status: 'queued' } satisfies AuthAnswer<'resendVerificationEmail'>);
   });
 
   router.get('/verify-email', async (req: Request, res: AuthResponse) => {
@@ -78,14 +82,14 @@ export function authRoutes({ accounts, verification, passwordReset, cookie }: Au
   router.post('/password-reset', json, async (req: Request, res: AuthResponse) => {
     const { email } = parseInput(passwordResetRequestSchema, req.body);
     await passwordReset.requestPasswordReset(email, contextOf(req));
-    res.status(202).json({ status: 'queued' });
+    res.status(202).json({ status: 'queued' } satisfies AuthAnswer<'requestPasswordReset'>);
   });
 
   router.post('/password-reset/confirm', json, async (req: Request, res: AuthResponse) => {
     const { token, password } = parseInput(passwordResetConfirmSchema, req.body);
     await passwordReset.confirmPasswordReset(token, password, contextOf(req));
     if (res.locals.auth) cookie.clear(res);
-    res.json({ status: 'password-changed' });
+    res.json({ status: 'password-changed' } satisfies AuthAnswer<'confirmPasswordReset'>);
   });
 
   return router;

@@ -2,13 +2,13 @@
  * The chunks a deep link's page needs, named in index.html as modulepreload
  * hints: the browser fetches them beside the main bundle instead of after it
  * has run, one network round trip less before the page paints. Read once from
- * Vite's build manifest. A page is found by the folder convention
- * client/pages/<first path segment>/<Name>Page.tsx, so there is no second
- * route table to keep in step with the router; an unknown path gets the
- * not-found page's chunks, and `/` (the landing page, in the main bundle) none.
+ * Vite's build manifest. The page and its layout come from the client's own
+ * route table (client/routes.ts, plain data), whose module names are the
+ * manifest's keys; a module in the main bundle (the landing page) needs none.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { modulesFor } from '../../client/routes.ts';
 
 interface ManifestChunk {
   file: string;
@@ -20,7 +20,6 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 export const MANIFEST_PATH = path.join('.vite', 'manifest.json');
-const PAGE_KEY = /^pages\/([^/]+)\/[^/]+Page\.tsx$/;
 
 /** The chunk under `key` and every chunk it imports statically, as manifest keys. */
 function withStaticImports(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
@@ -30,9 +29,11 @@ function withStaticImports(manifest: Manifest, key: string, seen = new Set<strin
   return seen;
 }
 
-function hintsFor(manifest: Manifest, pageKey: string, inMainBundle: Set<string>): string {
+function hintsFor(manifest: Manifest, modules: readonly string[], inMainBundle: Set<string>): string {
+  const keys = new Set<string>();
+  for (const module of modules) withStaticImports(manifest, module, keys);
   const links: string[] = [];
-  for (const key of withStaticImports(manifest, pageKey)) {
+  for (const key of keys) {
     if (inMainBundle.has(key)) continue;
     const chunk = manifest[key]!;
     links.push(`<link rel="modulepreload" href="/${chunk.file}">`);
@@ -48,14 +49,16 @@ export function routePreloads(clientDir: string): (pathname: string) => string {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const inMainBundle = entryKey ? withStaticImports(manifest, entryKey) : new Set<string>();
-  const hintsBySegment = new Map<string, string>();
-  for (const [key, chunk] of Object.entries(manifest)) {
-    const segment = PAGE_KEY.exec(key)?.[1];
-    if (segment && chunk.isDynamicEntry) hintsBySegment.set(segment, hintsFor(manifest, key, inMainBundle));
-  }
+  // Keyed by the page's modules, not the path: every unknown path shares the not-found page's hints.
+  const hintsByModules = new Map<string, string>();
   return (pathname) => {
-    const segment = pathname.split('/')[1] ?? '';
-    if (segment === '') return '';
-    return hintsBySegment.get(segment) ?? hintsBySegment.get('not-found') ?? '';
+    const modules = modulesFor(pathname);
+    const key = modules.join(' ');
+    let hints = hintsByModules.get(key);
+    if (hints === undefined) {
+      hints = hintsFor(manifest, modules, inMainBundle);
+      hintsByModules.set(key, hints);
+    }
+    return hints;
   };
 }

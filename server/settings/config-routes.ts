@@ -4,11 +4,13 @@
  */
 import { Router, type RequestHandler } from 'express';
 import type { PublicConfig } from '../../common/api-types.ts';
+import type * as configApi from '../../common/api/config.ts';
+import type { AnswerOf } from '../../common/api/endpoint.ts';
 import type { MaintenanceState } from './maintenance.ts';
 
 const MAINTENANCE_BODIES = {
-  on: Buffer.from(JSON.stringify({ maintenance: true })),
-  off: Buffer.from(JSON.stringify({ maintenance: false })),
+  on: Buffer.from(JSON.stringify({ maintenance: true } satisfies AnswerOf<typeof configApi.maintenance>)),
+  off: Buffer.from(JSON.stringify({ maintenance: false } satisfies AnswerOf<typeof configApi.maintenance>)),
 };
 
 export function maintenanceHandler(maintenance: MaintenanceState): RequestHandler {
@@ -25,7 +27,7 @@ export function maintenanceHandler(maintenance: MaintenanceState): RequestHandle
 export function configRoutes(publicConfig: PublicConfig): Router {
   const router = Router();
   router.get('/', (_req, res) => {
-    res.set('Cache-Control', 'no-cache').json(publicConfig);
+    res.set('Cache-Control', 'no-cache').json(publicConfig satisfies AnswerOf<typeof configApi.config>);
   });
   return router;
 }

@@ -19,6 +19,8 @@ describe.skipIf(!chromiumAvailable)('form messages of SPEC.md sections 5 and 8 i
     ]) {
       await page.getByText(message).waitFor();
     }
+    // Focus lands on the first field with a problem, in the order of the form.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('signup-full-name');
     await page.getByLabel(/full name/i).fill('Maya Angelou');
     await page.getByLabel(/niche/i).selectOption('other');
     await page.getByRole('button', { name: 'Sign Up' }).click();

@@ -15,9 +15,13 @@ async function adoptSession(page: Page, client: TestClient, url: string) {
 describe.skipIf(!chromiumAvailable)('route guards, 404 and maintenance in Chromium', () => {
   const app = useE2eApp();
 
-  it('sends a signed-out visitor from /onboarding and /verify-email to /login', async () => {
+  it('sends a signed-out visitor from /onboarding, every creator page and /verify-email to /login', async () => {
     const { page, errors } = await app.open();
     await page.goto(`${app.server.url}/onboarding`);
+    await page.waitForURL('**/login');
+    await page.goto(`${app.server.url}/dashboard/overview`);
+    await page.waitForURL('**/login');
+    await page.goto(`${app.server.url}/settings/advanced`);
     await page.waitForURL('**/login');
     await page.goto(`${app.server.url}/verify-email`);
     await page.waitForURL('**/login');
@@ -25,14 +29,35 @@ describe.skipIf(!chromiumAvailable)('route guards, 404 and maintenance in Chromi
     expect(errors).toEqual([]);
   });
 
-  it('sends an unverified user from /onboarding to /verify-email', async () => {
+  it('sends an unverified user from /onboarding and every creator page to /verify-email', async () => {
     const account = await signUp(app.server);
     const { page, errors } = await app.open();
     await adoptSession(page, account.client, app.server.url);
+    await page.goto(`${app.server.url}/upload`);
+    await page.waitForURL('**/verify-email');
     await page.goto(`${app.server.url}/onboarding`);
     await page.waitForURL('**/verify-email');
     await page.getByText(account.email).waitFor();
     expect(errors).toEqual([]);
+  });
+
+  it('sends a user whose session ended elsewhere to /login at the next call the server refuses', async () => {
+    const account = await signUp(app.server);
+    const { page, errors } = await app.open();
+    await adoptSession(page, account.client, app.server.url);
+    await page.clock.install();
+    await page.goto(`${app.server.url}/verify-email`);
+    await page.getByText(account.email).waitFor();
+    // The page's 5-second poll would find the session gone by itself: the browser's clock stands still from here
+    // (a second ahead, so it is never in the past; a poll it brings due still sees the live session), so only the click can.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    // Signed out in another place: the server ends the session this tab still believes in.
+    expect((await account.client.post('/api/auth/logout')).status).toBe(204);
+    await page.getByRole('button', { name: 'Resend email' }).click();
+    await page.waitForURL('**/login');
+    await page.clock.resume();
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(unexpectedErrors(errors, [401])).toEqual([]);
   });
 
   it('sends a verified user from /login and /signup to /onboarding, whose sidebar targets show the 404 screen', async () => {
@@ -48,6 +73,9 @@ describe.skipIf(!chromiumAvailable)('route guards, 404 and maintenance in Chromi
     await page.waitForURL('**/upload');
     await page.getByText('Oops, page not found').waitFor();
     expect(await page.title()).toBe('404 | Page Not Found');
+    // Inside the creator layout, with one main landmark on the page.
+    await page.getByRole('navigation', { name: 'Creator area' }).waitFor();
+    expect(await page.locator('main').count()).toBe(1);
     expect(errors).toEqual([]);
   });
 
@@ -56,7 +84,7 @@ describe.skipIf(!chromiumAvailable)('route guards, 404 and maintenance in Chromi
     const { page, errors } = await app.open({ width: 375 });
     await adoptSession(page, account.client, app.server.url);
     await page.goto(`${app.server.url}/onboarding`);
-    const menu = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
     const upload = page.getByRole('link', { name: 'Upload content' });
     expect(await upload.isVisible()).toBe(false);
 
@@ -70,7 +98,7 @@ describe.skipIf(!chromiumAvailable)('route guards, 404 and maintenance in Chromi
     await dashboard.click();
     expect(await page.getByRole('link', { name: 'Overview' }).count()).toBe(0);
 
-    // A tap on the dimmed content beside the drawer closes it.
+    // A tap on the dimmed page beside the drawer closes it.
     await page.mouse.click(360, 400);
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     expect(await upload.isVisible()).toBe(false);

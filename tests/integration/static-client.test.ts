@@ -12,13 +12,15 @@ import { createTestClock, startTestServer, type TestServer } from '../support/te
 const ASSET_SOURCE = `export function greet(name) { return 'Hello, ' + name; }\n`.repeat(200);
 const INDEX_HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Creator Platform</title><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
-/** Vite's build manifest, cut down: an entry, a shared chunk, and two lazily loaded pages. */
+/** Vite's build manifest, cut down: an entry, a shared chunk, lazily loaded pages and the creator layout. */
 const MANIFEST = {
   'main.tsx': { file: 'assets/app-abc123.js', isEntry: true, imports: ['_react.js'] },
   '_react.js': { file: 'assets/react-111.js' },
   '_form.js': { file: 'assets/form-222.js', css: ['assets/form-222.css'] },
   'pages/login/LoginPage.tsx': { file: 'assets/LoginPage-333.js', isDynamicEntry: true, imports: ['_react.js', '_form.js'], css: ['assets/LoginPage-333.css'] },
   'pages/not-found/NotFoundPage.tsx': { file: 'assets/NotFoundPage-444.js', isDynamicEntry: true, imports: ['_react.js'] },
+  'layouts/creator/CreatorLayout.tsx': { file: 'assets/CreatorLayout-555.js', isDynamicEntry: true, imports: ['_react.js', '_form.js'], css: ['assets/CreatorLayout-555.css'] },
+  'pages/onboarding/OnboardingPage.tsx': { file: 'assets/OnboardingPage-666.js', isDynamicEntry: true, imports: ['_form.js'] },
 };
 
 let clientDir: string;
@@ -111,6 +113,25 @@ describe('deep links', () => {
     const client = createTestClient(server.url);
     expect(hintsOf(await client.get('/no/such/page'))).toEqual(['modulepreload /assets/NotFoundPage-444.js']);
     expect(hintsOf(await client.get('/'))).toEqual([]);
+  });
+
+  it("name a creator page's layout first, then its page, each shared chunk once", async () => {
+    const client = createTestClient(server.url);
+    expect(hintsOf(await client.get('/onboarding'))).toEqual([
+      'modulepreload /assets/CreatorLayout-555.js',
+      'preload /assets/CreatorLayout-555.css',
+      'modulepreload /assets/form-222.js',
+      'preload /assets/form-222.css',
+      'modulepreload /assets/OnboardingPage-666.js',
+    ]);
+    // A sidebar page not built yet: the route table gives it the creator layout and the not-found screen.
+    expect(hintsOf(await client.get('/settings/advanced'))).toEqual([
+      'modulepreload /assets/CreatorLayout-555.js',
+      'preload /assets/CreatorLayout-555.css',
+      'modulepreload /assets/form-222.js',
+      'preload /assets/form-222.css',
+      'modulepreload /assets/NotFoundPage-444.js',
+    ]);
   });
 
   it('never serve the build manifest itself', async () => {

@@ -1,38 +1,53 @@
 /**
- * The creator area's frame (SPEC.md section 2): sidebar plus content. Under
- * 768px the sidebar becomes a drawer behind a menu button that reports
- * aria-expanded; it closes on navigation and on Escape.
+ * The creator area's frame (SPEC.md section 2): a skip link, the sidebar and
+ * the content. Under 768px the sidebar is a modal drawer behind a menu button
+ * that reports aria-expanded; it closes on navigation and on Escape.
  */
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Link, Outlet } from 'react-router';
 import { PRODUCT_NAME } from '../../../common/constants.ts';
 import { RouteSuspense } from '../../app/RouteSuspense.tsx';
+import { MainLandmark } from '../../components/MainLandmark.tsx';
 import { MenuButton } from '../../components/MenuButton.tsx';
 import { useCollapsibleMenu } from '../../components/useCollapsibleMenu.ts';
+import { WIDE_SCREEN_QUERY, useMediaQuery } from '../../lib/media-query.ts';
 import { Sidebar } from './Sidebar.tsx';
+import { SidebarDrawer } from './SidebarDrawer.tsx';
 import './CreatorLayout.css';
 
 export default function CreatorLayout() {
   const [menuOpen, setMenuOpen] = useCollapsibleMenu();
-  const sidebarId = useId();
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
+  // A drawer left open while the window widens closes: the sidebar is beside the content again.
+  const drawerOpen = menuOpen && !wide;
+  const drawerId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   return (
-    <div className={menuOpen ? 'creator-layout creator-layout--menu-open' : 'creator-layout'}>
+    <div className="creator-layout">
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
       <header className="creator-layout__topbar">
         <Link to="/" className="creator-layout__brand">
           <img src="/favicon.svg" alt="" width="28" height="28" />
           {PRODUCT_NAME}
         </Link>
-        <MenuButton open={menuOpen} controls={sidebarId} className="creator-layout__menu-button" onToggle={() => setMenuOpen((open) => !open)} />
+        <MenuButton
+          ref={menuButton}
+          open={drawerOpen}
+          controls={drawerId}
+          className="creator-layout__menu-button"
+          onToggle={() => setMenuOpen((open) => !open)}
+        />
       </header>
-      <Sidebar id={sidebarId} />
-      {/* A tap beside the drawer closes it; keyboards have Escape and the menu button, so the scrim stays out of their way. */}
-      {menuOpen && <div className="creator-layout__scrim" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
-      <main className="creator-layout__content">
+      <Sidebar className="creator-layout__sidebar" />
+      <SidebarDrawer id={drawerId} open={drawerOpen} onClose={() => setMenuOpen(false)} returnFocusTo={menuButton} />
+      <MainLandmark id="content" className="creator-layout__content" tabIndex={-1}>
         <RouteSuspense>
           <Outlet />
         </RouteSuspense>
-      </main>
+      </MainLandmark>
     </div>
   );
 }

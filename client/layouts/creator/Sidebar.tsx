@@ -1,13 +1,13 @@
 /**
  * The creator area's navigation. Groups open and close with a button that
- * reports aria-expanded; under 768px the whole sidebar collapses behind the
- * layout's menu button (SPEC.md section 2).
+ * reports aria-expanded; under 768px it is shown in the layout's drawer
+ * instead, behind the menu button (SPEC.md section 2).
  */
 import { useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { SIDEBAR_ENTRIES, groupContainsPath, isSidebarGroup, type SidebarGroup } from './sidebar-entries.ts';
 
-function SidebarSubmenu({ group }: { group: SidebarGroup }) {
+function SidebarSubmenu({ group, onNavigate }: { group: SidebarGroup; onNavigate: (() => void) | undefined }) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(() => groupContainsPath(group, pathname));
   const listId = useId();
@@ -23,7 +23,7 @@ function SidebarSubmenu({ group }: { group: SidebarGroup }) {
       <ul id={listId} className="sidebar__submenu" hidden={!open}>
         {group.children.map((child) => (
           <li key={child.to}>
-            <NavLink to={child.to} className="sidebar__item sidebar__item--child">
+            <NavLink to={child.to} className="sidebar__item sidebar__item--child" onClick={onNavigate}>
               {child.label}
             </NavLink>
           </li>
@@ -33,16 +33,22 @@ function SidebarSubmenu({ group }: { group: SidebarGroup }) {
   );
 }
 
-export function Sidebar({ id }: { id: string }) {
+interface SidebarProps {
+  className?: string;
+  /** Told when a link is followed (the drawer closes). */
+  onNavigate?: () => void;
+}
+
+export function Sidebar({ className, onNavigate }: SidebarProps) {
   return (
-    <nav id={id} className="sidebar" aria-label="Creator area">
+    <nav className={className ? `sidebar ${className}` : 'sidebar'} aria-label="Creator area">
       <ul className="sidebar__list">
         {SIDEBAR_ENTRIES.map((entry) =>
           isSidebarGroup(entry) ? (
-            <SidebarSubmenu key={entry.label} group={entry} />
+            <SidebarSubmenu key={entry.label} group={entry} onNavigate={onNavigate} />
           ) : (
             <li key={entry.to}>
-              <NavLink to={entry.to} className="sidebar__item">
+              <NavLink to={entry.to} className="sidebar__item" onClick={onNavigate}>
                 {entry.label}
               </NavLink>
             </li>

@@ -1,6 +1,7 @@
 /**
- * The creator area's sidebar of SPEC.md section 2, with its exact paths. None of
- * the targets is registered yet, so each shows the not-found screen, as specified.
+ * The creator area's sidebar of SPEC.md section 2, with its exact paths. Each
+ * target is a row of routes.ts under the guarded creator layout; those not
+ * built yet show the not-found screen there (DESIGN.md "Sidebar routes").
  */
 
 export interface SidebarLink {

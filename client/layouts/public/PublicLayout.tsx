@@ -1,5 +1,6 @@
 /** The frame of the marketing pages (SPEC.md "Public layout"): navigation, the page, footer. */
 import { Outlet } from 'react-router';
+import { MainLandmark } from '../../components/MainLandmark.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
 import { SiteNav } from './SiteNav.tsx';
 import './PublicLayout.css';
@@ -11,9 +12,9 @@ export default function PublicLayout() {
         Skip to content
       </a>
       <SiteNav />
-      <main id="content" className="public-layout__main" tabIndex={-1}>
+      <MainLandmark id="content" className="public-layout__main" tabIndex={-1}>
         <Outlet />
-      </main>
+      </MainLandmark>
       <SiteFooter />
     </div>
   );

@@ -4,11 +4,11 @@
  * says so instead of sending the user to an error.
  */
 import { useState } from 'react';
+import { GOOGLE_SIGN_IN_PATH } from '../../../common/api/auth.ts';
 import { SERVER_MESSAGES } from '../../../common/messages.ts';
 import { usePublicConfig } from '../../app/public-config.tsx';
 import { Button } from '../../components/Button.tsx';
 import { LiveMessage } from '../../components/LiveMessage.tsx';
-import { startGoogleSignIn } from '../../lib/api.ts';
 
 export function GoogleSignInButton() {
   const config = usePublicConfig();
@@ -16,7 +16,7 @@ export function GoogleSignInButton() {
 
   const signInWithGoogle = () => {
     if (config?.googleSignIn) {
-      startGoogleSignIn();
+      window.location.assign(GOOGLE_SIGN_IN_PATH);
       return;
     }
     setUnavailable(true);

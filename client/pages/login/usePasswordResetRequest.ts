@@ -4,7 +4,8 @@
  * it to idle (the caller calls `clear`).
  */
 import { useCallback, useRef, useState } from 'react';
-import { api, toErrorCode } from '../../lib/api.ts';
+import * as authApi from '../../../common/api/auth.ts';
+import { call, toErrorCode } from '../../lib/api.ts';
 import { loadLoginRules, passwordResetErrorMessage } from './login-messages.ts';
 
 export type ResetRequestState = 'idle' | 'sending' | 'sent';
@@ -22,7 +23,7 @@ export function usePasswordResetRequest() {
     const current = ++attempt.current;
     setState('sending');
     try {
-      await api.requestPasswordReset(email.trim());
+      await call(authApi.requestPasswordReset, { body: { email: email.trim() } });
       if (current === attempt.current) setState('sent');
       return undefined;
     } catch (error) {

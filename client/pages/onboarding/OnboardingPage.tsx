@@ -2,10 +2,9 @@
  * SPEC.md "Onboarding": the creator area's first page, a placeholder until the
  * setup steps exist. Logout ends the session and returns to /login.
  */
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth.tsx';
 import { usePageMeta } from '../../app/usePageMeta.ts';
+import { useSignOut } from '../../app/useSignOut.ts';
 import { Button } from '../../components/Button.tsx';
 import { BusyButton } from '../../components/BusyButton.tsx';
 import { LiveMessage } from '../../components/LiveMessage.tsx';
@@ -13,23 +12,8 @@ import './onboarding.css';
 
 export default function OnboardingPage() {
   usePageMeta({ title: 'Welcome | Creator Platform', robots: 'noindex' });
-  const { user, signOut } = useAuth();
-  const navigate = useNavigate();
-  const [signingOut, setSigningOut] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  const logout = async () => {
-    if (signingOut) return;
-    setSigningOut(true);
-    setFailed(false);
-    try {
-      await signOut();
-      navigate('/login', { replace: true });
-    } catch {
-      setFailed(true);
-      setSigningOut(false);
-    }
-  };
+  const { user } = useAuth();
+  const { signOut, signingOut, failureMessage } = useSignOut();
 
   return (
     <section className="onboarding" aria-labelledby="onboarding-heading">
@@ -46,11 +30,11 @@ export default function OnboardingPage() {
         <Button to="/" size="lg">
           Back to Landing Page
         </Button>
-        <BusyButton variant="secondary" size="lg" busy={signingOut} onClick={logout}>
+        <BusyButton variant="secondary" size="lg" busy={signingOut} onClick={signOut}>
           Logout
         </BusyButton>
       </div>
-      <LiveMessage tone="error">{failed ? 'Signing out failed. Please check your connection and try again.' : undefined}</LiveMessage>
+      <LiveMessage tone="error">{failureMessage}</LiveMessage>
     </section>
   );
 }

@@ -10,8 +10,12 @@ export function newPasswordProblem(password: string): string | undefined {
   return password.length < PASSWORD_MIN_LENGTH ? LOGIN_CLIENT_MESSAGES.password : undefined;
 }
 
-/** A dead link needs a new one (from the login screen); anything else can be fixed on this form. */
-export type ConfirmFailure = { kind: 'link'; message: string } | { kind: 'field'; message: string };
+/**
+ * A dead link needs a new one (from the login screen); a password the server
+ * refuses goes under the field; the rest (offline, too many tries) is about no
+ * field and goes to the form's live region.
+ */
+export type ConfirmFailure = { kind: 'link' | 'field' | 'form'; message: string };
 
 export function confirmFailure(code: ErrorCode): ConfirmFailure {
   switch (code) {
@@ -23,8 +27,17 @@ export function confirmFailure(code: ErrorCode): ConfirmFailure {
       return { kind: 'field', message: LOGIN_CLIENT_MESSAGES.password };
     case 'too-many-requests':
     case 'network-request-failed':
-      return { kind: 'field', message: LOGIN_MESSAGES[code] ?? SERVER_MESSAGES[code] };
+      return { kind: 'form', message: LOGIN_MESSAGES[code] ?? SERVER_MESSAGES[code] };
     default:
-      return { kind: 'field', message: SERVER_MESSAGES['internal-error'] };
+      return { kind: 'form', message: SERVER_MESSAGES['internal-error'] };
   }
+}
+
+/** The reset token, without the rest of the address: it must not stay in the history once read (issue 8). */
+export function withoutToken(search: string): { token: string; search: string } {
+  const params = new URLSearchParams(search);
+  const token = params.get('token') ?? '';
+  params.delete('token');
+  const rest = params.toString();
+  return { token, search: rest ? `?${rest}` : '' };
 }

@@ -6,7 +6,7 @@
 import type { ErrorCode } from '../../../common/error-codes.ts';
 import { SIGNUP_FALLBACK, SIGNUP_MESSAGES, messageFor } from '../../../common/messages.ts';
 import { OTHER_NICHE } from '../../../common/niches.ts';
-import type { SignupRequest } from '../../lib/api.ts';
+import type { SignupBody } from '../../../common/api/auth.ts';
 
 export interface SignupValues {
   fullName: string;
@@ -20,19 +20,15 @@ export interface SignupValues {
 export type SignupField = keyof SignupValues;
 export type SignupErrors = Partial<Record<SignupField, string>>;
 
-/** The order of the form, which is also the order focus moves to the first problem. */
+/** The fields the checks know, in the order of the form. */
 export const SIGNUP_FIELDS: readonly SignupField[] = ['fullName', 'niche', 'customNiche', 'email', 'password', 'agreeToTerms'];
 
 export const EMPTY_SIGNUP: SignupValues = { fullName: '', niche: '', customNiche: '', email: '', password: '', agreeToTerms: false };
 
 /** The custom niche is sent only when 'other' is chosen: a leftover text must not become the niche. */
-export function toSignupRequest(values: SignupValues): SignupRequest {
+export function toSignupRequest(values: SignupValues): SignupBody {
   const { customNiche, ...rest } = values;
   return values.niche === OTHER_NICHE ? { ...rest, customNiche } : rest;
-}
-
-export function firstProblemField(errors: SignupErrors): SignupField | undefined {
-  return SIGNUP_FIELDS.find((field) => errors[field] !== undefined);
 }
 
 export function signupServerError(code: ErrorCode): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_SIGNUP, firstProblemField, signupServerError, toSignupRequest, type SignupValues } from './signup-form.ts';
+import { EMPTY_SIGNUP, signupServerError, toSignupRequest, type SignupValues } from './signup-form.ts';
 import { validateSignup } from './signup-rules.ts';
 
 const valid: SignupValues = {
@@ -49,13 +49,6 @@ describe('toSignupRequest', () => {
   it('sends the custom niche only with other', () => {
     expect(toSignupRequest({ ...valid, customNiche: 'left over' })).not.toHaveProperty('customNiche');
     expect(toSignupRequest({ ...valid, niche: 'other', customNiche: 'Beekeeping' }).customNiche).toBe('Beekeeping');
-  });
-});
-
-describe('firstProblemField', () => {
-  it('follows the order of the form', () => {
-    expect(firstProblemField({ password: 'x', fullName: 'y' })).toBe('fullName');
-    expect(firstProblemField({})).toBeUndefined();
   });
 });
 

@@ -6,24 +6,25 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth.tsx';
 import { usePageMeta } from '../../app/usePageMeta.ts';
+import { useSignOut } from '../../app/useSignOut.ts';
 import { AuthScreen } from '../../components/AuthScreen.tsx';
 import { BusyButton } from '../../components/BusyButton.tsx';
 import { LiveMessage } from '../../components/LiveMessage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { api, toErrorCode } from '../../lib/api.ts';
+import * as authApi from '../../../common/api/auth.ts';
+import { call, toErrorCode } from '../../lib/api.ts';
 import { useVerificationPoll } from './useVerificationPoll.ts';
 import { linkProblem, resendFailed, resendSucceeded, type ResendOutcome } from './verify-email-messages.ts';
 import './verify-email.css';
 
 export default function VerifyEmailPage() {
   usePageMeta({ title: 'Verify your email | Creator Platform', robots: 'noindex' });
-  const { user, signOut } = useAuth();
+  const { user } = useAuth();
+  const { signOut, signingOut, failureMessage } = useSignOut();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [resending, setResending] = useState(false);
   const [resendOutcome, setResendOutcome] = useState<ResendOutcome>();
-  const [signingOut, setSigningOut] = useState(false);
-  const [signOutFailed, setSignOutFailed] = useState(false);
   const verified = user?.emailVerified === true;
 
   useVerificationPoll(Boolean(user) && !verified);
@@ -39,25 +40,12 @@ export default function VerifyEmailPage() {
     setResending(true);
     setResendOutcome(undefined);
     try {
-      await api.resendVerificationEmail();
+      await call(authApi.resendVerificationEmail);
       setResendOutcome(resendSucceeded(user.email));
     } catch (error) {
       setResendOutcome(resendFailed(toErrorCode(error)));
     } finally {
       setResending(false);
-    }
-  };
-
-  const leave = async () => {
-    if (signingOut) return;
-    setSigningOut(true);
-    setSignOutFailed(false);
-    try {
-      await signOut();
-      navigate('/login', { replace: true });
-    } catch {
-      setSignOutFailed(true);
-      setSigningOut(false);
     }
   };
 
@@ -83,12 +71,12 @@ export default function VerifyEmailPage() {
         <BusyButton busy={resending} onClick={resend}>
           Resend email
         </BusyButton>
-        <BusyButton variant="ghost" busy={signingOut} onClick={leave}>
+        <BusyButton variant="ghost" busy={signingOut} onClick={signOut}>
           Sign out
         </BusyButton>
       </div>
       <LiveMessage tone={resendOutcome?.tone} assertive={false}>{resendOutcome?.message}</LiveMessage>
-      <LiveMessage tone="error">{signOutFailed ? 'Signing out failed. Please check your connection and try again.' : undefined}</LiveMessage>
+      <LiveMessage tone="error">{failureMessage}</LiveMessage>
     </AuthScreen>
   );
 }

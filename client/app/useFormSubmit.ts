@@ -1,0 +1,70 @@
+/**
+ * What every form of the app does on submit (SPEC.md sections 5 and 8): its
+ * own checks first, each problem under its field with focus on the first; then
+ * one request at a time with a busy button; the server's answer mapped from its
+ * ApiError code to words under a field, or to the form's live region when it
+ * concerns no field. Values are the form's own; editing a field clears its error.
+ */
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import type { ErrorCode } from '../../common/error-codes.ts';
+import { focusField } from '../components/FieldError.tsx';
+import { toErrorCode } from '../lib/api.ts';
+import { firstFieldWithError, placeProblem, withoutField, type FieldErrors, type FormProblem } from './form-problems.ts';
+
+export interface FormSubmitOptions<Field extends string> {
+  /** Each field's control id, in the form's order: focus goes to the first with a problem. */
+  fieldIds: Readonly<Record<Field, string>>;
+  /** The words for a failed request, from its error code. */
+  problemFor: (code: ErrorCode) => FormProblem<Field>;
+}
+
+export interface FormSubmitHandlers<Field extends string> {
+  /** The form's own checks; any problem is shown and nothing is sent. */
+  check: () => FieldErrors<Field> | Promise<FieldErrors<Field>>;
+  /** The request and what follows its success. */
+  send: () => Promise<void>;
+}
+
+export function useFormSubmit<Field extends string>({ fieldIds, problemFor }: FormSubmitOptions<Field>) {
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [message, setMessage] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const submitting = useRef(false);
+  const order = Object.keys(fieldIds) as Field[];
+
+  const showErrors = (next: FieldErrors<Field>) => {
+    setErrors(next);
+    const first = firstFieldWithError(order, next);
+    focusField(first ? fieldIds[first] : undefined);
+  };
+
+  const clearError = useCallback((field: Field) => {
+    setErrors((current) => withoutField(current, field));
+    setMessage(undefined);
+  }, []);
+
+  const handleSubmit = ({ check, send }: FormSubmitHandlers<Field>) =>
+    async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (submitting.current) return;
+      // Taken before the checks are awaited (they may still be loading), so a double click cannot send twice.
+      submitting.current = true;
+      try {
+        const problems = await check();
+        if (firstFieldWithError(order, problems)) return showErrors(problems);
+        setBusy(true);
+        setErrors({});
+        setMessage(undefined);
+        await send();
+      } catch (error) {
+        const placed = placeProblem(problemFor(toErrorCode(error)));
+        showErrors(placed.errors);
+        setMessage(placed.message);
+      } finally {
+        submitting.current = false;
+        setBusy(false);
+      }
+    };
+
+  return { errors, message, busy, showErrors, clearError, handleSubmit };
+}

@@ -1,0 +1,111 @@
+/**
+ * The one route table of the client (SPEC.md section 2, DESIGN.md "Sidebar
+ * routes"): path, screen, guard and layout of every page, as plain data. The
+ * router (router.tsx) builds its routes from it, and the server reads it for a
+ * deep link's preload hints (server/http/route-preloads.ts), so it imports no
+ * React. A screen is named by its module path under client/, which is also its
+ * key in Vite's build manifest; router.tsx finds the module from that name.
+ */
+
+export type GuardName = 'guest-only' | 'signed-in' | 'verified-creator';
+
+export interface LayoutEntry {
+  module: string;
+  /** Every page of the layout is behind this guard, which also keeps the layout itself from showing. */
+  guard?: GuardName;
+}
+
+export const LAYOUTS = {
+  public: { module: 'layouts/public/PublicLayout.tsx' },
+  creator: { module: 'layouts/creator/CreatorLayout.tsx', guard: 'verified-creator' },
+} as const satisfies Record<string, LayoutEntry>;
+
+export type LayoutName = keyof typeof LAYOUTS;
+
+export interface RouteEntry {
+  /** Absolute; `:name` for a parameter; `*` for the catch-all. */
+  path: string;
+  screen: string;
+  layout?: LayoutName;
+  /** For a page outside a guarded layout. */
+  guard?: GuardName;
+}
+
+/** In the main bundle (decision 015): the only screen that is not its own chunk. */
+export const LANDING_SCREEN = 'pages/landing/LandingPage.tsx';
+export const NOT_FOUND_SCREEN = 'pages/not-found/NotFoundPage.tsx';
+
+/** The creator area's pages; one not built yet keeps the not-found screen until its release. */
+const creator = (path: string, screen: string = NOT_FOUND_SCREEN): RouteEntry => ({ path, screen, layout: 'creator' });
+
+export const ROUTES: readonly RouteEntry[] = [
+  { path: '/', screen: LANDING_SCREEN, layout: 'public' },
+  { path: '/about', screen: 'pages/about/AboutPage.tsx', layout: 'public' },
+  { path: '/what-you-get', screen: 'pages/what-you-get/WhatYouGetPage.tsx', layout: 'public' },
+  { path: '/contact', screen: 'pages/contact/ContactPage.tsx', layout: 'public' },
+  { path: '/privacy-policy', screen: 'pages/privacy-policy/PrivacyPolicyPage.tsx', layout: 'public' },
+  { path: '/terms-conditions', screen: 'pages/terms-conditions/TermsConditionsPage.tsx', layout: 'public' },
+
+  { path: '/login', screen: 'pages/login/LoginPage.tsx', guard: 'guest-only' },
+  { path: '/signup', screen: 'pages/signup/SignupPage.tsx', guard: 'guest-only' },
+  { path: '/verify-email', screen: 'pages/verify-email/VerifyEmailPage.tsx', guard: 'signed-in' },
+  { path: '/reset-password', screen: 'pages/reset-password/ResetPasswordPage.tsx' },
+
+  creator('/onboarding', 'pages/onboarding/OnboardingPage.tsx'),
+  creator('/dashboard/overview'),
+  creator('/dashboard/reports'),
+  creator('/dashboard/activity'),
+  creator('/upload'),
+  creator('/subscribers'),
+  creator('/messages'),
+  creator('/domain'),
+  creator('/customize-site'),
+  creator('/preview-page'),
+  creator('/settings/general'),
+  creator('/settings/advanced'),
+  creator('/support'),
+
+  { path: '*', screen: NOT_FOUND_SCREEN },
+];
+
+function segmentsOf(path: string): string[] {
+  return path.split('/').filter(Boolean);
+}
+
+/** How well a route fits a path: higher for more literal segments; undefined when it does not fit. */
+function fitOf(route: RouteEntry, segments: readonly string[]): number | undefined {
+  if (route.path === '*') return 0;
+  const routeSegments = segmentsOf(route.path);
+  if (routeSegments.length !== segments.length) return undefined;
+  let fit = 1;
+  for (const [index, routeSegment] of routeSegments.entries()) {
+    if (routeSegment.startsWith(':')) continue;
+    // react-router matches case-insensitively; so must the hints.
+    if (routeSegment.toLowerCase() !== segments[index]?.toLowerCase()) return undefined;
+    fit += 1;
+  }
+  return fit;
+}
+
+/**
+ * The entry that shows a path, ranked as react-router ranks them (a literal
+ * segment beats a parameter, anything beats the catch-all), so the server's
+ * hints name the page the router will render.
+ */
+export function routeFor(pathname: string, routes: readonly RouteEntry[] = ROUTES): RouteEntry {
+  const segments = segmentsOf(pathname);
+  let best: RouteEntry | undefined;
+  let bestFit = -1;
+  for (const route of routes) {
+    const fit = fitOf(route, segments);
+    if (fit !== undefined && fit > bestFit) [best, bestFit] = [route, fit];
+  }
+  if (!best) throw new Error('The route table has no catch-all entry.');
+  return best;
+}
+
+/** The modules a path's page needs, its layout's first. */
+export function modulesFor(pathname: string): string[] {
+  const route = routeFor(pathname);
+  return route.layout ? [LAYOUTS[route.layout].module, route.screen] : [route.screen];
+}

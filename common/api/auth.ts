@@ -1,0 +1,55 @@
+/**
+ * /api/auth (DESIGN.md "HTTP API"): signing up, in and the mailed links; the
+ * contract the client sends by and the auth routes answer by. Who is signed in
+ * and signing out are in session.ts, which the main bundle needs; these only
+ * the auth screens do.
+ */
+import type { PublicUser } from '../api-types.ts';
+import { endpoint } from './endpoint.ts';
+
+export interface SignupBody {
+  fullName: string;
+  email: string;
+  password: string;
+  niche: string;
+  /** Sent only when the niche is 'other'. */
+  customNiche?: string;
+  agreeToTerms: boolean;
+}
+
+export interface LoginBody {
+  email: string;
+  password: string;
+}
+
+export interface PasswordResetBody {
+  email: string;
+}
+
+export interface PasswordResetConfirmBody {
+  token: string;
+  password: string;
+}
+
+export interface UserAnswer {
+  user: PublicUser;
+}
+
+/** A mail was put in the outbox (or, to hide whether the address exists, would have been). */
+export interface QueuedAnswer {
+  status: 'queued';
+}
+
+export interface PasswordChangedAnswer {
+  status: 'password-changed';
+}
+
+// One export per endpoint (read as `import * as authApi`): a chunk carries only the calls it makes.
+export const signup = endpoint<SignupBody, undefined, UserAnswer>('POST', '/api/auth/signup');
+export const login = endpoint<LoginBody, undefined, UserAnswer>('POST', '/api/auth/login');
+export const resendVerificationEmail = endpoint<undefined, undefined, QueuedAnswer>('POST', '/api/auth/verification-email');
+export const requestPasswordReset = endpoint<PasswordResetBody, undefined, QueuedAnswer>('POST', '/api/auth/password-reset');
+export const confirmPasswordReset = endpoint<PasswordResetConfirmBody, undefined, PasswordChangedAnswer>('POST', '/api/auth/password-reset/confirm');
+
+/** Not JSON: a full-page round trip through the server's OpenID Connect flow. */
+export const GOOGLE_SIGN_IN_PATH = '/api/auth/google';
