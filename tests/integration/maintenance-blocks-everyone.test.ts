@@ -87,6 +87,18 @@ describe('while maintenance is on', () => {
     expect(after).toEqual(before);
   });
 
+  it('a link the browser opens itself (a mailed link, the way back from Google) lands on the maintenance screen, not on JSON', async () => {
+    const navigation = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    for (const link of ['/api/auth/verify-email?token=abc', '/api/auth/google/callback?code=abc&state=def']) {
+      const visit = await account.client.get(link, navigation);
+      expect(visit.status, link).toBe(303);
+      expect(visit.headers.get('location'), link).toBe('/');
+      const page = await account.client.get('/', navigation);
+      expect(page.status, link).toBe(503);
+      expect(page.headers.get('content-type'), link).toMatch(/^text\/html/);
+    }
+  });
+
   it('the config calls still answer, so a client can learn that maintenance is on', async () => {
     const client = createTestClient(server.url);
     const maintenance = await client.get('/api/config/maintenance');

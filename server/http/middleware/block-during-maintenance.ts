@@ -6,7 +6,7 @@
  * events should not wait on a payment provider's retry schedule
  * (docs/decisions/026-maintenance-blocks-the-api.md).
  */
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { MAINTENANCE_REFRESH_SECONDS } from '../../../common/constants.ts';
 import { AppError } from '../../errors.ts';
 
@@ -20,9 +20,21 @@ function isOpen(path: string): boolean {
   return OPEN_DURING_MAINTENANCE.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
+/**
+ * A page the browser opens itself (a mailed verification link, the way back from
+ * Google) would show the JSON answer as text: it is sent to the maintenance screen.
+ */
+function isPageVisit(req: Request): boolean {
+  return req.method === 'GET' && (req.get('sec-fetch-mode') === 'navigate' || req.accepts(['json', 'html']) === 'html');
+}
+
 export function blockDuringMaintenance(maintenance: { isOn(): boolean }): RequestHandler {
-  return function blockDuringMaintenanceMiddleware(req, _res, next) {
+  return function blockDuringMaintenanceMiddleware(req, res, next) {
     if (!maintenance.isOn() || isOpen(req.path)) return next();
+    if (isPageVisit(req)) {
+      res.set('Retry-After', String(MAINTENANCE_RETRY_AFTER_SECONDS)).redirect(303, '/');
+      return;
+    }
     next(new AppError('maintenance', 503, undefined, MAINTENANCE_RETRY_AFTER_SECONDS));
   };
 }
