@@ -8,6 +8,7 @@ import { hashToken } from '../../server/auth/tokens.ts';
 import { signUp, signUpVerified, uniqueEmail } from '../support/accounts.ts';
 import { createTestClient, type TestClient, type TestResponse } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { writingTransactionOf } from '../support/transaction-id.ts';
 
 const CLIENT_ID = 'creator-platform-test-client';
 
@@ -91,12 +92,7 @@ async function userByEmail(email: string) {
   return row;
 }
 
-/** The id of the transaction that last wrote a row: rows written in one transaction share it. */
-async function xmin(query: SQL): Promise<string> {
-  const rows = (await server.handle.db.execute(query)) as unknown as { xid: string }[] | { rows: { xid: string }[] };
-  const [row] = Array.isArray(rows) ? rows : rows.rows;
-  return row!.xid;
-}
+const xmin = (query: SQL) => writingTransactionOf(server.handle.db, query);
 
 function expectGoogleFailure(response: TestResponse, client: TestClient) {
   expect(response.status).toBe(303);
