@@ -21,6 +21,7 @@ const PrivacyPolicy = preloadable(() => import('./pages/privacy-policy/PrivacyPo
 const TermsConditions = preloadable(() => import('./pages/terms-conditions/TermsConditionsPage.tsx'));
 const Login = preloadable(() => import('./pages/login/LoginPage.tsx'));
 const Signup = preloadable(() => import('./pages/signup/SignupPage.tsx'));
+const GoogleSignup = preloadable(() => import('./pages/google-signup/GoogleSignupPage.tsx'));
 const VerifyEmail = preloadable(() => import('./pages/verify-email/VerifyEmailPage.tsx'));
 const ResetPassword = preloadable(() => import('./pages/reset-password/ResetPasswordPage.tsx'));
 const Creator = preloadable(() => import('./layouts/creator/CreatorLayout.tsx'));
@@ -36,6 +37,7 @@ const SCREENS_BY_PATH: Record<string, readonly PreloadableScreen[]> = {
   '/terms-conditions': [TermsConditions],
   '/login': [Login],
   '/signup': [Signup],
+  '/signup/google': [GoogleSignup],
   '/verify-email': [VerifyEmail],
   '/reset-password': [ResetPassword],
   '/onboarding': [Creator, Onboarding],
@@ -74,6 +76,7 @@ export function AppRoutes() {
 
       <Route path="login" element={<Guard decide={decideGuestOnly}>{lazyScreen(<Login.Screen />)}</Guard>} />
       <Route path="signup" element={<Guard decide={decideGuestOnly}>{lazyScreen(<Signup.Screen />)}</Guard>} />
+      <Route path="signup/google" element={<Guard decide={decideGuestOnly}>{lazyScreen(<GoogleSignup.Screen />)}</Guard>} />
       <Route path="verify-email" element={<Guard decide={decideSignedIn}>{lazyScreen(<VerifyEmail.Screen />)}</Guard>} />
       <Route path="reset-password" element={lazyScreen(<ResetPassword.Screen />)} />
 

@@ -90,6 +90,18 @@ interface UserResponse {
   user: PublicUser;
 }
 
+/** A first Google sign-in's terms step (server/http/routes/google-routes.ts). */
+export interface GoogleSignupIdentity {
+  email: string;
+  fullName: string;
+}
+
+export interface GoogleSignupRequest {
+  niche: string;
+  customNiche?: string;
+  agreeToTerms: boolean;
+}
+
 export const api = {
   async getMaintenance(): Promise<boolean> {
     const answer = await request<MaintenanceResponse>('GET', '/api/config/maintenance');
@@ -107,6 +119,12 @@ export const api = {
   },
   async login(email: string, password: string): Promise<PublicUser> {
     return (await request<UserResponse>('POST', '/api/auth/login', { body: { email, password } })).user;
+  },
+  getGoogleSignup(): Promise<GoogleSignupIdentity> {
+    return request<GoogleSignupIdentity>('GET', '/api/auth/google/signup');
+  },
+  async completeGoogleSignup(input: GoogleSignupRequest): Promise<PublicUser> {
+    return (await request<UserResponse>('POST', '/api/auth/google/signup', { body: input })).user;
   },
   async logout(): Promise<void> {
     await request<undefined>('POST', '/api/auth/logout');
