@@ -203,6 +203,19 @@ describe('Google sign-in', () => {
     expect(await server.handle.db.$count(users, eq(users.email, email))).toBe(1);
   });
 
+  it('forgets a Google identity whose terms step was left for longer than its minutes', async () => {
+    const client = createTestClient(server.url);
+    const email = uniqueEmail('late.google');
+    await signInWithGoogle(client, { sub: newSubject(), email, email_verified: true, name: 'Late' });
+    await server.handle.db.update(googleSignups).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(googleSignups.email, email));
+    for (const answer of [await client.get('/api/auth/google/signup'), await client.post('/api/auth/google/signup', TERMS)]) {
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ error: { code: 'expired-token' } });
+    }
+    expect(client.cookies.has('session')).toBe(false);
+    expect(await userByEmail(email)).toBeUndefined();
+  });
+
   it('refuses the terms answer without the cookie of the Google round trip', async () => {
     const client = createTestClient(server.url);
     for (const answer of [await client.get('/api/auth/google/signup'), await client.post('/api/auth/google/signup', TERMS)]) {
