@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../common/api-types.ts';
 import { authEvents, sessions, users } from '../../db/schema.ts';
 import { hashToken } from '../../server/auth/tokens.ts';
-import { signUp, signupBody, uniqueEmail } from '../support/accounts.ts';
+import { signUp, signupBody, STRONG_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { createTestClient } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { writingTransactionOf } from '../support/transaction-id.ts';
@@ -48,8 +48,12 @@ describe('POST /api/auth/signup', () => {
   });
 
   it('answers the whole profile of SPEC.md section 3 to its owner, the same in the sign-up, /me and login answers', async () => {
-    const { client, email, password } = await signUp(server, { fullName: 'Katherine Johnson', niche: 'education' });
+    const client = createTestClient(server.url);
+    const email = uniqueEmail('whole.profile');
+    const password = STRONG_PASSWORD;
+    const signup = await client.post<{ user: PublicUser }>('/api/auth/signup', signupBody({ email, password, fullName: 'Katherine Johnson', niche: 'education' }));
     const me = await client.get<{ user: PublicUser }>('/api/auth/me');
+    expect(signup.body.user).toStrictEqual(me.body.user);
     const user = me.body.user;
     const [row] = await server.handle.db.select().from(users).where(eq(users.email, email));
     const at = row!.createdAt.toISOString();
