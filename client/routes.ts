@@ -48,6 +48,7 @@ export const ROUTES: readonly RouteEntry[] = [
 
   { path: '/login', screen: 'pages/login/LoginPage.tsx', guard: 'guest-only' },
   { path: '/signup', screen: 'pages/signup/SignupPage.tsx', guard: 'guest-only' },
+  { path: '/signup/google', screen: 'pages/google-signup/GoogleSignupPage.tsx', guard: 'guest-only' },
   { path: '/verify-email', screen: 'pages/verify-email/VerifyEmailPage.tsx', guard: 'signed-in' },
   { path: '/reset-password', screen: 'pages/reset-password/ResetPasswordPage.tsx' },
 

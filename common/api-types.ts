@@ -1,6 +1,11 @@
 /** Shapes of the HTTP API's answers (DESIGN.md), shared by the server and the client's api.ts. */
 import type { Role } from './roles.ts';
 
+/**
+ * The owner's own profile: every field of SPEC.md section 3 with its value (the
+ * owner could read the whole profile document before), plus what the app needs
+ * to know about sign-in. Never the password hash.
+ */
 export interface PublicUser {
   uid: string;
   email: string;
@@ -8,14 +13,37 @@ export interface PublicUser {
   fullName: string;
   displayName: string;
   username: string;
-  role: Role;
-  accountTier: string;
-  niche: string;
-  hasCompletedSetup: boolean;
-  onboardingStep: number;
-  hasPassword: boolean;
   createdAt: string;
   lastLogin: string;
+  registered: string;
+  role: Role;
+  accountTier: string;
+  hasCompletedSetup: boolean;
+  onboardingStep: number;
+  isVerified: boolean;
+  analyticsConsent: boolean;
+  marketingEmailsOptIn: boolean;
+  agreeToTerms: boolean;
+  /** When the terms were accepted and which version (common/constants.ts TERMS_VERSION); null if never. */
+  termsAcceptedAt: string | null;
+  termsVersion: string | null;
+  nsfw: boolean;
+  niche: string;
+  profileUrl: string;
+  bannerUrl: string;
+  language: string;
+  theme: string;
+  suspensionInfo: { suspended: boolean; suspensionReason: string };
+  featureFlags: Record<string, unknown>;
+  domainSetup: Record<string, unknown>;
+  customDomain: string;
+  paymentProvider: string;
+  paymentCustomerId: string;
+  payoutStatus: string;
+  referralCode: string;
+  referredBy: string;
+  socialLinks: Record<string, string>;
+  hasPassword: boolean;
 }
 
 export interface MeResponse {

@@ -20,11 +20,19 @@ export const DEFAULT_TIER = 'free';
 export const DEFAULT_ROLE = 'creator';
 
 export const POLICIES_LAST_UPDATED = 'June 30, 2025';
+/** The terms a consent is recorded against: the policies' last-updated date (SPEC.md section 9). */
+export const TERMS_VERSION = '2025-06-30';
 export const MINIMUM_AGE = 13;
 
 export const VERIFY_EMAIL_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** However active, a session ends this long after it began: a stolen cookie does not live for ever. */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
+/** sessions.last_used_at is kept true to within this, so a busy session writes at most once an hour. */
+export const SESSION_LAST_USED_PRECISION_MS = 60 * 60 * 1000;
+/** How long a first Google sign-in waits for its terms consent before it must start again. */
+export const GOOGLE_SIGNUP_TTL_MS = 10 * 60 * 1000;
 
 export const PRODUCT_NAME = 'Creator Platform';
 export const TAGLINE = 'Fully own your brand';

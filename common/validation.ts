@@ -46,6 +46,21 @@ const newPassword = z
   .min(PASSWORD_MIN_LENGTH, { error: 'weak-password' })
   .max(PASSWORD_MAX_LENGTH, { error: 'weak-password' });
 
+const niche = z.string({ error: 'missing-niche' }).refine(isKnownNiche, { error: 'missing-niche' });
+const customNiche = z
+  .string({ error: 'invalid-input' })
+  .trim()
+  .max(CUSTOM_NICHE_MAX_LENGTH, { error: 'invalid-input' })
+  .refine(isStorableText, { error: 'invalid-input' })
+  .optional();
+const agreeToTerms = z.literal(true, { error: 'terms-not-accepted' });
+
+function requireCustomNicheForOther(value: { niche: string; customNiche?: string | undefined }, context: z.RefinementCtx) {
+  if (value.niche === OTHER_NICHE && !value.customNiche) {
+    context.addIssue({ code: 'custom', path: ['customNiche'], message: 'missing-custom-niche' });
+  }
+}
+
 export const signupSchema = z
   .object({
     fullName: z
@@ -56,24 +71,18 @@ export const signupSchema = z
       .refine(isStorableText, { error: 'invalid-input' }),
     email,
     password: newPassword,
-    niche: z
-      .string({ error: 'missing-niche' })
-      .refine(isKnownNiche, { error: 'missing-niche' }),
-    customNiche: z
-      .string({ error: 'invalid-input' })
-      .trim()
-      .max(CUSTOM_NICHE_MAX_LENGTH, { error: 'invalid-input' })
-      .refine(isStorableText, { error: 'invalid-input' })
-      .optional(),
-    agreeToTerms: z.literal(true, { error: 'terms-not-accepted' }),
+    niche,
+    customNiche,
+    agreeToTerms,
   })
-  .superRefine((value, context) => {
-    if (value.niche === OTHER_NICHE && !value.customNiche) {
-      context.addIssue({ code: 'custom', path: ['customNiche'], message: 'missing-custom-niche' });
-    }
-  });
+  .superRefine(requireCustomNicheForOther);
 export type SignupInput = z.input<typeof signupSchema>;
 export type SignupData = z.output<typeof signupSchema>;
+
+/** A first Google sign-in's last step: Google vouched for the name and address; the niche and the terms are the user's. */
+export const googleSignupSchema = z.object({ niche, customNiche, agreeToTerms }).superRefine(requireCustomNicheForOther);
+export type GoogleSignupInput = z.input<typeof googleSignupSchema>;
+export type GoogleSignupData = z.output<typeof googleSignupSchema>;
 
 export const loginSchema = z.object({
   email,

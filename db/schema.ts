@@ -45,7 +45,10 @@ export const users = pgTable(
     isVerified: boolean('is_verified').notNull().default(false),
     analyticsConsent: boolean('analytics_consent').notNull().default(false),
     marketingEmailsOptIn: boolean('marketing_emails_opt_in').notNull().default(false),
-    agreeToTerms: boolean('agree_to_terms').notNull().default(true),
+    /** True only once the user has seen and accepted the terms; when and which version beside it. */
+    agreeToTerms: boolean('agree_to_terms').notNull().default(false),
+    termsAcceptedAt: timestamptz('terms_accepted_at'),
+    termsVersion: text('terms_version'),
     nsfw: boolean('nsfw').notNull().default(false),
     niche: text('niche').notNull(),
     profileUrl: text('profile_url').notNull().default('default'),
@@ -120,6 +123,24 @@ export const oauthAccounts = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.provider, table.providerUserId] }), index('oauth_accounts_user_idx').on(table.userId)],
+);
+
+/**
+ * A first Google sign-in waiting for its terms consent: the identity Google
+ * vouched for, kept a few minutes under the SHA-256 of a token in the browser's
+ * cookie. No account exists until the terms are accepted.
+ */
+export const googleSignups = pgTable(
+  'google_signups',
+  {
+    id: text('id').primaryKey(),
+    providerUserId: text('provider_user_id').notNull(),
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('google_signups_expires_idx').on(table.expiresAt)],
 );
 
 export const AUTH_EVENT_TYPES = [
@@ -213,4 +234,4 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
   lastStartedAt: timestamptz('last_started_at').notNull(),
 });
 
-export const schema = { users, sessions, emailTokens, oauthAccounts, authEvents, settings, mailOutbox, rateLimits, scheduledJobs };
+export const schema = { users, sessions, emailTokens, oauthAccounts, authEvents, settings, mailOutbox, rateLimits, scheduledJobs, googleSignups };

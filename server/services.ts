@@ -9,6 +9,7 @@ import { createAccountService } from './auth/accounts.ts';
 import type { AuthDeps } from './auth/deps.ts';
 import { createEmailVerificationService } from './auth/email-verification.ts';
 import { createGoogleSignIn } from './auth/google.ts';
+import { createLoginAttempts } from './auth/login-attempt.ts';
 import { createPasswordHasher } from './auth/password.ts';
 import { createPasswordResetService } from './auth/password-reset.ts';
 import { createRateLimiter } from './auth/rate-limit.ts';
@@ -50,6 +51,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     sessions,
     passwords,
     rateLimiter,
+    loginAttempts: createLoginAttempts({ db, clock, limits: config.rateLimits, sessions }),
     appUrl: config.appUrl,
     emailEnumerationProtection: config.emailEnumerationProtection,
   };

@@ -44,12 +44,28 @@ export interface PasswordChangedAnswer {
   status: 'password-changed';
 }
 
+/** Who a first Google sign-in is, shown on its terms step (server/auth/google-routes.ts). */
+export interface GoogleSignupIdentity {
+  email: string;
+  fullName: string;
+}
+
+export interface GoogleSignupBody {
+  niche: string;
+  /** Sent only when the niche is 'other'. */
+  customNiche?: string;
+  agreeToTerms: boolean;
+}
+
 // One export per endpoint (read as `import * as authApi`): a chunk carries only the calls it makes.
 export const signup = endpoint<SignupBody, undefined, UserAnswer>('POST', '/api/auth/signup');
 export const login = endpoint<LoginBody, undefined, UserAnswer>('POST', '/api/auth/login');
 export const resendVerificationEmail = endpoint<undefined, undefined, QueuedAnswer>('POST', '/api/auth/verification-email');
 export const requestPasswordReset = endpoint<PasswordResetBody, undefined, QueuedAnswer>('POST', '/api/auth/password-reset');
 export const confirmPasswordReset = endpoint<PasswordResetConfirmBody, undefined, PasswordChangedAnswer>('POST', '/api/auth/password-reset/confirm');
+
+export const googleSignupIdentity = endpoint<undefined, undefined, GoogleSignupIdentity>('GET', '/api/auth/google/signup');
+export const completeGoogleSignup = endpoint<GoogleSignupBody, undefined, UserAnswer>('POST', '/api/auth/google/signup');
 
 /** Not JSON: a full-page round trip through the server's OpenID Connect flow. */
 export const GOOGLE_SIGN_IN_PATH = '/api/auth/google';

@@ -1,5 +1,4 @@
 /** Sign-up and password login (SPEC.md sections 3, 5 and 8; DESIGN.md "Auth"). */
-import { eq } from 'drizzle-orm';
 import { OTHER_NICHE } from '../../common/niches.ts';
 import type { SignupData } from '../../common/validation.ts';
 import { users } from '../../db/schema.ts';
@@ -17,7 +16,7 @@ export interface SignedIn {
 }
 
 export function createAccountService(deps: AuthDeps) {
-  const { db, clock, sessions, passwords, rateLimiter, emailEnumerationProtection } = deps;
+  const { db, clock, sessions, passwords, rateLimiter, loginAttempts, emailEnumerationProtection } = deps;
 
   async function signup(input: SignupData, context: RequestContext): Promise<SignedIn> {
     if (!isStrongEnough(input.password)) throw new AppError('weak-password', 400, 'password');
@@ -25,7 +24,8 @@ export function createAccountService(deps: AuthDeps) {
     const passwordHash = await passwords.hash(input.password);
     const now = clock();
     const niche = input.niche === OTHER_NICHE ? input.customNiche! : input.niche;
-    const user = await db.transaction(async (tx) => {
+    // The account, its first session, the audit row and the mail commit together or not at all.
+    const signedIn = await db.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
         .values(buildNewUser({ email: input.email, fullName: input.fullName, niche, passwordHash, emailVerified: false, now }))
@@ -34,15 +34,15 @@ export function createAccountService(deps: AuthDeps) {
       if (!created) throw new AppError('email-already-in-use', 409, 'email');
       await queueVerificationMail(tx, created, now);
       await recordAuthEvent(tx, context, { type: 'signup', userId: created.id, email: created.email });
-      return created;
+      const session = await sessions.createSession(created.id, context.userAgent, tx);
+      return { user: created, session };
     });
-    await rateLimiter.noteMailToAddress(user.email);
-    const session = await sessions.createSession(user.id, context.userAgent);
-    return { user, session };
+    await rateLimiter.noteMailToAddress(signedIn.user.email);
+    return signedIn;
   }
 
   async function login(email: string, password: string, context: RequestContext): Promise<SignedIn> {
-    const [, [user]] = await Promise.all([rateLimiter.beginLoginAttempt(email, context.ip), db.select().from(users).where(eq(users.email, email))]);
+    const user = await loginAttempts.beginLoginAttempt(email, context.ip);
     if (!user?.passwordHash) {
       // The same hash work as a known account, so response time does not reveal which addresses exist.
       await passwords.verifyDummy(password);
@@ -59,18 +59,11 @@ export function createAccountService(deps: AuthDeps) {
       await recordAuthEvent(db, context, { type: 'login-failed', userId: user.id, email, detail: 'disabled' });
       throw new AppError('user-disabled', 403, 'email');
     }
-    const now = clock();
-    // One commit for every write of a sign-in: each commit waits for the disk, and logins are the busiest writes.
-    const session = await db.transaction(async (tx) => {
-      await rateLimiter.recordLoginSuccess(email, context.ip, tx);
-      await tx.update(users).set({ lastLogin: now }).where(eq(users.id, user.id));
-      await recordAuthEvent(tx, context, { type: 'login-succeeded', userId: user.id, email });
-      return sessions.createSession(user.id, context.userAgent, tx);
-    });
-    return { user: { ...user, lastLogin: now }, session };
+    const { session, lastLogin } = await loginAttempts.recordLoginSuccess(user, context);
+    return { user: { ...user, lastLogin }, session };
   }
 
-  /** The rate limits counted the attempt as a failure when it began (beginLoginAttempt); only the audit trail is left. */
+  /** The attempt was counted as a failure when it began (beginLoginAttempt); only the audit trail is left. */
   async function failLogin(email: string, userId: string | null, context: RequestContext, detail: string) {
     await recordAuthEvent(db, context, { type: 'login-failed', userId, email, detail });
   }

@@ -14,13 +14,18 @@ export interface AuthEvent {
   detail?: string;
 }
 
-export async function recordAuthEvent(db: Database, context: RequestContext | undefined, event: AuthEvent): Promise<void> {
-  await db.insert(authEvents).values({
+/** The row of one event, for a caller that writes it as part of a larger statement. */
+export function authEventRow(context: RequestContext | undefined, event: AuthEvent): typeof authEvents.$inferInsert {
+  return {
     type: event.type,
     userId: event.userId ?? null,
     email: event.email ?? null,
     ip: context?.ip ?? null,
     userAgent: context?.userAgent.slice(0, 300) ?? null,
     detail: event.detail ?? null,
-  });
+  };
+}
+
+export async function recordAuthEvent(db: Database, context: RequestContext | undefined, event: AuthEvent): Promise<void> {
+  await db.insert(authEvents).values(authEventRow(context, event));
 }

@@ -1,6 +1,7 @@
 /** What every auth service is handed (STYLE.md: factories with their dependencies passed in). */
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
+import type { LoginAttempts } from './login-attempt.ts';
 import type { PasswordHasher } from './password.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { SessionService } from './session.ts';
@@ -11,6 +12,7 @@ export interface AuthDeps {
   sessions: SessionService;
   passwords: PasswordHasher;
   rateLimiter: RateLimiter;
+  loginAttempts: LoginAttempts;
   appUrl: URL;
   emailEnumerationProtection: boolean;
 }

@@ -1,5 +1,5 @@
 /** The profile a new account starts with (SPEC.md section 3); the table's defaults supply the rest. */
-import { DEFAULT_LANGUAGE, DEFAULT_ROLE, DEFAULT_TIER, USERNAME_LENGTH } from '../../common/constants.ts';
+import { DEFAULT_LANGUAGE, DEFAULT_ROLE, DEFAULT_TIER, TERMS_VERSION, USERNAME_LENGTH } from '../../common/constants.ts';
 import type { users } from '../../db/schema.ts';
 import { generateUserId } from './tokens.ts';
 
@@ -12,6 +12,7 @@ export interface NewUserFields {
   now: Date;
 }
 
+/** Every account is made by someone who has just accepted the current terms (SPEC.md "Signup"). */
 export function buildNewUser({ email, fullName, niche, passwordHash, emailVerified, now }: NewUserFields): typeof users.$inferInsert {
   const id = generateUserId();
   const name = fullName.trim();
@@ -31,5 +32,8 @@ export function buildNewUser({ email, fullName, niche, passwordHash, emailVerifi
     createdAt: now,
     lastLogin: now,
     registered: now,
+    agreeToTerms: true,
+    termsAcceptedAt: now,
+    termsVersion: TERMS_VERSION,
   };
 }

@@ -1,4 +1,4 @@
-/** What the API says about a user: the profile, never the hash or internal flags. */
+/** What the API tells a user about their own account: the whole profile, never the password hash. */
 import type { PublicUser } from '../../common/api-types.ts';
 import type { UserRow } from './session.ts';
 
@@ -10,13 +10,35 @@ export function toPublicUser(user: UserRow): PublicUser {
     fullName: user.fullName,
     displayName: user.displayName,
     username: user.username,
-    role: user.role,
-    accountTier: user.accountTier,
-    niche: user.niche,
-    hasCompletedSetup: user.hasCompletedSetup,
-    onboardingStep: user.onboardingStep,
-    hasPassword: user.passwordHash !== null,
     createdAt: user.createdAt.toISOString(),
     lastLogin: user.lastLogin.toISOString(),
+    registered: user.registered.toISOString(),
+    role: user.role,
+    accountTier: user.accountTier,
+    hasCompletedSetup: user.hasCompletedSetup,
+    onboardingStep: user.onboardingStep,
+    isVerified: user.isVerified,
+    analyticsConsent: user.analyticsConsent,
+    marketingEmailsOptIn: user.marketingEmailsOptIn,
+    agreeToTerms: user.agreeToTerms,
+    termsAcceptedAt: user.termsAcceptedAt?.toISOString() ?? null,
+    termsVersion: user.termsVersion,
+    nsfw: user.nsfw,
+    niche: user.niche,
+    profileUrl: user.profileUrl,
+    bannerUrl: user.bannerUrl,
+    language: user.language,
+    theme: user.theme,
+    suspensionInfo: user.suspensionInfo,
+    featureFlags: user.featureFlags,
+    domainSetup: user.domainSetup,
+    customDomain: user.customDomain,
+    paymentProvider: user.paymentProvider,
+    paymentCustomerId: user.paymentCustomerId,
+    payoutStatus: user.payoutStatus,
+    referralCode: user.referralCode,
+    referredBy: user.referredBy,
+    socialLinks: user.socialLinks,
+    hasPassword: user.passwordHash !== null,
   };
 }

@@ -2,9 +2,10 @@
  * Rate limits of DESIGN.md, kept in the database so they hold across restarts
  * and across every server on one Postgres. Each check is one atomic upsert, so
  * concurrent requests on several servers count exactly.
- * Why not a library: docs/decisions/005-rate-limits-in-postgres.md.
+ * Why not a library: docs/decisions/005-rate-limits-in-postgres.md. The login
+ * limits are counted in the login's own statements (login-attempt.ts).
  */
-import { eq, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { rateLimits } from '../../db/schema.ts';
 import type { Clock } from '../clock.ts';
@@ -33,11 +34,6 @@ export function createRateLimiter({ db, clock, limits }: { db: Database; clock: 
     return { count: row!.count, resetsAt: new Date(row!.windowStartedAt.getTime() + windowSeconds * 1000) };
   }
 
-  async function peek(key: string): Promise<typeof rateLimits.$inferSelect | undefined> {
-    const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
-    return row;
-  }
-
   function secondsUntil(date: Date): number {
     return (date.getTime() - clock().getTime()) / 1000;
   }
@@ -46,71 +42,6 @@ export function createRateLimiter({ db, clock, limits }: { db: Database; clock: 
   async function consume(key: string, limit: number, windowSeconds: number, field?: ErrorField): Promise<void> {
     const { count: used, resetsAt } = await count(key, windowSeconds);
     if (used > limit) throw tooManyRequests(secondsUntil(resetsAt), field);
-  }
-
-  const loginKey = (email: string, ip: string) => `login:${email}:${ip}`;
-  const loginIpKey = (ip: string) => `login-ip:${ip}`;
-
-  /**
-   * Before a login's password check. The attempt is counted as a failure up
-   * front, one atomic statement per key, and refunded by recordLoginSuccess:
-   * checked first and counted after, a burst of concurrent guesses would all
-   * pass the check before any of them was counted.
-   */
-  async function beginLoginAttempt(email: string, ip: string): Promise<void> {
-    const address = await count(loginIpKey(ip), limits.loginFailuresWindowSeconds);
-    if (address.count > limits.loginFailuresPerIp) throw tooManyRequests(secondsUntil(address.resetsAt), 'password');
-    const blockedUntil = await countUnlessBlocked(loginKey(email, ip));
-    if (blockedUntil) {
-      // Refused before any password check: not a failure of this address.
-      await refundAddress(db, ip);
-      throw tooManyRequests(secondsUntil(blockedUntil), 'password');
-    }
-  }
-
-  /**
-   * Counts an attempt of one e-mail from one address unless it is backed off,
-   * and sets the back-off the count calls for in the same statement: from the
-   * last free failure on, 1 s, 2 s, 4 s ... up to the cap. Returns the back-off
-   * end when the attempt is refused.
-   */
-  async function countUnlessBlocked(key: string): Promise<Date | undefined> {
-    const now = clock();
-    const nowValue = sql`${now.toISOString()}::timestamptz`;
-    const windowStart = sql`${new Date(now.getTime() - limits.loginMaxBackoffSeconds * 4000).toISOString()}::timestamptz`;
-    const newCount = sql`(case when ${rateLimits.windowStartedAt} <= ${windowStart} then 1 else ${rateLimits.count} + 1 end)`;
-    // The exponent is capped before power(), which would overflow long before the count does.
-    const backoffSeconds = sql`least(power(2, least(${newCount} - ${limits.loginFreeFailures}, 30)), ${limits.loginMaxBackoffSeconds})`;
-    const firstBlock = limits.loginFreeFailures <= 1 ? new Date(now.getTime() + 1000) : null;
-    const [counted] = await db
-      .insert(rateLimits)
-      .values({ key, count: 1, windowStartedAt: now, blockedUntil: firstBlock })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: newCount,
-          windowStartedAt: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart} then ${nowValue} else ${rateLimits.windowStartedAt} end`,
-          blockedUntil: sql`case when ${newCount} >= ${limits.loginFreeFailures} then ${nowValue} + ${backoffSeconds} * interval '1 second' else null end`,
-        },
-        setWhere: sql`${rateLimits.blockedUntil} is null or ${rateLimits.blockedUntil} <= ${nowValue}`,
-      })
-      .returning({ count: rateLimits.count });
-    if (counted) return undefined;
-    // A success may have cleared the row since: refuse this once anyway, for the shortest wait.
-    return (await peek(key))?.blockedUntil ?? now;
-  }
-
-  async function refundAddress(executor: Database, ip: string): Promise<void> {
-    await executor
-      .update(rateLimits)
-      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-      .where(eq(rateLimits.key, loginIpKey(ip)));
-  }
-
-  /** After a right password: the attempt was no failure, and this e-mail's back-off on this address ends. */
-  async function recordLoginSuccess(email: string, ip: string, executor: Database = db): Promise<void> {
-    await executor.delete(rateLimits).where(eq(rateLimits.key, loginKey(email, ip)));
-    await refundAddress(executor, ip);
   }
 
   async function consumeSignup(ip: string): Promise<void> {
@@ -156,8 +87,6 @@ export function createRateLimiter({ db, clock, limits }: { db: Database; clock: 
   }
 
   return {
-    beginLoginAttempt,
-    recordLoginSuccess,
     consumeSignup,
     consumeMailToAddress,
     noteMailToAddress,

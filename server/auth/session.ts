@@ -1,9 +1,10 @@
 /**
  * Sessions after the Lucia guide: a random token in an HttpOnly cookie, only its
- * SHA-256 in the database, 30 days that renew when less than half remains.
+ * SHA-256 in the database, 30 days that renew when less than half remains, and
+ * an end 90 days after sign-in however active the session is.
  */
 import { eq, sql } from 'drizzle-orm';
-import { SESSION_TTL_MS } from '../../common/constants.ts';
+import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_LAST_USED_PRECISION_MS, SESSION_TTL_MS } from '../../common/constants.ts';
 import type { Database } from '../../db/connect.ts';
 import { sessions, users } from '../../db/schema.ts';
 import type { Clock } from '../clock.ts';
@@ -33,37 +34,41 @@ export function createSessionService({ db, clock }: { db: Database; clock: Clock
     .where(eq(sessions.id, sql.placeholder('id')))
     .prepare('session_lookup');
 
-  /** `executor` lets a caller make the session part of its own transaction. */
-  async function createSession(userId: string, userAgent: string, executor: Database = db): Promise<NewSession> {
+  /** A new session's row and the token that opens it, for a caller that writes it with the rest of a sign-in. */
+  function newSession(userId: string, userAgent: string, now: Date = clock()): { session: NewSession; row: typeof sessions.$inferInsert } {
     const token = generateSecretToken();
-    const now = clock();
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-    await executor.insert(sessions).values({
-      id: hashToken(token),
-      userId,
-      expiresAt,
-      createdAt: now,
-      lastUsedAt: now,
-      userAgent: userAgent.slice(0, 300),
-    });
-    return { token, expiresAt };
+    const row = { id: hashToken(token), userId, expiresAt, createdAt: now, lastUsedAt: now, userAgent: userAgent.slice(0, 300) };
+    return { session: { token, expiresAt }, row };
   }
 
-  /** The session and its user, or null for an unknown, expired or disabled one. */
+  /** `executor` lets a caller make the session part of its own transaction. */
+  async function createSession(userId: string, userAgent: string, executor: Database = db): Promise<NewSession> {
+    const { session, row } = newSession(userId, userAgent);
+    await executor.insert(sessions).values(row);
+    return session;
+  }
+
+  /** The session and its user, or null for an unknown, expired, too old or disabled one. */
   async function validateSessionToken(token: string): Promise<ValidatedSession | null> {
     const id = hashToken(token);
     const [row] = await lookup.execute({ id });
     if (!row) return null;
-    const now = clock();
-    if (row.session.expiresAt.getTime() <= now.getTime()) {
+    const now = clock().getTime();
+    const endsAt = row.session.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS;
+    if (row.session.expiresAt.getTime() <= now || endsAt <= now) {
       await db.delete(sessions).where(eq(sessions.id, id));
       return null;
     }
     if (row.user.suspensionInfo.suspended) return null;
-    if (row.session.expiresAt.getTime() - now.getTime() >= SESSION_TTL_MS / 2) return { ...row, renewed: false };
-    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-    await db.update(sessions).set({ expiresAt, lastUsedAt: now }).where(eq(sessions.id, id));
-    return { session: { ...row.session, expiresAt, lastUsedAt: now }, user: row.user, renewed: true };
+    const renew = row.session.expiresAt.getTime() - now < SESSION_TTL_MS / 2 && row.session.expiresAt.getTime() < endsAt;
+    // last_used_at is written at most once an hour: true to within that, without a write per request.
+    const touch = now - row.session.lastUsedAt.getTime() >= SESSION_LAST_USED_PRECISION_MS;
+    if (!renew && !touch) return { ...row, renewed: false };
+    const expiresAt = renew ? new Date(Math.min(now + SESSION_TTL_MS, endsAt)) : row.session.expiresAt;
+    const lastUsedAt = new Date(now);
+    await db.update(sessions).set({ expiresAt, lastUsedAt }).where(eq(sessions.id, id));
+    return { session: { ...row.session, expiresAt, lastUsedAt }, user: row.user, renewed: renew };
   }
 
   async function invalidateSession(token: string): Promise<void> {
@@ -75,7 +80,7 @@ export function createSessionService({ db, clock }: { db: Database; clock: Clock
     return deleted.length;
   }
 
-  return { createSession, validateSessionToken, invalidateSession, invalidateUserSessions };
+  return { newSession, createSession, validateSessionToken, invalidateSession, invalidateUserSessions };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

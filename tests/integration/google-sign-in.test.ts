@@ -1,11 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicConfig, PublicUser } from '../../common/api-types.ts';
-import { authEvents, oauthAccounts, users } from '../../db/schema.ts';
+import { authEvents, emailTokens, googleSignups, oauthAccounts, sessions, users } from '../../db/schema.ts';
+import { issueEmailToken } from '../../server/auth/email-tokens.ts';
+import { hashToken } from '../../server/auth/tokens.ts';
 import { signUp, signUpVerified, uniqueEmail } from '../support/accounts.ts';
 import { createTestClient, type TestClient, type TestResponse } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { writingTransactionOf } from '../support/transaction-id.ts';
 
 const CLIENT_ID = 'creator-platform-test-client';
 
@@ -71,6 +74,15 @@ async function signInWithGoogle(client: TestClient, claims: GoogleClaims, option
   }
 }
 
+const TERMS = { niche: 'fitness', agreeToTerms: true };
+
+/** A first Google sign-in: the round trip, then the terms screen's answer. */
+async function signUpWithGoogle(client: TestClient, claims: GoogleClaims, body: Record<string, unknown> = TERMS): Promise<TestResponse<{ user: PublicUser }>> {
+  const callback = await signInWithGoogle(client, claims);
+  expect(callback.headers.get('location')).toBe('/signup/google');
+  return client.post<{ user: PublicUser }>('/api/auth/google/signup', body);
+}
+
 async function me(client: TestClient): Promise<PublicUser | null> {
   return (await client.get<{ user: PublicUser | null }>('/api/auth/me')).body.user;
 }
@@ -79,6 +91,8 @@ async function userByEmail(email: string) {
   const [row] = await server.handle.db.select().from(users).where(eq(users.email, email));
   return row;
 }
+
+const xmin = (query: SQL) => writingTransactionOf(server.handle.db, query);
 
 function expectGoogleFailure(response: TestResponse, client: TestClient) {
   expect(response.status).toBe(303);
@@ -123,24 +137,99 @@ describe('GET /api/auth/google', () => {
 });
 
 describe('Google sign-in', () => {
-  it('creates a verified account without a password, named from the Google profile', async () => {
+  it('makes no account before the terms are accepted, then a verified one without a password, named from the Google profile', async () => {
     const client = createTestClient(server.url);
     const email = uniqueEmail('new.google');
     const sub = newSubject();
     const response = await signInWithGoogle(client, { sub, email, email_verified: true, name: 'Mary Jackson' });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/onboarding');
-    expect(client.cookies.get('session')).toMatch(/^[a-z2-7]{32}$/);
+    expect(response.headers.get('location')).toBe('/signup/google');
+    expect(client.cookies.has('session')).toBe(false);
     expect(client.cookies.has('google_oauth')).toBe(false);
+    const pendingCookie = response.headers.getSetCookie().find((line) => line.startsWith('google_signup='));
+    expect(pendingCookie).toMatch(/HttpOnly/i);
+    expect(pendingCookie).toMatch(/SameSite=Lax/i);
+    expect(pendingCookie).toMatch(/Max-Age=600/);
+    expect(await userByEmail(email)).toBeUndefined();
+    expect(await server.handle.db.$count(oauthAccounts, eq(oauthAccounts.providerUserId, sub))).toBe(0);
+    // Only the token's hash is kept server-side.
+    const [pending] = await server.handle.db.select().from(googleSignups).where(eq(googleSignups.email, email));
+    expect(pending!.id).not.toBe(client.cookies.get('google_signup'));
+
+    const screen = await client.get('/api/auth/google/signup');
+    expect(screen.status).toBe(200);
+    expect(screen.headers.get('cache-control')).toBe('no-store');
+    expect(screen.body).toEqual({ email, fullName: 'Mary Jackson' });
+
+    const refused = await client.post('/api/auth/google/signup', { niche: 'fitness', agreeToTerms: false });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: { code: 'terms-not-accepted', field: 'agreeToTerms' } });
+    const noNiche = await client.post('/api/auth/google/signup', { niche: '', agreeToTerms: true });
+    expect(noNiche.body).toMatchObject({ error: { code: 'missing-niche', field: 'niche' } });
+    expect(await userByEmail(email)).toBeUndefined();
+
+    const before = Date.now();
+    const accepted = await client.post<{ user: PublicUser }>('/api/auth/google/signup', { niche: 'other', customNiche: ' Kettlebells ', agreeToTerms: true });
+    expect(accepted.status).toBe(201);
+    expect(client.cookies.get('session')).toMatch(/^[a-z2-7]{32}$/);
+    expect(client.cookies.has('google_signup')).toBe(false);
+    expect(accepted.body.user).toMatchObject({ email, emailVerified: true, agreeToTerms: true, termsVersion: '2025-06-30', niche: 'Kettlebells' });
 
     const user = await me(client);
     expect(user).toMatchObject({ email, emailVerified: true, fullName: 'Mary Jackson', displayName: 'Mary', hasPassword: false, role: 'creator' });
     const row = await userByEmail(email);
-    expect(row).toMatchObject({ passwordHash: null, emailVerified: true, isVerified: true });
+    expect(row).toMatchObject({ passwordHash: null, emailVerified: true, isVerified: true, agreeToTerms: true, termsVersion: '2025-06-30' });
+    expect(row!.termsAcceptedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     const links = await server.handle.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, row!.id));
     expect(links).toEqual([expect.objectContaining({ provider: 'google', providerUserId: sub })]);
     const events = await server.handle.db.select({ type: authEvents.type }).from(authEvents).where(eq(authEvents.userId, row!.id));
     expect(events.map((event) => event.type).sort()).toEqual(['google-login', 'signup']);
+    expect(await server.handle.db.$count(googleSignups, eq(googleSignups.email, email))).toBe(0);
+  });
+
+  it('takes the terms answer once: a second submit makes nothing and signs nobody in', async () => {
+    const client = createTestClient(server.url);
+    const email = uniqueEmail('twice.google');
+    await signInWithGoogle(client, { sub: newSubject(), email, email_verified: true, name: 'Twice' });
+    const pendingToken = client.cookies.get('google_signup')!;
+    expect((await client.post('/api/auth/google/signup', TERMS)).status).toBe(201);
+
+    const again = createTestClient(server.url);
+    again.cookies.set('google_signup', pendingToken);
+    const replay = await again.post('/api/auth/google/signup', TERMS);
+    expect(replay.status).toBe(400);
+    expect(replay.body).toMatchObject({ error: { code: 'invalid-token' } });
+    expect(again.cookies.has('session')).toBe(false);
+    expect(await server.handle.db.$count(users, eq(users.email, email))).toBe(1);
+  });
+
+  it('forgets a Google identity whose terms step was left for longer than its minutes', async () => {
+    const client = createTestClient(server.url);
+    const email = uniqueEmail('late.google');
+    await signInWithGoogle(client, { sub: newSubject(), email, email_verified: true, name: 'Late' });
+    await server.handle.db.update(googleSignups).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(googleSignups.email, email));
+    for (const answer of [await client.get('/api/auth/google/signup'), await client.post('/api/auth/google/signup', TERMS)]) {
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ error: { code: 'expired-token' } });
+    }
+    expect(client.cookies.has('session')).toBe(false);
+    expect(await userByEmail(email)).toBeUndefined();
+  });
+
+  it('refuses the terms answer without the cookie of the Google round trip', async () => {
+    const client = createTestClient(server.url);
+    for (const answer of [await client.get('/api/auth/google/signup'), await client.post('/api/auth/google/signup', TERMS)]) {
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ error: { code: 'invalid-token' } });
+    }
+    expect(client.cookies.has('session')).toBe(false);
+  });
+
+  it('refuses the terms answer from another origin', async () => {
+    const client = createTestClient(server.url);
+    await signInWithGoogle(client, { sub: newSubject(), email: uniqueEmail('csrf.google'), email_verified: true });
+    const answer = await client.post('/api/auth/google/signup', TERMS, { origin: 'https://evil.example' });
+    expect(answer.status).toBe(403);
   });
 
   it('signs a verified Google e-mail into the existing verified password account, whose password keeps working', async () => {
@@ -152,8 +241,11 @@ describe('Google sign-in', () => {
     expect(response.headers.get('location')).toBe('/onboarding');
     const user = await me(client);
     expect(user).toMatchObject({ uid, email, hasPassword: true });
-    // The profile the user made is kept, not replaced by Google's.
+    // The profile the user made is kept, not replaced by Google's, and so is the consent recorded at sign-up.
     expect(user!.fullName).toBe('Ada Lovelace');
+    expect(user).toMatchObject({ agreeToTerms: true, termsVersion: '2025-06-30' });
+    const { termsAcceptedAt } = (await userByEmail(email))!;
+    expect(user!.termsAcceptedAt).toBe(termsAcceptedAt!.toISOString());
     expect((await createTestClient(server.url).post('/api/auth/login', { email, password })).status).toBe(200);
     expect(await server.handle.db.$count(users, eq(users.email, email))).toBe(1);
   });
@@ -176,6 +268,59 @@ describe('Google sign-in', () => {
       .from(authEvents)
       .where(and(eq(authEvents.userId, before!.id), eq(authEvents.type, 'google-linked')));
     expect(linked!.detail).toContain('password removed');
+  });
+
+  it('ends the squatter\'s sessions and mailed links in the same transaction as the link', async () => {
+    const { client: squatter, email } = await signUp(server);
+    const [verificationMail] = await server.smtp.waitForMail(email);
+    const uid = (await me(squatter))!.uid;
+    // A reset link the squatter asked for, issued as the reset service does.
+    const resetToken = await issueEmailToken(server.handle.db, { userId: uid, email, purpose: 'reset-password', now: new Date(), ttlMs: 3_600_000 });
+
+    const owner = createTestClient(server.url);
+    expect((await signInWithGoogle(owner, { sub: newSubject(), email, email_verified: true, name: 'Real Owner' })).headers.get('location')).toBe('/onboarding');
+
+    expect(await me(squatter)).toBeNull();
+    expect(await me(owner)).toMatchObject({ uid });
+    const ownerToken = owner.cookies.get('session')!;
+    expect(await server.handle.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, uid))).toEqual([{ id: hashToken(ownerToken) }]);
+    expect(await server.handle.db.$count(emailTokens, and(eq(emailTokens.userId, uid), isNull(emailTokens.usedAt)))).toBe(0);
+    const followed = await createTestClient(server.url).visit(verificationMail!.links[0]!);
+    expect(followed.headers.get('location')).toBe('/verify-email?error=invalid-token');
+    const reset = await createTestClient(server.url).post('/api/auth/password-reset/confirm', { token: resetToken, password: 'a-new-squatter-password-9' });
+    expect(reset.status).toBe(400);
+    expect(reset.body).toMatchObject({ error: { code: 'invalid-token' } });
+
+    const [revoked] = await server.handle.db
+      .select()
+      .from(authEvents)
+      .where(and(eq(authEvents.userId, uid), eq(authEvents.type, 'sessions-revoked')));
+    expect(revoked!.detail).toContain('1 session(s)');
+    // One transaction: the removed password, the revoked tokens and the link carry the same transaction id.
+    const [userXid, linkXid, eventXid] = await Promise.all([
+      xmin(sql`select xmin::text as xid from ${users} where ${users.id} = ${uid}`),
+      xmin(sql`select xmin::text as xid from ${oauthAccounts} where ${oauthAccounts.userId} = ${uid}`),
+      xmin(sql`select xmin::text as xid from ${authEvents} where ${authEvents.userId} = ${uid} and ${authEvents.type} = 'sessions-revoked'`),
+    ]);
+    expect(linkXid).toBe(userXid);
+    expect(eventXid).toBe(userXid);
+  });
+
+  it('writes a sign-in\'s last login, audit row and session in one transaction', async () => {
+    const { email } = await signUpVerified(server);
+    const sub = newSubject();
+    await signInWithGoogle(createTestClient(server.url), { sub, email, email_verified: true });
+    const client = createTestClient(server.url);
+    expect((await signInWithGoogle(client, { sub, email, email_verified: true })).headers.get('location')).toBe('/onboarding');
+    const sessionId = hashToken(client.cookies.get('session')!);
+    const uid = (await userByEmail(email))!.id;
+    const [sessionXid, userXid, eventXid] = await Promise.all([
+      xmin(sql`select xmin::text as xid from ${sessions} where ${sessions.id} = ${sessionId}`),
+      xmin(sql`select xmin::text as xid from ${users} where ${users.id} = ${uid}`),
+      xmin(sql`select xmin::text as xid from ${authEvents} where ${authEvents.userId} = ${uid} and ${authEvents.type} = 'google-login' order by ${authEvents.id} desc limit 1`),
+    ]);
+    expect(userXid).toBe(sessionXid);
+    expect(eventXid).toBe(sessionXid);
   });
 
   it('refuses an e-mail Google has not verified and creates nothing', async () => {
@@ -203,7 +348,7 @@ describe('Google sign-in', () => {
     const sub = newSubject();
     const email = uniqueEmail('returning.google');
     const first = createTestClient(server.url);
-    await signInWithGoogle(first, { sub, email, email_verified: true, name: 'Dorothy Vaughan' });
+    await signUpWithGoogle(first, { sub, email, email_verified: true, name: 'Dorothy Vaughan' });
     const uid = (await me(first))!.uid;
 
     const second = createTestClient(server.url);
@@ -216,7 +361,7 @@ describe('Google sign-in', () => {
   it('refuses a disabled account', async () => {
     const sub = newSubject();
     const email = uniqueEmail('disabled.google');
-    await signInWithGoogle(createTestClient(server.url), { sub, email, email_verified: true, name: 'Suspended' });
+    await signUpWithGoogle(createTestClient(server.url), { sub, email, email_verified: true, name: 'Suspended' });
     await server.handle.db.update(users).set({ suspensionInfo: { suspended: true, suspensionReason: 'test' } }).where(eq(users.email, email));
 
     const client = createTestClient(server.url);
@@ -251,7 +396,7 @@ describe('Google sign-in refuses a tampered round trip', () => {
         callbackUrl = callback.toString();
       },
     });
-    expect(response.headers.get('location')).toBe('/onboarding');
+    expect(response.headers.get('location')).toBe('/signup/google');
     const thief = createTestClient(server.url);
     expectGoogleFailure(await thief.visit(callbackUrl), thief);
   });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../common/api-types.ts';
-import { SESSION_TTL_MS } from '../../common/constants.ts';
+import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_TTL_MS } from '../../common/constants.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { signUp, STRONG_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { createTestClient, type TestClient } from '../support/http-client.ts';
@@ -284,6 +284,52 @@ describe('session expiry and renewal', () => {
     // Renewed, it outlives the original 30 days.
     time.advance(20 * DAY_MS);
     expect((await client.get<{ user: PublicUser | null }>('/api/auth/me')).body.user?.email).toBe(email);
+  });
+});
+
+describe('session lifetime and last use', () => {
+  async function sessionRow(token: string) {
+    const [row] = await server.handle.db.select().from(sessions).where(eq(sessions.id, sha256Hex(token)));
+    return row;
+  }
+  const me = (client: TestClient) => client.get<{ user: PublicUser | null }>('/api/auth/me');
+
+  it('ends a session 90 days after sign-in however active it is, and never renews it past that', async () => {
+    const { client } = await signUp(server);
+    const token = client.cookies.get('session')!;
+    const createdAt = (await sessionRow(token))!.createdAt.getTime();
+    let lastAnswer = await me(client);
+    // Used every two weeks, the session renews whenever less than half of its 30 days remain.
+    for (let day = 14; day <= 84; day += 14) {
+      time.advance(14 * DAY_MS);
+      lastAnswer = await me(client);
+      expect(lastAnswer.body.user, `day ${day}`).not.toBeNull();
+    }
+    expect((await sessionRow(token))!.expiresAt.getTime()).toBe(createdAt + SESSION_ABSOLUTE_LIFETIME_MS);
+    const cookieExpiry = sessionCookieLine(lastAnswer.headers).match(/Expires=([^;]+)/i)![1]!;
+    expect(new Date(cookieExpiry).getTime()).toBeLessThanOrEqual(createdAt + SESSION_ABSOLUTE_LIFETIME_MS);
+
+    time.advance(7 * DAY_MS);
+    expect((await me(client)).body.user).toBeNull();
+    expect(await sessionRow(token)).toBeUndefined();
+  });
+
+  it('keeps last_used_at true to within an hour, writing it at most once an hour', async () => {
+    const { client } = await signUp(server);
+    const token = client.cookies.get('session')!;
+    const signedUpAt = (await sessionRow(token))!.lastUsedAt.getTime();
+
+    time.advance(30 * 60_000);
+    await me(client);
+    expect((await sessionRow(token))!.lastUsedAt.getTime()).toBe(signedUpAt);
+
+    time.advance(31 * 60_000);
+    const usedAt = time.clock().getTime();
+    const answer = await me(client);
+    expect(answer.body.user).not.toBeNull();
+    expect((await sessionRow(token))!.lastUsedAt.getTime()).toBe(usedAt);
+    // Only the last use moved: the expiry (more than half left) and the browser's cookie stay.
+    expect(answer.headers.getSetCookie()).toEqual([]);
   });
 });
 

@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../common/api-types.ts';
-import { users } from '../../db/schema.ts';
-import { signUp, signupBody, uniqueEmail } from '../support/accounts.ts';
+import { authEvents, sessions, users } from '../../db/schema.ts';
+import { hashToken } from '../../server/auth/tokens.ts';
+import { signUp, signupBody, STRONG_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { createTestClient } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { writingTransactionOf } from '../support/transaction-id.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -43,6 +45,75 @@ describe('POST /api/auth/signup', () => {
     expect(mail!.subject).toContain('Verify your email');
     expect(mail!.html).toContain('Verify my email');
     expect(mail!.links[0]).toMatch(new RegExp(`^${server.url}/api/auth/verify-email\\?token=`));
+  });
+
+  it('answers the whole profile of SPEC.md section 3 to its owner, the same in the sign-up, /me and login answers', async () => {
+    const client = createTestClient(server.url);
+    const email = uniqueEmail('whole.profile');
+    const password = STRONG_PASSWORD;
+    const signup = await client.post<{ user: PublicUser }>('/api/auth/signup', signupBody({ email, password, fullName: 'Katherine Johnson', niche: 'education' }));
+    const me = await client.get<{ user: PublicUser }>('/api/auth/me');
+    expect(signup.body.user).toStrictEqual(me.body.user);
+    const user = me.body.user;
+    const [row] = await server.handle.db.select().from(users).where(eq(users.email, email));
+    const at = row!.createdAt.toISOString();
+    expect(user).toStrictEqual({
+      uid: row!.id,
+      email,
+      emailVerified: false,
+      fullName: 'Katherine Johnson',
+      displayName: 'Katherine',
+      username: row!.id.slice(0, 6),
+      createdAt: at,
+      lastLogin: at,
+      registered: at,
+      role: 'creator',
+      accountTier: 'free',
+      hasCompletedSetup: false,
+      onboardingStep: 0,
+      isVerified: false,
+      analyticsConsent: false,
+      marketingEmailsOptIn: false,
+      agreeToTerms: true,
+      termsAcceptedAt: at,
+      termsVersion: '2025-06-30',
+      nsfw: false,
+      niche: 'education',
+      profileUrl: 'default',
+      bannerUrl: 'default',
+      language: 'en',
+      theme: 'default',
+      suspensionInfo: { suspended: false, suspensionReason: '' },
+      featureFlags: {},
+      domainSetup: {},
+      customDomain: '',
+      paymentProvider: '',
+      paymentCustomerId: '',
+      payoutStatus: '',
+      referralCode: '',
+      referredBy: '',
+      socialLinks: {},
+      hasPassword: true,
+    });
+    expect(me.text).not.toContain(row!.passwordHash!);
+
+    const login = await createTestClient(server.url).post<{ user: PublicUser }>('/api/auth/login', { email, password });
+    expect(Object.keys(login.body.user).sort()).toEqual(Object.keys(user).sort());
+    expect(login.body.user).toStrictEqual({ ...user, lastLogin: login.body.user.lastLogin });
+  });
+
+  it('writes the account, its first session and its audit row in one transaction', async () => {
+    const { client, email } = await signUp(server);
+    const [row] = await server.handle.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const sessionId = hashToken(client.cookies.get('session')!);
+    const xid = (query: SQL) => writingTransactionOf(server.handle.db, query);
+    const [userXid, sessionXid, eventXid] = await Promise.all([
+      xid(sql`select xmin::text as xid from ${users} where ${users.id} = ${row!.id}`),
+      xid(sql`select xmin::text as xid from ${sessions} where ${sessions.id} = ${sessionId}`),
+      xid(sql`select xmin::text as xid from ${authEvents} where ${authEvents.userId} = ${row!.id} and ${authEvents.type} = 'signup'`),
+    ]);
+    expect(sessionXid).toBe(userXid);
+    expect(eventXid).toBe(userXid);
   });
 
   it('stores the custom niche when the niche is other', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOT_STATE_ELEMENT_ID, type BootState } from '../../common/api-types.ts';
+import { BOOT_STATE_ELEMENT_ID, type BootState, type PublicUser } from '../../common/api-types.ts';
 import { SESSION_TTL_MS } from '../../common/constants.ts';
 import { signUp } from '../support/accounts.ts';
 import { createTestClient, type TestResponse } from '../support/http-client.ts';
@@ -160,6 +160,8 @@ describe('client routes', () => {
     const state = bootStateOf(await client.get('/login'));
     expect(state.user).toMatchObject({ email, fullName: 'Annie Easley', emailVerified: false });
     expect(state.user).not.toHaveProperty('passwordHash');
+    // The whole profile, exactly as /api/auth/me answers it.
+    expect(state.user).toStrictEqual((await client.get<{ user: PublicUser }>('/api/auth/me')).body.user);
   });
 
   it('renew the cookie of a session past half its life, as /api/auth/me would', async () => {
