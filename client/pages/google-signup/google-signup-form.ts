@@ -16,8 +16,6 @@ export interface GoogleSignupValues {
 export type GoogleSignupField = keyof GoogleSignupValues;
 export type GoogleSignupErrors = Partial<Record<GoogleSignupField, string>>;
 
-export const GOOGLE_SIGNUP_FIELDS: readonly GoogleSignupField[] = ['niche', 'customNiche', 'agreeToTerms'];
-
 export const EMPTY_GOOGLE_SIGNUP: GoogleSignupValues = { niche: '', customNiche: '', agreeToTerms: false };
 
 export function validateGoogleSignup(values: GoogleSignupValues): GoogleSignupErrors {
@@ -31,8 +29,4 @@ export function validateGoogleSignup(values: GoogleSignupValues): GoogleSignupEr
 /** The custom niche is sent only when 'other' is chosen, as on the sign-up form. */
 export function toGoogleSignupRequest({ customNiche, ...rest }: GoogleSignupValues): GoogleSignupBody {
   return rest.niche === OTHER_NICHE ? { ...rest, customNiche } : rest;
-}
-
-export function firstGoogleSignupProblem(errors: GoogleSignupErrors): GoogleSignupField | undefined {
-  return GOOGLE_SIGNUP_FIELDS.find((field) => errors[field] !== undefined);
 }

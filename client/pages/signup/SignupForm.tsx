@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { FULL_NAME_MAX_LENGTH, CUSTOM_NICHE_MAX_LENGTH } from '../../../common/constants.ts';
+import { FULL_NAME_MAX_LENGTH } from '../../../common/constants.ts';
 import { OTHER_NICHE } from '../../../common/niches.ts';
 import { useAuth } from '../../app/auth.tsx';
 import { useFormSubmit } from '../../app/useFormSubmit.ts';
@@ -15,7 +15,7 @@ import { FormField } from '../../components/FormField.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import * as authApi from '../../../common/api/auth.ts';
 import { call } from '../../lib/api.ts';
-import { NicheSelect } from './NicheSelect.tsx';
+import { NicheFields } from './NicheFields.tsx';
 import { EMPTY_SIGNUP, loadSignupRules, signupServerError, toSignupRequest, type SignupField, type SignupValues } from './signup-form.ts';
 import { TermsCheckbox } from './TermsCheckbox.tsx';
 
@@ -64,26 +64,17 @@ export function SignupForm() {
         error={form.errors.fullName}
         onChange={(event) => update('fullName', event.target.value)}
       />
-      <NicheSelect
-        id={FIELD_IDS.niche}
-        value={values.niche}
-        error={form.errors.niche}
-        onChange={(event) => {
-          update('niche', event.target.value);
-          if (event.target.value !== OTHER_NICHE) form.clearError('customNiche');
+      <NicheFields
+        ids={FIELD_IDS}
+        niche={values.niche}
+        customNiche={values.customNiche}
+        errors={form.errors}
+        onNicheChange={(niche) => {
+          update('niche', niche);
+          if (niche !== OTHER_NICHE) form.clearError('customNiche');
         }}
+        onCustomNicheChange={(customNiche) => update('customNiche', customNiche)}
       />
-      {values.niche === OTHER_NICHE && (
-        <FormField
-          id={FIELD_IDS.customNiche}
-          label="Your niche"
-          name="customNiche"
-          maxLength={CUSTOM_NICHE_MAX_LENGTH}
-          value={values.customNiche}
-          error={form.errors.customNiche}
-          onChange={(event) => update('customNiche', event.target.value)}
-        />
-      )}
       <EmailField
         id={FIELD_IDS.email}
         value={values.email}
