@@ -4,6 +4,7 @@
  * vitest project (unit, integration, e2e) and ends with one summary line
  * `N passed, N failed, N skipped`. Extra arguments go to vitest.
  */
+import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 
