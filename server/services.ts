@@ -43,7 +43,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     appUrl: config.appUrl,
     supportEmail: config.supportEmail,
     emailEnumerationProtection: config.emailEnumerationProtection,
-    onMailQueued: mailWorker.nudge,
+    onMailQueued: () => mailWorker.nudge(),
   };
   const publicConfig: PublicConfig = {
     supportEmail: config.supportEmail,

@@ -56,7 +56,7 @@ export function LoginForm() {
       const user = await api.login(email.trim(), password);
       setUser(user);
       // /onboarding sends an unverified user on to /verify-email (SPEC.md section 4).
-      navigate('/onboarding', { replace: true });
+      void navigate('/onboarding', { replace: true });
     } catch (error) {
       const { field, message } = loginServerError(toErrorCode(error));
       showErrors({ [field]: message });

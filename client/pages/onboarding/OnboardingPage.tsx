@@ -24,7 +24,7 @@ export default function OnboardingPage() {
     setFailed(false);
     try {
       await signOut();
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     } catch {
       setFailed(true);
       setSigningOut(false);

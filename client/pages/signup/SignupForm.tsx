@@ -72,7 +72,7 @@ export function SignupForm() {
       setErrors({});
       const user = await api.signup(toSignupRequest(values));
       setUser(user);
-      navigate('/verify-email', { replace: true });
+      void navigate('/verify-email', { replace: true });
     } catch (error) {
       showErrors({ email: signupServerError(toErrorCode(error)) });
     } finally {

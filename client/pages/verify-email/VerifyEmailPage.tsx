@@ -29,7 +29,7 @@ export default function VerifyEmailPage() {
   useVerificationPoll(Boolean(user) && !verified);
 
   useEffect(() => {
-    if (verified) navigate('/onboarding', { replace: true });
+    if (verified) void navigate('/onboarding', { replace: true });
   }, [verified, navigate]);
 
   if (!user) return null;
@@ -54,7 +54,7 @@ export default function VerifyEmailPage() {
     setSignOutFailed(false);
     try {
       await signOut();
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     } catch {
       setSignOutFailed(true);
       setSigningOut(false);
