@@ -8,14 +8,14 @@ import { AppError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { contextOf } from '../request-context.ts';
 import type { SessionCookie } from '../session-cookie.ts';
-import { parse } from 'cookie';
+import { parseCookie } from 'cookie';
 
 const TRANSIENT_COOKIE = 'google_oauth';
 const TRANSIENT_PATH = '/api/auth/google';
 const TRANSIENT_MAX_AGE_MS = 10 * 60_000;
 
 function readTransient(req: Request): GoogleTransientState | undefined {
-  const raw = req.headers.cookie ? parse(req.headers.cookie)[TRANSIENT_COOKIE] : undefined;
+  const raw = req.headers.cookie ? parseCookie(req.headers.cookie)[TRANSIENT_COOKIE] : undefined;
   if (!raw) return undefined;
   try {
     const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<GoogleTransientState>;
