@@ -2,7 +2,7 @@
 # The production image (docs/decisions/011-container-image.md): built in one
 # stage with every dependency, run from another that holds only the bundled
 # server, the built client, the migrations and the production dependencies.
-# scripts/image-smoke.mjs replays these steps in CI, where no Docker engine runs.
+# scripts/image-smoke.ts replays these steps in CI, where no Docker engine runs.
 
 FROM node:24-slim AS build
 WORKDIR /app

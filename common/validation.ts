@@ -28,6 +28,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * or even a lookup would fail as a 500), and a lone surrogate would be stored as
  * U+FFFD. Stored text fields refuse both up front.
  */
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly the character refused here
 const UNSTORABLE_TEXT = /[\u0000\p{Cs}]/u;
 const isStorableText = (value: string) => !UNSTORABLE_TEXT.test(value);
 

@@ -22,7 +22,7 @@ export function databaseErrorCode(error: unknown, depth = 0): string | undefined
   if (!error || typeof error !== 'object' || depth > 5) return undefined;
   const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
   if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || code.startsWith('08'))) return code;
-  const nested = [cause, ...(Array.isArray(errors) ? errors : [])];
+  const nested = [cause, ...(Array.isArray(errors) ? (errors as unknown[]) : [])];
   for (const inner of nested) {
     const found = databaseErrorCode(inner, depth + 1);
     if (found) return found;

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 /** `npm run dev`: the server under a watcher on PORT (3000) and Vite with HMR on 5173, proxying /api to it. */
+import './require-node.mjs';
 import { spawn } from 'node:child_process';
 
 const children = [

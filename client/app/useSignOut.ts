@@ -20,7 +20,7 @@ export function useSignOut() {
     setFailed(false);
     try {
       await signOut();
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     } catch {
       setFailed(true);
       setSigningOut(false);

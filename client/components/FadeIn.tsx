@@ -3,7 +3,7 @@
  * visible, after its own delay in milliseconds. Users who prefer reduced
  * motion, and browsers without IntersectionObserver, see it at once.
  */
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { FADE_IN_THRESHOLD } from '../../common/constants.ts';
 import { usePrefersReducedMotion } from '../lib/reduced-motion.ts';
 import './FadeIn.css';
@@ -14,18 +14,23 @@ interface FadeInProps {
   className?: string;
 }
 
+const neverChanges = () => () => undefined;
+
+/** True in a browser without IntersectionObserver; false on the server, which renders every block waiting, as a browser first does. */
+function useLacksIntersectionObserver(): boolean {
+  return useSyncExternalStore(neverChanges, () => typeof IntersectionObserver === 'undefined', () => false);
+}
+
 export function FadeIn({ children, delayMs = 0, className }: FadeInProps) {
   const ref = useRef<HTMLDivElement>(null);
   const reducedMotion = usePrefersReducedMotion();
+  const lacksObserver = useLacksIntersectionObserver();
   const [seen, setSeen] = useState(false);
+  const shown = seen || reducedMotion || lacksObserver;
 
   useEffect(() => {
     const element = ref.current;
-    if (seen || reducedMotion || !element) return undefined;
-    if (typeof IntersectionObserver === 'undefined') {
-      setSeen(true);
-      return undefined;
-    }
+    if (shown || !element) return undefined;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
@@ -37,9 +42,8 @@ export function FadeIn({ children, delayMs = 0, className }: FadeInProps) {
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [seen, reducedMotion]);
+  }, [shown]);
 
-  const shown = seen || reducedMotion;
   const classes = ['fade-in', shown && 'fade-in--shown', className].filter(Boolean).join(' ');
   const style: CSSProperties | undefined = delayMs > 0 ? { transitionDelay: `${delayMs}ms` } : undefined;
   return (

@@ -9,10 +9,12 @@ import { useLocation } from 'react-router';
 export function useCollapsibleMenu(): [boolean, Dispatch<SetStateAction<boolean>>] {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
-
-  useEffect(() => {
+  // Closed while rendering the new path, not in an effect after it: no frame shows the old menu open.
+  const [openedOn, setOpenedOn] = useState(pathname);
+  if (openedOn !== pathname) {
+    setOpenedOn(pathname);
     setOpen(false);
-  }, [pathname]);
+  }
 
   useEffect(() => {
     if (!open) return undefined;

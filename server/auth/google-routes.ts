@@ -15,7 +15,7 @@ import type { Logger } from '../logger.ts';
 import { contextOf } from '../http/request-context.ts';
 import type { SessionCookie } from '../http/session-cookie.ts';
 import { parseInput } from '../http/validate.ts';
-import { parse } from 'cookie';
+import { parseCookie } from 'cookie';
 
 const TRANSIENT_COOKIE = 'google_oauth';
 const TRANSIENT_PATH = '/api/auth/google';
@@ -25,12 +25,12 @@ const SIGNUP_COOKIE = 'google_signup';
 export const GOOGLE_TERMS_SCREEN = '/signup/google';
 
 function readSignupToken(req: Request): string | undefined {
-  const value = req.headers.cookie ? parse(req.headers.cookie)[SIGNUP_COOKIE] : undefined;
+  const value = req.headers.cookie ? parseCookie(req.headers.cookie)[SIGNUP_COOKIE] : undefined;
   return value && /^[a-z2-7]{32}$/.test(value) ? value : undefined;
 }
 
 function readTransient(req: Request): GoogleTransientState | undefined {
-  const raw = req.headers.cookie ? parse(req.headers.cookie)[TRANSIENT_COOKIE] : undefined;
+  const raw = req.headers.cookie ? parseCookie(req.headers.cookie)[TRANSIENT_COOKIE] : undefined;
   if (!raw) return undefined;
   try {
     const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<GoogleTransientState>;

@@ -2,7 +2,7 @@
  * The session cookie of DESIGN.md: HttpOnly, SameSite=Lax, Path=/; on https also
  * Secure and `__Host-` prefixed, so no subdomain or plain-http page can set it.
  */
-import { parse } from 'cookie';
+import { parseCookie } from 'cookie';
 import type { CookieOptions, Request, Response } from 'express';
 
 export interface SessionCookie {
@@ -34,7 +34,7 @@ export function createSessionCookie(appUrl: URL): SessionCookie {
     read(req) {
       const header = req.headers.cookie;
       if (!header) return undefined;
-      const value = parse(header)[name];
+      const value = parseCookie(header)[name];
       // A token is 32 base32 characters; anything else is not worth a database round trip.
       return value && /^[a-z2-7]{32}$/.test(value) ? value : undefined;
     },

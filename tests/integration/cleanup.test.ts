@@ -65,10 +65,10 @@ describe('the clean-up job', () => {
     ]);
     const [sentOld, failedOld, pendingOld, sentNew] = [uniqueEmail('sent-old'), uniqueEmail('failed-old'), uniqueEmail('pending-old'), uniqueEmail('sent-new')];
     const farFuture = later(365 * DAY);
-    await queueTestMail(db, [sentOld!], { status: 'sent', createdAt: ago(8 * DAY), sentAt: ago(8 * DAY) });
-    await queueTestMail(db, [failedOld!], { status: 'failed', createdAt: ago(8 * DAY) });
-    await queueTestMail(db, [pendingOld!], { createdAt: ago(8 * DAY), nextAttemptAt: farFuture });
-    await queueTestMail(db, [sentNew!], { status: 'sent', createdAt: ago(DAY), sentAt: ago(DAY) });
+    await queueTestMail(db, [sentOld], { status: 'sent', createdAt: ago(8 * DAY), sentAt: ago(8 * DAY) });
+    await queueTestMail(db, [failedOld], { status: 'failed', createdAt: ago(8 * DAY) });
+    await queueTestMail(db, [pendingOld], { createdAt: ago(8 * DAY), nextAttemptAt: farFuture });
+    await queueTestMail(db, [sentNew], { status: 'sent', createdAt: ago(DAY), sentAt: ago(DAY) });
     await db.insert(authEvents).values([
       { type: 'login-failed', email: 'old@example.com', ip: '192.0.2.1', createdAt: ago(91 * DAY) },
       { type: 'login-failed', email: 'recent@example.com', ip: '192.0.2.2', createdAt: ago(89 * DAY) },
@@ -86,7 +86,7 @@ describe('the clean-up job', () => {
     expect((await db.select({ key: rateLimits.key }).from(rateLimits).where(inArray(rateLimits.key, ['old-window', 'current-window']))).map((row) => row.key)).toEqual([
       'current-window',
     ]);
-    const mail = await db.select({ recipient: mailOutbox.recipient }).from(mailOutbox).where(inArray(mailOutbox.recipient, [sentOld!, failedOld!, pendingOld!, sentNew!]));
+    const mail = await db.select({ recipient: mailOutbox.recipient }).from(mailOutbox).where(inArray(mailOutbox.recipient, [sentOld, failedOld, pendingOld, sentNew]));
     expect(mail.map((row) => row.recipient).sort()).toEqual([pendingOld, sentNew].sort());
     expect((await db.select({ email: authEvents.email }).from(authEvents).where(inArray(authEvents.email, ['old@example.com', 'recent@example.com']))).map((row) => row.email)).toEqual([
       'recent@example.com',

@@ -124,7 +124,7 @@ describe('GET /api/auth/google', () => {
     expect(cookie).toMatch(/Path=\/api\/auth\/google(;|$)/);
     expect(cookie).toMatch(/Max-Age=600/);
     // The verifier stays with the browser: the issuer sees only its challenge.
-    expect(location.toString()).not.toContain(JSON.parse(Buffer.from(cookie!.split(';')[0]!.split('=')[1]!, 'base64url').toString()).codeVerifier);
+    expect(location.toString()).not.toContain((JSON.parse(Buffer.from(cookie!.split(';')[0]!.split('=')[1]!, 'base64url').toString()) as { codeVerifier: string }).codeVerifier);
   });
 
   it('gives two sign-ins different state, nonce and verifier', async () => {

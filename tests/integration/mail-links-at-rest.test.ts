@@ -96,12 +96,12 @@ describe('links at rest', () => {
 describe('a queued mail', () => {
   it('reaches the worker when its transaction commits, with no call from the code that queued it', async () => {
     const [recipient] = [uniqueEmail('notified')];
-    await queueTestMail(server.handle.db, [recipient!], { nextAttemptAt: new Date(time.clock().getTime() + 3_600_000) });
-    const [user] = await server.handle.db.select().from(users).where(eq(users.email, recipient!));
+    await queueTestMail(server.handle.db, [recipient], { nextAttemptAt: new Date(time.clock().getTime() + 3_600_000) });
+    const [user] = await server.handle.db.select().from(users).where(eq(users.email, recipient));
     await server.handle.db.transaction(async (tx) => {
-      await enqueueMail(tx, { recipient: recipient!, template: 'password-changed', userId: user!.id }, time.clock());
+      await enqueueMail(tx, { recipient: recipient, template: 'password-changed', userId: user!.id }, time.clock());
     });
-    const [mail] = await server.smtp.waitForMail(recipient!);
+    const [mail] = await server.smtp.waitForMail(recipient);
     expect(mail!.subject).toContain('password was changed');
   });
 });
@@ -110,15 +110,15 @@ describe('a verification mail whose address was proven before its turn', () => {
   it('is cancelled: no mail, no token', async () => {
     const [recipient] = [uniqueEmail('proven-meanwhile')];
     // queueTestMail makes a verified user; a verification mail queued for it stands for one queued before the proof.
-    await queueTestMail(server.handle.db, [recipient!], { status: 'sent' });
-    const [user] = await server.handle.db.select().from(users).where(eq(users.email, recipient!));
+    await queueTestMail(server.handle.db, [recipient], { status: 'sent' });
+    const [user] = await server.handle.db.select().from(users).where(eq(users.email, recipient));
     await server.handle.db.transaction(async (tx) => {
-      await enqueueMail(tx, { recipient: recipient!, template: 'verify-email', userId: user!.id }, time.clock());
+      await enqueueMail(tx, { recipient: recipient, template: 'verify-email', userId: user!.id }, time.clock());
     });
-    const cancelled = and(eq(mailOutbox.recipient, recipient!), eq(mailOutbox.template, 'verify-email'), eq(mailOutbox.status, 'cancelled'));
+    const cancelled = and(eq(mailOutbox.recipient, recipient), eq(mailOutbox.template, 'verify-email'), eq(mailOutbox.status, 'cancelled'));
     await expect.poll(async () => server.handle.db.$count(mailOutbox, cancelled), { timeout: 20_000 }).toBe(1);
     await server.services.mailWorker.runOnce();
-    expect(server.smtp.mailsTo(recipient!)).toEqual([]);
+    expect(server.smtp.mailsTo(recipient)).toEqual([]);
     expect(await server.handle.db.$count(emailTokens, eq(emailTokens.userId, user!.id))).toBe(0);
   });
 });

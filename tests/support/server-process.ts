@@ -40,7 +40,7 @@ export async function spawnServerProcess({ databaseUrl, smtpUrl, env = {} }: { d
   const logs: LogLine[] = [];
   const output: string[] = [];
   let partial = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
+  child.stdout.on('data', (chunk: Buffer) => {
     const lines = (partial + chunk.toString()).split('\n');
     partial = lines.pop()!;
     for (const line of lines.filter(Boolean)) {
@@ -51,7 +51,7 @@ export async function spawnServerProcess({ databaseUrl, smtpUrl, env = {} }: { d
       }
     }
   });
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const url = `http://127.0.0.1:${port}`;
 

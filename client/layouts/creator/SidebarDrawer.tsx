@@ -57,6 +57,8 @@ export function SidebarDrawer({ id, open, onClose, returnFocusTo }: SidebarDrawe
   };
 
   return (
+    // A modal <dialog> is interactive (Escape closes it natively): the click is a tap on its backdrop, the key handler keeps Tab inside.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={dialog}
       id={id}

@@ -44,11 +44,11 @@ export function GoogleSignupForm() {
     send: async () => {
       try {
         setUser((await call(authApi.completeGoogleSignup, { body: toGoogleSignupRequest(values) })).user);
-        navigate('/onboarding', { replace: true });
+        void navigate('/onboarding', { replace: true });
       } catch (error) {
         const code = toErrorCode(error);
         if (code !== 'invalid-token' && code !== 'expired-token') throw error;
-        navigate(GOOGLE_FAILURE_PATH, { replace: true });
+        void navigate(GOOGLE_FAILURE_PATH, { replace: true });
       }
     },
   });

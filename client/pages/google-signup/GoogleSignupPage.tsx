@@ -28,7 +28,7 @@ export default function GoogleSignupPage() {
         if (!controller.signal.aborted) setIdentity(found);
       },
       () => {
-        if (!controller.signal.aborted) navigate(GOOGLE_FAILURE_PATH, { replace: true });
+        if (!controller.signal.aborted) void navigate(GOOGLE_FAILURE_PATH, { replace: true });
       },
     );
     return () => controller.abort();

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type FocusEvent } from 'react';
 import type { Testimonial } from '../../content/types.ts';
-import { usePrefersReducedMotion } from '../../lib/reduced-motion.ts';
+import { useAutoplay, usePrefersReducedMotion } from '../../lib/reduced-motion.ts';
 import { StarRating } from './StarRating.tsx';
 import './TestimonialCarousel.css';
 
@@ -36,13 +36,9 @@ function step(track: HTMLElement, direction: Direction, smooth: boolean) {
 
 export function TestimonialCarousel({ testimonials, label }: TestimonialCarouselProps) {
   const reducedMotion = usePrefersReducedMotion();
-  const [playing, setPlaying] = useState(!reducedMotion);
+  const [playing, setPlaying] = useAutoplay();
   const [held, setHeld] = useState(false);
   const trackRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (reducedMotion) setPlaying(false);
-  }, [reducedMotion]);
 
   const go = useCallback(
     (direction: Direction) => {
@@ -90,6 +86,7 @@ export function TestimonialCarousel({ testimonials, label }: TestimonialCarousel
           </svg>
         </button>
       </div>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a row that scrolls must take focus so keys can scroll it (axe: scrollable-region-focusable) */}
       <div ref={trackRef} className="carousel__track" role="group" tabIndex={0} aria-label="Testimonials, scroll sideways for more">
         {testimonials.map((testimonial, index) => (
           <div

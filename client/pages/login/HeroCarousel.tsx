@@ -5,7 +5,7 @@
  * users who prefer reduced motion, pauses while focus is inside, and can be
  * paused at any time (WCAG 2.2.2).
  */
-import { useEffect, useRef, useState, type FocusEvent } from 'react';
+import { useEffect, useRef, type FocusEvent } from 'react';
 import { A11y, Autoplay, Keyboard, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import type { SwiperClass } from 'swiper/react';
@@ -14,17 +14,12 @@ import 'swiper/css/a11y';
 import 'swiper/css/pagination';
 import { LOGIN_CAROUSEL_AUTOPLAY_MS } from '../../../common/constants.ts';
 import { LOGIN_SLIDES } from '../../content/login-slides.ts';
-import { usePrefersReducedMotion } from '../../lib/reduced-motion.ts';
+import { useAutoplay } from '../../lib/reduced-motion.ts';
 import './HeroCarousel.css';
 
 export default function HeroCarousel() {
-  const reducedMotion = usePrefersReducedMotion();
-  const [playing, setPlaying] = useState(!reducedMotion);
+  const [playing, setPlaying] = useAutoplay();
   const swiperRef = useRef<SwiperClass | null>(null);
-
-  useEffect(() => {
-    if (reducedMotion) setPlaying(false);
-  }, [reducedMotion]);
 
   useEffect(() => {
     const autoplay = swiperRef.current?.autoplay;

@@ -41,7 +41,7 @@ export function LoginForm() {
     send: async () => {
       setUser((await call(authApi.login, { body: { email: email.trim(), password } })).user);
       // /onboarding sends an unverified user on to /verify-email (SPEC.md section 4).
-      navigate('/onboarding', { replace: true });
+      void navigate('/onboarding', { replace: true });
     },
   });
 

@@ -43,7 +43,7 @@ function useTokenFromAddress(): string {
   // Before the browser paints: the address with the token is replaced, not followed by a new entry.
   useLayoutEffect(() => {
     const { token: inAddress, search } = withoutToken(location.search);
-    if (inAddress) navigate({ pathname: location.pathname, search, hash: location.hash }, { replace: true });
+    if (inAddress) void navigate({ pathname: location.pathname, search, hash: location.hash }, { replace: true });
   }, [location, navigate]);
 
   return token;

@@ -48,7 +48,7 @@ export function SignupForm() {
     check: async () => (await loadSignupRules()).validateSignup(values),
     send: async () => {
       setUser((await call(authApi.signup, { body: toSignupRequest(values) })).user);
-      navigate('/verify-email', { replace: true });
+      void navigate('/verify-email', { replace: true });
     },
   });
 

@@ -30,7 +30,7 @@ export default function VerifyEmailPage() {
   useVerificationPoll(Boolean(user) && !verified);
 
   useEffect(() => {
-    if (verified) navigate('/onboarding', { replace: true });
+    if (verified) void navigate('/onboarding', { replace: true });
   }, [verified, navigate]);
 
   if (!user) return null;
