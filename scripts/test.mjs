@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: builds the client (the e2e tests drive the built app), runs every
+ * `npm test`: builds the client and its pre-rendering server entry (the e2e tests drive the built app), runs every
  * vitest project (unit, integration, e2e) and ends with one summary line
  * `N passed, N failed, N skipped`. Extra arguments go to vitest.
  */
@@ -13,6 +13,8 @@ function run(args) {
 }
 
 if (run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']) !== 0) process.exit(1);
+// The server's entry that pre-renders the public pages (docs/decisions/033).
+if (run(['node_modules/vite/bin/vite.js', 'build', '--ssr', '--logLevel', 'warn']) !== 0) process.exit(1);
 if (run(['scripts/precompress.mjs', 'dist/client']) !== 0) process.exit(1);
 
 mkdirSync('test-results', { recursive: true });
