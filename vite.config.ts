@@ -18,6 +18,8 @@ const serverEntryBuild: UserConfig = {
     rollupOptions: { input: 'entry-server.tsx' },
   },
   ssr: { noExternal: true, target: 'node' },
+  // The bundled React is the production build whatever NODE_ENV the server runs under, as in the browser.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
 };
 
 export default defineConfig(({ isSsrBuild }) => ({

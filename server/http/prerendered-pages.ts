@@ -2,7 +2,7 @@
  * The first paint of the public pages and auth screens as HTML (docs/decisions/033).
  * The client build carries a server entry (dist/client/.ssr/entry-server.js,
  * client/entry-server.tsx) that renders a page as a signed-out visitor sees it.
- * Each page is rendered once per process, on its first visit, with this
+ * Each page is rendered once per process, when the first of them is visited, with this
  * server's public config (footer links, support address, Google sign-in),
  * which a build could not know; the year is part of the key because the
  * footer shows it. The page's stylesheets are named as blocking <link>s, so
@@ -74,10 +74,7 @@ export function prerenderedPages(clientDir: string): PrerenderedPages {
   let entry: Promise<ServerEntry> | undefined;
   const rendered = new Map<string, Promise<string>>();
 
-  return async (pathname, config) => {
-    entry ??= import(pathToFileURL(entryFile).href) as Promise<ServerEntry>;
-    const { PRERENDERED_PATHS, renderPage } = await entry;
-    if (!PRERENDERED_PATHS.includes(pathname)) return undefined;
+  const renderOnce = (renderPage: ServerEntry['renderPage'], pathname: string, config: PublicConfig) => {
     const key = `${pathname} ${new Date().getFullYear()} ${JSON.stringify(config)}`;
     let root = rendered.get(key);
     if (!root) {
@@ -86,6 +83,16 @@ export function prerenderedPages(clientDir: string): PrerenderedPages {
       // A failed render is tried again on the next visit rather than remembered.
       root.catch(() => rendered.delete(key));
     }
-    return { root: await root, stylesheets: stylesheets.get(pathname.split('/')[1] ?? '') ?? '' };
+    return root;
+  };
+
+  return async (pathname, config) => {
+    entry ??= import(pathToFileURL(entryFile).href) as Promise<ServerEntry>;
+    const { PRERENDERED_PATHS, renderPage } = await entry;
+    if (!PRERENDERED_PATHS.includes(pathname)) return undefined;
+    // The first visit renders every page, so the next one's first visitor does not wait for it.
+    for (const other of PRERENDERED_PATHS) if (other !== pathname) renderOnce(renderPage, other, config).catch(() => undefined);
+    const root = await renderOnce(renderPage, pathname, config);
+    return { root, stylesheets: stylesheets.get(pathname.split('/')[1] ?? '') ?? '' };
   };
 }
