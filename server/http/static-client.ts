@@ -101,11 +101,21 @@ function wantsPrerendered(req: Request, state: BootState): boolean {
   return state.user === null && !state.maintenance && !req.originalUrl.includes('?');
 }
 
+/**
+ * A pre-rendered page needs its stylesheets to paint and its scripts only to
+ * hydrate, so its scripts ask for low priority: on HTTP/1.1 Chrome then gives
+ * the stylesheets the connections first instead of sharing them with 20 modules.
+ */
+function scriptsAtLowPriority(html: string): string {
+  return html.replaceAll('<script type="module"', '<script type="module" fetchpriority="low"').replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
+}
+
 /** index.html with the hints, the boot state and, when there is one, the pre-rendered page. */
 function renderShell(indexHtml: string, head: string, page: PrerenderedPage | undefined): string {
   // Replacer functions, not strings: $` or $' in a user's name would otherwise paste page text into the JSON.
   const withHead = indexHtml.replace('</head>', () => `${page?.stylesheets ?? ''}${head}</head>`);
-  return page ? withHead.replace(EMPTY_ROOT, () => `<div id="root">${page.root}</div>`) : withHead;
+  if (!page) return withHead;
+  return scriptsAtLowPriority(withHead).replace(EMPTY_ROOT, () => `<div id="root">${page.root}</div>`);
 }
 
 export interface StaticClientOptions {
