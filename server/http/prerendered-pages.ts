@@ -90,9 +90,11 @@ export function prerenderedPages(clientDir: string): PrerenderedPages {
     entry ??= import(pathToFileURL(entryFile).href) as Promise<ServerEntry>;
     const { PRERENDERED_PATHS, renderPage } = await entry;
     if (!PRERENDERED_PATHS.includes(pathname)) return undefined;
-    // The first visit renders every page, so the next one's first visitor does not wait for it.
-    for (const other of PRERENDERED_PATHS) if (other !== pathname) renderOnce(renderPage, other, config).catch(() => undefined);
     const root = await renderOnce(renderPage, pathname, config);
+    // Then, once this answer is on its way, the other pages, so their first visitors do not wait for them either.
+    setImmediate(() => {
+      for (const other of PRERENDERED_PATHS) renderOnce(renderPage, other, config).catch(() => undefined);
+    });
     return { root, stylesheets: stylesheets.get(pathname.split('/')[1] ?? '') ?? '' };
   };
 }
