@@ -28,7 +28,7 @@ export async function benchLighthouse(): Promise<BenchRow> {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
-    const runs: Record<string, (Scores & { metrics: Metrics })[]> = {};
+    const runs: Record<string, (Scores & { metrics: Metrics; failure?: string })[]> = {};
     let holds = true;
     let worstPerformance = 100;
     for (let run = 0; run < RUNS; run += 1) {
@@ -38,10 +38,12 @@ export async function benchLighthouse(): Promise<BenchRow> {
         const scores = Object.fromEntries(Object.keys(TARGETS).map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)])) as Scores;
         const audits = result?.lhr.audits ?? {};
         const metrics = Object.fromEntries(Object.entries(METRICS).map(([name, audit]) => [name, Math.round((audits[audit]?.numericValue ?? NaN) * 1000) / 1000])) as Metrics;
-        (runs[route] ??= []).push({ ...scores, metrics });
+        // A run Lighthouse could not finish (NO_FCP, a timeout) scores 0; its reason is kept with it.
+        const failure = result?.lhr.runtimeError?.code;
+        (runs[route] ??= []).push({ ...scores, metrics, ...(failure ? { failure } : {}) });
         for (const [key, target] of Object.entries(TARGETS)) if (scores[key as keyof Scores] < target) holds = false;
         worstPerformance = Math.min(worstPerformance, scores.performance);
-        process.stderr.write(`lighthouse run ${run + 1} ${route}: ${JSON.stringify(scores)} ${JSON.stringify(metrics)}\n`);
+        process.stderr.write(`lighthouse run ${run + 1} ${route}: ${JSON.stringify(scores)} ${JSON.stringify(metrics)} ${failure ?? ''}\n`);
       }
     }
     return {
