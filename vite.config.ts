@@ -1,23 +1,46 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 
 const serverPort = Number(process.env.PORT ?? 3000);
 
-export default defineConfig({
+/**
+ * `vite build --ssr`: the server's entry that pre-renders the public pages
+ * (client/entry-server.tsx). It goes into a dot-folder of the client build,
+ * which the server never serves, and carries React inside it, so the
+ * production image needs no React among its dependencies.
+ */
+const serverEntryBuild: UserConfig = {
+  build: {
+    outDir: '../dist/client/.ssr',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    sourcemap: false,
+    rollupOptions: { input: 'entry-server.tsx' },
+  },
+  ssr: { noExternal: true, target: 'node' },
+  // The bundled React is the production build whatever NODE_ENV the server runs under, as in the browser.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'client',
   publicDir: 'public',
   plugins: [react()],
-  build: {
-    outDir: '../dist/client',
-    emptyOutDir: true,
-    // Read by the server to name a deep link's chunks in index.html (server/http/route-preloads.ts).
-    manifest: true,
-    // Every browser we serve preloads modules itself (decision 027): the polyfill would be dead weight on the landing page.
-    modulePreload: { polyfill: false },
-    sourcemap: false,
-  },
+  ...(isSsrBuild
+    ? serverEntryBuild
+    : {
+        build: {
+          outDir: '../dist/client',
+          emptyOutDir: true,
+          // Read by the server to name a deep link's chunks and stylesheets in index.html (server/http/route-preloads.ts).
+          manifest: true,
+          // Every browser we serve preloads modules itself (decision 027): the polyfill would be dead weight on the landing page.
+          modulePreload: { polyfill: false },
+          sourcemap: false,
+        },
+      }),
   server: {
     port: 5173,
     proxy: { '/api': `http://127.0.0.1:${serverPort}`, '/healthz': `http://127.0.0.1:${serverPort}` },
   },
-});
+}));

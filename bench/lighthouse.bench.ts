@@ -1,11 +1,24 @@
-/** Row 6: Lighthouse (mobile preset) on /, /login and /signup in Debian's Chromium. */
+/**
+ * Row 6: Lighthouse (mobile preset) in Debian's Chromium on every public page
+ * and both auth screens, each loaded LIGHTHOUSE_RUNS times (3 unless told).
+ * The target must hold on every run, so the figure is the worst performance
+ * score of them all; the detail keeps every run's four scores per route.
+ */
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_PATH } from '../tests/support/browser.ts';
 import { createBenchDatabase, startProduct } from './lib/processes.ts';
 import type { BenchRow } from './lib/row.ts';
 
-const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 } as const;
+const ROUTES = ['/', '/login', '/signup', '/about', '/what-you-get', '/contact', '/privacy-policy', '/terms-conditions'];
+const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+/** Kept beside the scores, so a low one shows what held it back. */
+const METRICS = { fcp: 'first-contentful-paint', lcp: 'largest-contentful-paint', tbt: 'total-blocking-time', cls: 'cumulative-layout-shift', si: 'speed-index' } as const;
+
+type Scores = Record<keyof typeof TARGETS, number>;
+type Metrics = Record<keyof typeof METRICS, number>;
 
 export async function benchLighthouse(): Promise<BenchRow> {
   const database = await createBenchDatabase();
@@ -15,17 +28,33 @@ export async function benchLighthouse(): Promise<BenchRow> {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
-    const scores: Record<string, Record<string, number>> = {};
+    const runs: Record<string, (Scores & { metrics: Metrics; failure?: string })[]> = {};
     let holds = true;
     let worstPerformance = 100;
-    for (const route of ['/', '/login', '/signup']) {
-      const result = await lighthouse(`${product.url}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) });
-      const categories = result?.lhr.categories ?? {};
-      scores[route] = Object.fromEntries(Object.keys(TARGETS).map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)]));
-      for (const [key, target] of Object.entries(TARGETS)) if ((scores[route][key] ?? 0) < target) holds = false;
-      worstPerformance = Math.min(worstPerformance, scores[route].performance ?? 0);
+    for (let run = 0; run < RUNS; run += 1) {
+      for (const route of ROUTES) {
+        const result = await lighthouse(`${product.url}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) });
+        const categories = result?.lhr.categories ?? {};
+        const scores = Object.fromEntries(Object.keys(TARGETS).map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)])) as Scores;
+        const audits = result?.lhr.audits ?? {};
+        const metrics = Object.fromEntries(Object.entries(METRICS).map(([name, audit]) => [name, Math.round((audits[audit]?.numericValue ?? NaN) * 1000) / 1000])) as Metrics;
+        // A run Lighthouse could not finish (NO_FCP, a timeout) scores 0; its reason is kept with it.
+        const failure = result?.lhr.runtimeError?.code;
+        (runs[route] ??= []).push({ ...scores, metrics, ...(failure ? { failure } : {}) });
+        for (const [key, target] of Object.entries(TARGETS)) if (scores[key as keyof Scores] < target) holds = false;
+        worstPerformance = Math.min(worstPerformance, scores.performance);
+        process.stderr.write(`lighthouse run ${run + 1} ${route}: ${JSON.stringify(scores)} ${JSON.stringify(metrics)} ${failure ?? ''}\n`);
+      }
     }
-    return { row: 6, name: 'Lighthouse mobile on /, /login, /signup', figure: worstPerformance, unit: 'worst performance score', target: 'perf >= 95, a11y 100, BP >= 95, SEO >= 95', holds, detail: scores };
+    return {
+      row: 6,
+      name: `Lighthouse mobile on ${ROUTES.length} public pages and auth screens, ${RUNS} runs each`,
+      figure: worstPerformance,
+      unit: 'worst performance score',
+      target: 'perf >= 98, a11y, BP and SEO 100, on every run',
+      holds,
+      detail: runs,
+    };
   } finally {
     chrome.kill();
     await product.stop();

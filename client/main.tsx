@@ -1,20 +1,16 @@
 /**
  * Entry point. The boot state the server wrote into index.html seeds the
  * maintenance flag, the user and the public config, so the first paint skips
- * the loading screen; without it (vite dev) the app asks the API first.
+ * the loading screen; without it (vite dev) the app asks the API first. When
+ * the server also sent the page itself as HTML (a signed-out visit to a public
+ * page, docs/decisions/033), the app hydrates that HTML instead of painting anew.
  */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrateRoot, createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { BrowserRouter } from 'react-router';
-import { AppErrorBoundary } from './app/AppErrorBoundary.tsx';
-import { AuthProvider } from './app/auth.tsx';
+import { App } from './App.tsx';
 import { readBootState } from './app/boot-state.ts';
-import { MaintenanceGate } from './app/MaintenanceGate.tsx';
-import { PublicConfigProvider } from './app/public-config.tsx';
-import { RouteFocus } from './app/RouteFocus.tsx';
-import { ScrollToTop } from './app/ScrollToTop.tsx';
-import { AppRoutes, preloadScreenFor } from './router.tsx';
+import { preloadScreenFor } from './router.tsx';
 import './styles/global.css';
 
 /** How long the first paint may wait for the opened page's chunk before showing its spinner instead. */
@@ -23,27 +19,16 @@ const FIRST_PAINT_WAIT_MS = 1_500;
 const boot = readBootState(document);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
-const root = createRoot(container);
 
-const app = (
-  <StrictMode>
-    <PublicConfigProvider initialConfig={boot?.config}>
-      <AuthProvider initialUser={boot ? boot.user : undefined}>
-        <MaintenanceGate initialMaintenance={boot?.maintenance} loadingBackground="var(--color-surface-alt)">
-          <BrowserRouter>
-            <ScrollToTop />
-            <RouteFocus />
-            <AppErrorBoundary>
-              <AppRoutes />
-            </AppErrorBoundary>
-          </BrowserRouter>
-        </MaintenanceGate>
-      </AuthProvider>
-    </PublicConfigProvider>
-  </StrictMode>
-);
-
-// A deep link paints its page once, complete, rather than an empty frame and then a spinner.
+const app = <App boot={boot} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />;
 const firstScreen = boot?.maintenance ? Promise.resolve() : preloadScreenFor(window.location.pathname);
-const shortWait = new Promise<void>((resolve) => window.setTimeout(resolve, FIRST_PAINT_WAIT_MS));
-void Promise.race([firstScreen, shortWait]).then(() => flushSync(() => root.render(app)));
+
+if (container.firstElementChild) {
+  // The page is already painted; hydrating once its chunk is in means no screen suspends, so nothing is swapped for a spinner.
+  void firstScreen.then(() => hydrateRoot(container, app));
+} else {
+  // A deep link paints its page once, complete, rather than an empty frame and then a spinner.
+  const root = createRoot(container);
+  const shortWait = new Promise<void>((resolve) => window.setTimeout(resolve, FIRST_PAINT_WAIT_MS));
+  void Promise.race([firstScreen, shortWait]).then(() => flushSync(() => root.render(app)));
+}

@@ -29,6 +29,8 @@ export interface RouteEntry {
   layout?: LayoutName;
   /** For a page outside a guarded layout. */
   guard?: GuardName;
+  /** A signed-out visitor's first paint is sent by the server as HTML (docs/decisions/033). */
+  prerendered?: true;
 }
 
 /** In the main bundle (decision 015): the only screen that is not its own chunk. */
@@ -39,15 +41,15 @@ export const NOT_FOUND_SCREEN = 'pages/not-found/NotFoundPage.tsx';
 const creator = (path: string, screen: string = NOT_FOUND_SCREEN): RouteEntry => ({ path, screen, layout: 'creator' });
 
 export const ROUTES: readonly RouteEntry[] = [
-  { path: '/', screen: LANDING_SCREEN, layout: 'public' },
-  { path: '/about', screen: 'pages/about/AboutPage.tsx', layout: 'public' },
-  { path: '/what-you-get', screen: 'pages/what-you-get/WhatYouGetPage.tsx', layout: 'public' },
-  { path: '/contact', screen: 'pages/contact/ContactPage.tsx', layout: 'public' },
-  { path: '/privacy-policy', screen: 'pages/privacy-policy/PrivacyPolicyPage.tsx', layout: 'public' },
-  { path: '/terms-conditions', screen: 'pages/terms-conditions/TermsConditionsPage.tsx', layout: 'public' },
+  { path: '/', screen: LANDING_SCREEN, layout: 'public', prerendered: true },
+  { path: '/about', screen: 'pages/about/AboutPage.tsx', layout: 'public', prerendered: true },
+  { path: '/what-you-get', screen: 'pages/what-you-get/WhatYouGetPage.tsx', layout: 'public', prerendered: true },
+  { path: '/contact', screen: 'pages/contact/ContactPage.tsx', layout: 'public', prerendered: true },
+  { path: '/privacy-policy', screen: 'pages/privacy-policy/PrivacyPolicyPage.tsx', layout: 'public', prerendered: true },
+  { path: '/terms-conditions', screen: 'pages/terms-conditions/TermsConditionsPage.tsx', layout: 'public', prerendered: true },
 
-  { path: '/login', screen: 'pages/login/LoginPage.tsx', guard: 'guest-only' },
-  { path: '/signup', screen: 'pages/signup/SignupPage.tsx', guard: 'guest-only' },
+  { path: '/login', screen: 'pages/login/LoginPage.tsx', guard: 'guest-only', prerendered: true },
+  { path: '/signup', screen: 'pages/signup/SignupPage.tsx', guard: 'guest-only', prerendered: true },
   { path: '/signup/google', screen: 'pages/google-signup/GoogleSignupPage.tsx', guard: 'guest-only' },
   { path: '/verify-email', screen: 'pages/verify-email/VerifyEmailPage.tsx', guard: 'signed-in' },
   { path: '/reset-password', screen: 'pages/reset-password/ResetPasswordPage.tsx' },

@@ -14,6 +14,8 @@ const MIN_BYTES = 1024;
 function* walk(directory) {
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
     const full = path.join(directory, entry.name);
+    // Dot-folders (Vite's manifest, the server entry in .ssr) are never sent to browsers.
+    if (entry.name.startsWith('.')) continue;
     if (entry.isDirectory()) yield* walk(full);
     else yield full;
   }

@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 if (!existsSync('dist/client/index.html')) {
   console.log('Building the client (first start only)...');
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--ssr', '--logLevel', 'warn'], { stdio: 'inherit' });
   execFileSync(process.execPath, ['scripts/precompress.mjs', 'dist/client'], { stdio: 'inherit' });
 }
 // Loaded only after the Node version check above has passed.

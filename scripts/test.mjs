@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm test`: lints (ESLint counts as one test: a finding fails it), builds the
- * client (the e2e tests drive the built app), runs every vitest project (unit,
- * integration, e2e) and ends with one summary line `N passed, N failed, N skipped`,
- * also written to test-results/summary.json for .ci/run. Extra arguments go to vitest.
+ * client and its pre-rendering server entry (the e2e tests drive the built app),
+ * runs every vitest project (unit, integration, e2e) and ends with one summary
+ * line `N passed, N failed, N skipped`, also written to test-results/summary.json
+ * for .ci/run. Extra arguments go to vitest.
  */
 import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
@@ -25,6 +26,8 @@ const lint = lintClean ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
 console.log(lintClean ? 'ESLint: clean' : 'ESLint: findings above (counted as one failed test)');
 
 if (run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']) !== 0) process.exit(1);
+// The server's entry that pre-renders the public pages (docs/decisions/033).
+if (run(['node_modules/vite/bin/vite.js', 'build', '--ssr', '--logLevel', 'warn']) !== 0) process.exit(1);
 if (run(['scripts/precompress.mjs', 'dist/client']) !== 0) process.exit(1);
 
 const report = 'test-results/vitest.json';

@@ -3,12 +3,15 @@
  * each is sent as the .br or .gz twin written at build time when the browser
  * accepts it, so nothing is compressed per request. Hashed assets are cached
  * for a year; index.html is never stored (private, no-store) and carries the boot state, so the
- * app starts knowing maintenance and the signed-in user.
+ * app starts knowing maintenance and the signed-in user. A signed-out visit to
+ * a public page or auth screen also gets the page itself inside #root
+ * (prerendered-pages.ts), which the client hydrates.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
 import { BOOT_STATE_ELEMENT_ID, type BootState } from '../../common/api-types.ts';
+import { prerenderedPages, type PrerenderedPage } from './prerendered-pages.ts';
 import { routePreloads } from './route-preloads.ts';
 
 interface StaticFile {
@@ -87,6 +90,34 @@ export function bootStateScript(state: BootState): string {
   return `<script type="application/json" id="${BOOT_STATE_ELEMENT_ID}">${json}</script>`;
 }
 
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/**
+ * The page is sent as HTML only as the server's own render would show it: to a
+ * signed-out visitor outside maintenance, and without a query string, which a
+ * screen may read (?verified=1 on /login) but the render cannot know.
+ */
+function wantsPrerendered(req: Request, state: BootState): boolean {
+  return state.user === null && !state.maintenance && !req.originalUrl.includes('?');
+}
+
+/**
+ * A pre-rendered page needs its stylesheets to paint and its scripts only to
+ * hydrate, so its scripts ask for low priority: on HTTP/1.1 Chrome then gives
+ * the stylesheets the connections first instead of sharing them with 20 modules.
+ */
+function scriptsAtLowPriority(html: string): string {
+  return html.replaceAll('<script type="module"', '<script type="module" fetchpriority="low"').replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
+}
+
+/** index.html with the hints, the boot state and, when there is one, the pre-rendered page. */
+function renderShell(indexHtml: string, head: string, page: PrerenderedPage | undefined): string {
+  // Replacer functions, not strings: $` or $' in a user's name would otherwise paste page text into the JSON.
+  const withHead = indexHtml.replace('</head>', () => `${page?.stylesheets ?? ''}${head}</head>`);
+  if (!page) return withHead;
+  return scriptsAtLowPriority(withHead).replace(EMPTY_ROOT, () => `<div id="root">${page.root}</div>`);
+}
+
 export interface StaticClientOptions {
   clientDir: string;
   bootState: (req: Request, res: Response) => Promise<BootState> | BootState;
@@ -100,6 +131,8 @@ export function staticClient({ clientDir, bootState }: StaticClientOptions): Req
   const indexHtml = readFileSync(indexPath, 'utf8');
   const files = listFiles(clientDir);
   const preloadsFor = routePreloads(clientDir);
+  // An index.html without the empty root (a hand-made one) keeps painting in the browser.
+  const prerendered = indexHtml.includes(EMPTY_ROOT) ? prerenderedPages(clientDir) : async () => undefined;
 
   return async function serveClient(req, res, next) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -108,9 +141,9 @@ export function staticClient({ clientDir, bootState }: StaticClientOptions): Req
     // A missing file with an extension is a 404, not the app shell (so a stale chunk fails loudly).
     if (path.extname(req.path) !== '') return next();
     const state = await bootState(req, res);
+    const page = wantsPrerendered(req, state) ? await prerendered(req.path, state.config) : undefined;
     // The page carries the signed-in user: no shared cache may keep it, and no browser may keep it on disk or show it from history after sign-out.
     res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store' });
-    // A replacer function, not a string: $` or $' in a user's name would otherwise paste page text into the JSON.
-    res.send(indexHtml.replace('</head>', () => `${preloadsFor(req.path)}${bootStateScript(state)}</head>`));
+    res.send(renderShell(indexHtml, `${preloadsFor(req.path)}${bootStateScript(state)}`, page));
   };
 }

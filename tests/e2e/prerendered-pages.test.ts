@@ -1,0 +1,100 @@
+/**
+ * docs/decisions/033: a signed-out visit to a public page or auth screen gets
+ * the page itself as HTML, styled before any script runs, and the browser
+ * hydrates that HTML (the same nodes, no mismatch, no loading screen) instead
+ * of painting it again after the main bundle.
+ */
+import { describe, expect, it } from 'vitest';
+import { signUp } from '../support/accounts.ts';
+import { chromiumAvailable } from '../support/browser.ts';
+import { useE2eApp } from '../support/e2e-app.ts';
+import { createTestClient } from '../support/http-client.ts';
+
+const PRERENDERED = ['/', '/about', '/what-you-get', '/contact', '/privacy-policy', '/terms-conditions', '/login', '/signup'];
+const EMPTY_ROOT = '<div id="root"></div>';
+
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  expect(start).toBeGreaterThan(-1);
+  return html.slice(start, html.indexOf('<script', start));
+}
+
+function stylesheetsOf(html: string): string[] {
+  return [...html.matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)"/g)].map((match) => match[1]!);
+}
+
+describe.skipIf(!chromiumAvailable)('pre-rendered first paint', () => {
+  const app = useE2eApp();
+
+  it.each(PRERENDERED)('%s arrives as HTML with its heading and its stylesheets', async (path) => {
+    const response = await createTestClient(app.server.url).get(path);
+    expect(response.status).toBe(200);
+    expect(rootOf(response.text)).toMatch(/<h1[\s>]/);
+    for (const href of stylesheetsOf(response.text)) expect((await createTestClient(app.server.url).get(href)).status).toBe(200);
+  });
+
+  it('names the auth screens\' own stylesheets as blocking links, so the HTML paints styled', async () => {
+    const login = await createTestClient(app.server.url).get('/login');
+    expect(stylesheetsOf(login.text).some((href) => /\/assets\/LoginPage-[\w-]+\.css$/.test(href))).toBe(true);
+    const signup = await createTestClient(app.server.url).get('/signup');
+    // signup.css is shared with the Google terms step, so Vite names its chunk after the file rather than the page.
+    expect(stylesheetsOf(signup.text).some((href) => /\/assets\/(SignupPage|signup)-[\w-]+\.css$/.test(href))).toBe(true);
+  });
+
+  it('asks for the scripts of a pre-rendered page at low priority, and for the shell\'s as before', async () => {
+    const visitor = createTestClient(app.server.url);
+    const page = (await visitor.get('/login')).text;
+    expect(page).toMatch(/<script type="module" fetchpriority="low"/);
+    expect(page).not.toMatch(/<link rel="modulepreload"(?! fetchpriority="low")/);
+    expect((await visitor.get('/verify-email')).text).not.toContain('fetchpriority="low"');
+  });
+
+  it('sends the empty shell to a signed-in user, to a query string the render cannot know, and on other paths', async () => {
+    const { client } = await signUp(app.server);
+    expect((await client.get('/signup')).text).toContain(EMPTY_ROOT);
+    const visitor = createTestClient(app.server.url);
+    expect((await visitor.get('/login?verified=1')).text).toContain(EMPTY_ROOT);
+    expect((await visitor.get('/verify-email')).text).toContain(EMPTY_ROOT);
+    expect((await visitor.get('/no-such-page')).text).toContain(EMPTY_ROOT);
+  });
+
+  it.each(PRERENDERED)('%s is hydrated in place: the server\'s heading stays, with no console error and no spinner', async (path) => {
+    for (const width of [375, 1280]) {
+      const { page, errors } = await app.open({ width });
+      await page.addInitScript(() => {
+        const seen = { serverHeading: null as Element | null, spinners: 0 };
+        Object.assign(window, { firstPaint: seen });
+        new MutationObserver((records) => {
+          for (const record of records) {
+            for (const node of record.addedNodes) {
+              if (node instanceof Element && (node.matches('.loading-screen, .route-fallback') || node.querySelector('.loading-screen, .route-fallback'))) seen.spinners += 1;
+            }
+          }
+        }).observe(document, { childList: true, subtree: true });
+        // "interactive" comes when the HTML is parsed and before any module script runs.
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive') seen.serverHeading = document.querySelector('#root h1');
+        });
+      });
+      await page.goto(`${app.server.url}${path}`);
+      // Hydrated once React owns the heading: the server's node when hydration matched, a new one when React had to paint again.
+      await page.waitForFunction(() => {
+        const heading = document.querySelector('#root h1');
+        return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
+      });
+      await page.waitForLoadState('networkidle');
+      const outcome = await page.evaluate(() => {
+        const { firstPaint } = window as unknown as { firstPaint: { serverHeading: Element | null; spinners: number } };
+        const heading = document.querySelector('#root h1');
+        return {
+          sentByServer: firstPaint.serverHeading !== null,
+          sameNode: heading !== null && heading === firstPaint.serverHeading,
+          spinners: firstPaint.spinners,
+        };
+      });
+      expect(outcome).toEqual({ sentByServer: true, sameNode: true, spinners: 0 });
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
