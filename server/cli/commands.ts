@@ -53,7 +53,9 @@ export function parseCommand(argv: readonly string[]): Command {
     case 'user role': {
       const email = requireEmail(rest);
       const role = rest[1];
-      if (!isRole(role)) throw new UsageError(`This command needs a role: ${ROLES.join(', ')}.`);
+      if (!isRole(role)) {
+        throw new UsageError(role === undefined ? `This command needs a role: ${ROLES.join(', ')}.` : `"${role}" is not a role; the roles are ${ROLES.join(', ')}.`);
+      }
       return async (admin) => {
         const { previous } = await admin.setUserRole(email, role);
         return previous === role ? `${email.toLowerCase()} is already ${role}.` : `${email.toLowerCase()} is now ${role} (was ${previous}).`;

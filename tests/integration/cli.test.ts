@@ -112,7 +112,8 @@ describe('usage of user role', () => {
     async (args) => {
       const result = await cli(args, { DATABASE_URL: UNREACHABLE_DATABASE });
       expect(result.code).toBe(2);
-      expect(result.stderr).toContain('This command needs a role: creator, member, admin.');
+      const given = args[3];
+      expect(result.stderr).toContain(given ? `"${given}" is not a role; the roles are creator, member, admin.` : 'This command needs a role: creator, member, admin.');
       expect(result.stderr).toContain('user role <email> <role>');
     },
   );
