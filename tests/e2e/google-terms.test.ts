@@ -39,6 +39,7 @@ describe.skipIf(!chromiumAvailable)('a first Google sign-in in Chromium', () => 
     await page.getByRole('button', { name: 'Log in with Google' }).click();
     await page.waitForURL('**/signup/google');
     await page.getByText(`Signing up with Google as ${email}.`).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to Sign In' }).getAttribute('href')).toBe('/login');
     expect(await app.server.handle.db.$count(users, eq(users.email, email))).toBe(0);
 
     await page.getByRole('button', { name: 'Sign Up' }).click();

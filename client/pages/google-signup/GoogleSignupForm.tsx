@@ -5,7 +5,7 @@
  * Google sign-in. A lost or stale step goes back to /login with SPEC.md's alert.
  */
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import * as authApi from '../../../common/api/auth.ts';
 import { OTHER_NICHE } from '../../../common/niches.ts';
 import { useAuth } from '../../app/auth.tsx';
@@ -75,6 +75,9 @@ export function GoogleSignupForm() {
       <BusyButton type="submit" size="lg" className="auth-form__submit" busy={form.busy}>
         Sign Up
       </BusyButton>
+      <p className="auth-form__switch">
+        Not the Google account you meant? <Link to="/login">Back to Sign In</Link>
+      </p>
     </form>
   );
 }
