@@ -8,24 +8,17 @@
  * footer shows it. The page's stylesheets are named as blocking <link>s, so
  * the HTML is painted styled before any script runs.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PublicConfig } from '../../common/api-types.ts';
-import { MANIFEST_PATH } from './route-preloads.ts';
+import { modulesFor } from '../../client/routes.ts';
+import { mainBundleOf, withStaticImports, type Manifest } from './route-preloads.ts';
 
 interface ServerEntry {
   PRERENDERED_PATHS: readonly string[];
   renderPage: (pathname: string, config: PublicConfig) => Promise<string>;
 }
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
 
 export interface PrerenderedPage {
   /** The markup inside #root. */
@@ -37,64 +30,57 @@ export interface PrerenderedPage {
 export type PrerenderedPages = (pathname: string, config: PublicConfig) => Promise<PrerenderedPage | undefined>;
 
 export const SERVER_ENTRY_PATH = path.join('.ssr', 'entry-server.js');
-const PAGE_KEY = /^pages\/([^/]+)\/[^/]+Page\.tsx$/;
-
-function cssOf(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
-  const chunk = manifest[key];
-  if (seen.has(key) || !chunk) return [];
-  seen.add(key);
-  return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((imported) => cssOf(manifest, imported, seen))];
-}
-
-/** Per first path segment, the stylesheets its page needs beyond the main bundle's. */
-function stylesheetsBySegment(clientDir: string): Map<string, string> {
-  const bySegment = new Map<string, string>();
-  const manifestFile = path.join(clientDir, MANIFEST_PATH);
-  if (!existsSync(manifestFile)) return bySegment;
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  const inMainBundle = new Set(entryKey ? cssOf(manifest, entryKey) : []);
-  for (const key of Object.keys(manifest)) {
-    const segment = PAGE_KEY.exec(key)?.[1];
-    if (!segment) continue;
-    const own = [...new Set(cssOf(manifest, key))].filter((file) => !inMainBundle.has(file));
-    bySegment.set(segment, own.map((file) => `<link rel="stylesheet" href="/${file}">`).join(''));
-  }
-  return bySegment;
+/** The stylesheets a page needs beyond the main bundle's, from the route table's modules and the manifest. */
+function stylesheetsFor(manifest: Manifest, inMainBundle: Set<string>, pathname: string): string {
+  const chunks = new Set<string>();
+  for (const module of modulesFor(pathname)) withStaticImports(manifest, module, chunks);
+  const files = [...chunks].filter((key) => !inMainBundle.has(key)).flatMap((key) => manifest[key]!.css ?? []);
+  return [...new Set(files)].map((file) => `<link rel="stylesheet" href="/${file}">`).join('');
 }
 
 /**
  * Returns the pre-rendered page for a path, or undefined for any other path
  * and for a client build without the server entry (the app then paints in the browser).
  */
-export function prerenderedPages(clientDir: string): PrerenderedPages {
+export function prerenderedPages(clientDir: string, manifest: Manifest | undefined): PrerenderedPages {
   const entryFile = path.join(clientDir, SERVER_ENTRY_PATH);
   if (!existsSync(entryFile)) return async () => undefined;
-  const stylesheets = stylesheetsBySegment(clientDir);
   let entry: Promise<ServerEntry> | undefined;
   const rendered = new Map<string, Promise<string>>();
+  const inMainBundle = manifest ? mainBundleOf(manifest) : new Set<string>();
+  const stylesheets = new Map<string, string>();
+  const stylesheetsOf = (pathname: string) => {
+    let links = stylesheets.get(pathname);
+    if (links === undefined) {
+      links = manifest ? stylesheetsFor(manifest, inMainBundle, pathname) : '';
+      stylesheets.set(pathname, links);
+    }
+    return links;
+  };
 
+  /** The page's markup, and whether this call started its render. */
   const renderOnce = (renderPage: ServerEntry['renderPage'], pathname: string, config: PublicConfig) => {
     const key = `${pathname} ${new Date().getFullYear()} ${JSON.stringify(config)}`;
-    let root = rendered.get(key);
-    if (!root) {
-      root = renderPage(pathname, config);
-      rendered.set(key, root);
-      // A failed render is tried again on the next visit rather than remembered.
-      root.catch(() => rendered.delete(key));
-    }
-    return root;
+    const known = rendered.get(key);
+    if (known) return { root: known, started: false };
+    const root = renderPage(pathname, config);
+    rendered.set(key, root);
+    // A failed render is tried again on the next visit rather than remembered.
+    root.catch(() => rendered.delete(key));
+    return { root, started: true };
   };
 
   return async (pathname, config) => {
     entry ??= import(pathToFileURL(entryFile).href) as Promise<ServerEntry>;
     const { PRERENDERED_PATHS, renderPage } = await entry;
     if (!PRERENDERED_PATHS.includes(pathname)) return undefined;
-    const root = await renderOnce(renderPage, pathname, config);
-    // Then, once this answer is on its way, the other pages, so their first visitors do not wait for them either.
-    setImmediate(() => {
-      for (const other of PRERENDERED_PATHS) renderOnce(renderPage, other, config).catch(() => undefined);
-    });
-    return { root, stylesheets: stylesheets.get(pathname.split('/')[1] ?? '') ?? '' };
+    const { root, started } = renderOnce(renderPage, pathname, config);
+    // A first render starts the other pages once this answer is on its way, so their first visitors do not wait for them either.
+    if (started) {
+      setImmediate(() => {
+        for (const other of PRERENDERED_PATHS) renderOnce(renderPage, other, config).root.catch(() => undefined);
+      });
+    }
+    return { root: await root, stylesheets: stylesheetsOf(pathname) };
   };
 }

@@ -17,12 +17,24 @@ interface ManifestChunk {
   imports?: string[];
   css?: string[];
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 export const MANIFEST_PATH = path.join('.vite', 'manifest.json');
 
+/** Vite's build manifest of a client build; undefined for a build without one. */
+export function readManifest(clientDir: string): Manifest | undefined {
+  const manifestFile = path.join(clientDir, MANIFEST_PATH);
+  return existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : undefined;
+}
+
+/** Every chunk the main bundle loads statically, as manifest keys: what a page never needs named again. */
+export function mainBundleOf(manifest: Manifest): Set<string> {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  return entryKey ? withStaticImports(manifest, entryKey) : new Set<string>();
+}
+
 /** The chunk under `key` and every chunk it imports statically, as manifest keys. */
-function withStaticImports(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+export function withStaticImports(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
   if (seen.has(key) || !manifest[key]) return seen;
   seen.add(key);
   for (const imported of manifest[key].imports ?? []) withStaticImports(manifest, imported, seen);
@@ -43,12 +55,9 @@ function hintsFor(manifest: Manifest, modules: readonly string[], inMainBundle: 
 }
 
 /** Returns the hints for a path; with no manifest (an older build), none. */
-export function routePreloads(clientDir: string): (pathname: string) => string {
-  const manifestFile = path.join(clientDir, MANIFEST_PATH);
-  if (!existsSync(manifestFile)) return () => '';
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  const inMainBundle = entryKey ? withStaticImports(manifest, entryKey) : new Set<string>();
+export function routePreloads(manifest: Manifest | undefined): (pathname: string) => string {
+  if (!manifest) return () => '';
+  const inMainBundle = mainBundleOf(manifest);
   // Keyed by the page's modules, not the path: every unknown path shares the not-found page's hints.
   const hintsByModules = new Map<string, string>();
   return (pathname) => {

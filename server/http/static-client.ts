@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
 import { BOOT_STATE_ELEMENT_ID, type BootState } from '../../common/api-types.ts';
 import { prerenderedPages, type PrerenderedPage } from './prerendered-pages.ts';
-import { routePreloads } from './route-preloads.ts';
+import { readManifest, routePreloads } from './route-preloads.ts';
 
 interface StaticFile {
   absolutePath: string;
@@ -130,9 +130,10 @@ export function staticClient({ clientDir, bootState }: StaticClientOptions): Req
   }
   const indexHtml = readFileSync(indexPath, 'utf8');
   const files = listFiles(clientDir);
-  const preloadsFor = routePreloads(clientDir);
+  const manifest = readManifest(clientDir);
+  const preloadsFor = routePreloads(manifest);
   // An index.html without the empty root (a hand-made one) keeps painting in the browser.
-  const prerendered = indexHtml.includes(EMPTY_ROOT) ? prerenderedPages(clientDir) : async () => undefined;
+  const prerendered = indexHtml.includes(EMPTY_ROOT) ? prerenderedPages(clientDir, manifest) : async () => undefined;
 
   return async function serveClient(req, res, next) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
