@@ -16,6 +16,9 @@ RUN npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 FROM node:24-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
+# ffmpeg and ffprobe make the videos' HLS renditions and the audio's web format (server/media/processing).
+RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ffmpeg \
+  && rm -rf /var/lib/apt/lists/*
 # Owned by root and read-only to the app's user: the server cannot rewrite its own code.
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules

@@ -37,6 +37,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           // Every browser we serve preloads modules itself (decision 027): the polyfill would be dead weight on the landing page.
           modulePreload: { polyfill: false },
           sourcemap: false,
+          // The public site's own stylesheet and video script (server/public-site/site-assets.ts): separate entries, never the React app.
+          rollupOptions: { input: { index: 'client/index.html', site: 'client/site/site.ts', 'site-style': 'client/site/site.css' } },
         },
       }),
   server: {

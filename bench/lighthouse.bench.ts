@@ -11,8 +11,8 @@ import { createBenchDatabase, startProduct } from './lib/processes.ts';
 import type { BenchRow } from './lib/row.ts';
 
 const ROUTES = ['/', '/login', '/signup', '/about', '/what-you-get', '/contact', '/privacy-policy', '/terms-conditions'];
-const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+export const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+export const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 /** Kept beside the scores, so a low one shows what held it back. */
 const METRICS = { fcp: 'first-contentful-paint', lcp: 'largest-contentful-paint', tbt: 'total-blocking-time', cls: 'cumulative-layout-shift', si: 'speed-index' } as const;
@@ -20,20 +20,25 @@ const METRICS = { fcp: 'first-contentful-paint', lcp: 'largest-contentful-paint'
 type Scores = Record<keyof typeof TARGETS, number>;
 type Metrics = Record<keyof typeof METRICS, number>;
 
-export async function benchLighthouse(): Promise<BenchRow> {
-  const database = await createBenchDatabase();
-  const product = await startProduct(database.url);
+export interface LighthouseRuns {
+  runs: Record<string, (Scores & { metrics: Metrics; failure?: string })[]>;
+  holds: boolean;
+  worstPerformance: number;
+}
+
+/** Loads each path of a running server `runs` times in a fresh headless Chromium; shared with the public site's row (site-lighthouse.bench.ts). */
+export async function lighthouseRuns(baseUrl: string, routes: readonly string[], runCount: number): Promise<LighthouseRuns> {
   const chrome = await launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
-    const runs: Record<string, (Scores & { metrics: Metrics; failure?: string })[]> = {};
+    const runs: LighthouseRuns['runs'] = {};
     let holds = true;
     let worstPerformance = 100;
-    for (let run = 0; run < RUNS; run += 1) {
-      for (const route of ROUTES) {
-        const result = await lighthouse(`${product.url}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) });
+    for (let run = 0; run < runCount; run += 1) {
+      for (const route of routes) {
+        const result = await lighthouse(`${baseUrl}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) });
         const categories = result?.lhr.categories ?? {};
         const scores = Object.fromEntries(Object.keys(TARGETS).map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)])) as Scores;
         const audits = result?.lhr.audits ?? {};
@@ -46,6 +51,17 @@ export async function benchLighthouse(): Promise<BenchRow> {
         process.stderr.write(`lighthouse run ${run + 1} ${route}: ${JSON.stringify(scores)} ${JSON.stringify(metrics)} ${failure ?? ''}\n`);
       }
     }
+    return { runs, holds, worstPerformance };
+  } finally {
+    chrome.kill();
+  }
+}
+
+export async function benchLighthouse(): Promise<BenchRow> {
+  const database = await createBenchDatabase();
+  const product = await startProduct(database.url);
+  try {
+    const { runs, holds, worstPerformance } = await lighthouseRuns(product.url, ROUTES, RUNS);
     return {
       row: 6,
       name: `Lighthouse mobile on ${ROUTES.length} public pages and auth screens, ${RUNS} runs each`,
@@ -56,7 +72,6 @@ export async function benchLighthouse(): Promise<BenchRow> {
       detail: runs,
     };
   } finally {
-    chrome.kill();
     await product.stop();
     await database.drop();
   }

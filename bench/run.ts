@@ -13,16 +13,24 @@ import type { BenchRow } from './lib/row.ts';
 import { benchLogin } from './login.bench.ts';
 import { benchMaintenance } from './maintenance.bench.ts';
 import { benchSession } from './session.bench.ts';
+import { benchSite } from './site.bench.ts';
+import { benchSiteLighthouse } from './site-lighthouse.bench.ts';
+import { benchUpload } from './upload.bench.ts';
+import { benchVideo } from './video.bench.ts';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
 
-const BENCHMARKS: Record<string, () => Promise<BenchRow>> = {
+const BENCHMARKS: Record<string, () => Promise<BenchRow | BenchRow[]>> = {
   maintenance: () => benchMaintenance(PAIRS),
   session: () => benchSession(PAIRS),
   login: () => benchLogin(PAIRS),
   'latency-under-load': () => benchLatencyUnderLoad(PAIRS),
+  site: () => benchSite(PAIRS),
   'bundle-size': benchBundleSize,
   lighthouse: benchLighthouse,
+  'site-lighthouse': benchSiteLighthouse,
+  upload: () => benchUpload(Number(process.env.BENCH_UPLOAD_PAIRS ?? 1)),
+  video: benchVideo,
 };
 
 const wanted = process.argv.slice(2);
@@ -37,7 +45,7 @@ for (const [name, bench] of Object.entries(BENCHMARKS)) {
   if (wanted.length > 0 && !wanted.includes(name)) continue;
   process.stderr.write(`running ${name}...\n`);
   try {
-    rows.push(await bench());
+    rows.push(...[await bench()].flat());
   } catch (error) {
     console.error(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;

@@ -33,9 +33,21 @@ describe('the route table', () => {
     }
   });
 
-  it('shows the not-found screen on every creator page not built yet (DESIGN.md "Sidebar routes")', () => {
-    for (const path of sidebarPaths) expect(routeFor(path).screen, path).toBe(NOT_FOUND_SCREEN);
-    expect(routeFor('/onboarding').screen).toBe('pages/onboarding/OnboardingPage.tsx');
+  it('shows the built creator pages, and the not-found screen on every one not built yet (DESIGN.md "Sidebar routes")', () => {
+    const built: Record<string, string> = {
+      '/onboarding': 'pages/onboarding/OnboardingPage.tsx',
+      '/dashboard/overview': 'pages/dashboard/overview/OverviewPage.tsx',
+      '/settings/general': 'pages/settings/general/GeneralSettingsPage.tsx',
+      '/preview-page': 'pages/preview-page/PreviewPage.tsx',
+      '/upload': 'pages/upload/PostsPage.tsx',
+      '/upload/posts/new': 'pages/upload/PostEditorPage.tsx',
+      '/upload/posts/0b5e8f0e-8a0c-4c47-9a3e-1f2d3c4b5a69': 'pages/upload/PostEditorPage.tsx',
+    };
+    for (const path of sidebarPaths) expect(routeFor(path).screen, path).toBe(built[path] ?? NOT_FOUND_SCREEN);
+    for (const [path, screen] of Object.entries(built)) {
+      expect(routeFor(path).screen).toBe(screen);
+      expect(`./${screen}` in LAZY_SCREEN_MODULES, screen).toBe(true);
+    }
   });
 
   it('guards /login, /signup and /verify-email as SPEC.md says, and leaves the reset link open', () => {

@@ -32,11 +32,28 @@ export const ERROR_CODES = [
   'maintenance',
   'forbidden',
   'email-not-verified',
+  'slug-taken',
+  'invalid-slug',
+  'invalid-publish-time',
+  'invalid-handle',
+  'handle-taken',
+  'site-exists',
+  'cannot-join-own-site',
+  'paid-tier-unavailable',
+  'site-required',
+  'unsupported-media-type',
+  'media-in-use',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export type ErrorField = 'email' | 'password' | 'fullName' | 'niche' | 'customNiche' | 'agreeToTerms' | 'token';
+/** The fields a problem can be placed under, on the server's answer and in the client's forms. */
+export const ERROR_FIELDS = [
+  'email', 'password', 'fullName', 'niche', 'customNiche', 'agreeToTerms', 'token',
+  'handle', 'title', 'tagline', 'about', 'brandColor', 'avatarMediaId', 'bannerMediaId',
+  'slug', 'excerpt', 'body', 'html', 'publishAt', 'coverMediaId',
+] as const;
+export type ErrorField = (typeof ERROR_FIELDS)[number];
 
 export interface ApiErrorBody {
   error: { code: ErrorCode; message: string; field?: ErrorField };

@@ -83,6 +83,17 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   maintenance: 'The platform is undergoing scheduled maintenance. Please try again later.',
   forbidden: 'You are not allowed to do this.',
   'email-not-verified': 'Please verify your email address first.',
+  'slug-taken': 'Another post already uses this URL. Choose a different one.',
+  'invalid-slug': 'Use lowercase letters, numbers and single dashes in the URL.',
+  'invalid-publish-time': 'Choose a date and time in the future to schedule the post.',
+  'site-required': 'Set up your site first.',
+  'invalid-handle': 'Handles are 3 to 30 lowercase letters, numbers or single hyphens, and cannot be a reserved word.',
+  'handle-taken': 'This handle is already taken.',
+  'site-exists': 'You already have a site.',
+  'cannot-join-own-site': 'This is your own site: you already see everything on it.',
+  'paid-tier-unavailable': 'Paid memberships are not available on this site yet.',
+  'unsupported-media-type': 'This type of file is not supported. Upload an image, a video, an audio file or a PDF.',
+  'media-in-use': 'This file is used by a post. Remove it from the post first.',
 };
 
 export function messageFor(table: MessageTable, code: ErrorCode, fallback: string): string {

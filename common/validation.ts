@@ -12,7 +12,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './constants.ts';
-import type { ErrorCode, ErrorField } from './error-codes.ts';
+import { ERROR_FIELDS, isErrorCode, type ErrorCode, type ErrorField } from './error-codes.ts';
 import { OTHER_NICHE, isKnownNiche } from './niches.ts';
 
 // In the browser our CSP forbids eval, and zod's JIT probes for it with `new Function` as each
@@ -107,8 +107,6 @@ export interface FieldProblem {
   code: ErrorCode;
 }
 
-const FIELDS: readonly ErrorField[] = ['fullName', 'email', 'password', 'niche', 'customNiche', 'agreeToTerms', 'token'];
-
 /** Every field's first problem, in the order the schema lists them. */
 export function listProblems(error: z.ZodError): FieldProblem[] {
   const seen = new Set<string>();
@@ -117,18 +115,14 @@ export function listProblems(error: z.ZodError): FieldProblem[] {
     const key = String(issue.path[0] ?? '');
     if (seen.has(key)) continue;
     seen.add(key);
-    const field = FIELDS.find((candidate) => candidate === key);
+    const field = ERROR_FIELDS.find((candidate) => candidate === key);
     const code = toErrorCode(issue.message);
     problems.push({ field, code });
   }
   return problems;
 }
 
+/** A schema's messages are error codes; zod's own (a wrong type) become `invalid-input`. */
 function toErrorCode(message: string): ErrorCode {
-  const known: readonly string[] = [
-    'missing-email', 'invalid-email', 'missing-password', 'weak-password', 'missing-full-name',
-    'missing-niche', 'missing-custom-niche', 'terms-not-accepted', 'invalid-token',
-    'invalid-login-credentials', 'invalid-input',
-  ];
-  return (known.includes(message) ? message : 'invalid-input') as ErrorCode;
+  return isErrorCode(message) ? message : 'invalid-input';
 }

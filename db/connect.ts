@@ -11,7 +11,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { lockEmbeddedDatabase } from './embedded-lock.ts';
 import { listenWithReconnect } from './listener.ts';
-import { schema } from './schema.ts';
+import { schema } from './tables.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -30,6 +30,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The connection string, for the migrator's own locked connection; absent for PGlite. */
   url?: string;
+  /** The embedded engine itself, for libraries that drive it directly (pg-boss); absent for Postgres. */
+  pglite?: PGlite;
 }
 
 /** The longest wait between two attempts to reach a Postgres that went away. */
@@ -80,6 +82,7 @@ async function connectPglite(dataDir: string | undefined): Promise<DatabaseHandl
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     async listen(channel, onPayload) {
       return client.listen(channel, onPayload);
     },

@@ -180,6 +180,10 @@ export const settings = pgTable('settings', {
   /** Always true: the check constraint in the migration keeps this table to one row. */
   id: boolean('id').primaryKey().default(true),
   maintenance: boolean('maintenance').notNull().default(false),
+  /** Signs media URLs (server/media/media-urls.ts); made once by the database, shared by every server. */
+  mediaUrlSecret: text('media_url_secret')
+    .notNull()
+    .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
@@ -234,4 +238,4 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
   lastStartedAt: timestamptz('last_started_at').notNull(),
 });
 
-export const schema = { users, sessions, emailTokens, oauthAccounts, authEvents, settings, mailOutbox, rateLimits, scheduledJobs, googleSignups };
+export const accountSchema = { users, sessions, emailTokens, oauthAccounts, authEvents, settings, mailOutbox, rateLimits, scheduledJobs, googleSignups };

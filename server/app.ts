@@ -10,7 +10,10 @@ import { createAuthFeature } from './auth/auth-feature.ts';
 import { toPublicUser } from './auth/public-user.ts';
 import type { Config } from './config.ts';
 import type { Feature } from './feature.ts';
+import { createDashboardFeature } from './dashboard/dashboard-feature.ts';
 import { createHealthFeature } from './health/health-feature.ts';
+import { createPublicSiteFeature } from './public-site/public-site-feature.ts';
+import { createMediaFeature } from './media/media-feature.ts';
 import { blockDuringMaintenance, MAINTENANCE_RETRY_AFTER_SECONDS } from './http/middleware/block-during-maintenance.ts';
 import { apiNotFound, handleErrors } from './http/middleware/error-handler.ts';
 import { loadSession } from './http/middleware/load-session.ts';
@@ -20,8 +23,10 @@ import { apiSecurityHeaders, pageSecurityHeaders } from './http/security-headers
 import { createSessionCookie, type SessionCookie } from './http/session-cookie.ts';
 import { staticClient } from './http/static-client.ts';
 import type { Logger } from './logger.ts';
+import { createPostsFeature } from './posts/posts-feature.ts';
 import type { Services } from './services.ts';
 import { createSettingsFeature } from './settings/settings-feature.ts';
+import { createSitesFeature } from './sites/sites-feature.ts';
 
 export interface AppOptions {
   config: Config;
@@ -32,7 +37,7 @@ export interface AppOptions {
 }
 
 /** The one list: each feature is handed only what it uses. */
-function createFeatures(config: Config, services: Services, cookie: SessionCookie, logger: Logger): Feature[] {
+function createFeatures(config: Config, services: Services, cookie: SessionCookie, logger: Logger, clientDir: string | undefined): Feature[] {
   const sameOrigin = requireSameOrigin(config.appUrl);
   return [
     createSettingsFeature({ maintenance: services.maintenance, publicConfig: services.publicConfig, sameOrigin }),
@@ -47,6 +52,30 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       appUrl: config.appUrl,
       logger,
     }),
+    createSitesFeature({ sites: services.sites, onboarding: services.onboarding, rateLimiter: services.rateLimiter, sameOrigin }),
+    createDashboardFeature({ overview: services.overview }),
+    createPostsFeature({ posts: services.posts, sameOrigin }),
+    createMediaFeature({
+      db: services.database.db,
+      service: services.media.service,
+      uploads: services.media.uploads,
+      storage: services.media.storage,
+      clock: services.clock,
+      sameOrigin,
+    }),
+    // Last: its pages answer /@{handle} paths and /sitemap.xml and let every other path through.
+    createPublicSiteFeature({
+      db: services.database.db,
+      clock: services.clock,
+      logger,
+      sessions: services.sessions,
+      cookie,
+      maintenance: services.maintenance,
+      sameOrigin,
+      appUrl: config.appUrl,
+      clientDir,
+      mediaUrlSigner: services.media.service.urlSigner,
+    }),
   ];
 }
 
@@ -55,7 +84,7 @@ export function createApp({ config, services, logger, clientDir }: AppOptions): 
   app.disable('x-powered-by');
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
   const cookie = createSessionCookie(config.appUrl);
-  const features = createFeatures(config, services, cookie, logger);
+  const features = createFeatures(config, services, cookie, logger, clientDir);
 
   for (const { path, handler } of features.flatMap((feature) => feature.bareGets ?? [])) app.get(path, handler);
 

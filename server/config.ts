@@ -51,6 +51,16 @@ const environmentSchema = z.object({
   RETENTION_RATE_LIMITS_DAYS: positiveInt.default(2),
   MAINTENANCE_POLL_MS: positiveInt.default(1000),
   MAIL_WORKER_INTERVAL_MS: positiveInt.default(1000),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanText.default(false),
+  UPLOAD_MAX_BYTES: positiveInt.default(5_368_709_120),
+  UPLOAD_EXPIRY_HOURS: positiveInt.default(24),
+  MEDIA_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
+  QUEUE_SUPERVISE_SECONDS: positiveInt.default(60),
 });
 
 export interface RateLimitConfig {
@@ -78,6 +88,25 @@ export interface RetentionConfig {
   rateLimitsDays: number;
 }
 
+/** Where media files live (docs/decisions/034-media-storage-and-shared-uploads.md); unset S3: the local disk under DATA_DIR/media. */
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+}
+
+export interface MediaConfig {
+  s3: S3Config | undefined;
+  uploadMaxBytes: number;
+  /** An upload untouched for this long is removed with its parts and its row. */
+  uploadExpiryMs: number;
+  /** A media job whose server stops beating for this long goes to another server (docs/decisions/035-pg-boss-job-queue.md). */
+  jobHeartbeatSeconds: number;
+  queueSuperviseSeconds: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -97,6 +126,7 @@ export interface Config {
   mailWorkerIntervalMs: number;
   mailLeaseMs: number;
   retention: RetentionConfig;
+  media: MediaConfig;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +144,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
   const env = parsed.data;
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
   const appUrl = new URL(env.APP_URL ?? `http://localhost:${env.PORT}`);
   // The dev sink prints reset links to stdout: fine on a laptop, a leak on a real site.
@@ -165,6 +198,22 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
       authEventsDays: env.RETENTION_AUTH_EVENTS_DAYS,
       emailTokensDays: env.RETENTION_EMAIL_TOKENS_DAYS,
       rateLimitsDays: env.RETENTION_RATE_LIMITS_DAYS,
+    },
+    media: {
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            credentials:
+              env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+      uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+      uploadExpiryMs: env.UPLOAD_EXPIRY_HOURS * 3600_000,
+      jobHeartbeatSeconds: env.MEDIA_JOB_HEARTBEAT_SECONDS,
+      queueSuperviseSeconds: env.QUEUE_SUPERVISE_SECONDS,
     },
   };
 }

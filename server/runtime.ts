@@ -51,6 +51,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   await services.maintenance.start();
   await services.mailWorker.start();
   services.jobs.start();
+  await services.media.start();
   const app = createApp({ config, services, logger, ...(options.clientDir ? { clientDir: options.clientDir } : {}) });
 
   const server = app.listen(config.port, config.host);
@@ -82,6 +83,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         await stopped;
         await services.mailWorker.stop();
         await services.jobs.stop();
+        await services.media.stop();
         await services.maintenance.stop();
         await services.passwords.close();
         transport.close();

@@ -20,7 +20,12 @@ import type { Logger } from './logger.ts';
 import type { MailTransport } from './mail/transport.ts';
 import { createMailWorker } from './mail/worker.ts';
 import { createJobs } from './jobs/index.ts';
+import { createMedia } from './media/media-module.ts';
+import { createPostsService } from './posts/posts-service.ts';
 import { createMaintenanceState } from './settings/maintenance.ts';
+import { createOverviewService } from './dashboard/overview.ts';
+import { createOnboardingService } from './sites/onboarding.ts';
+import { createSitesService } from './sites/sites-service.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -60,19 +65,28 @@ export function createServices({ config, database, transport, clock, logger }: S
     googleSignIn: config.google !== undefined,
     footerLinks: config.footerLinks,
   };
+  const media = createMedia({ config, database, clock, logger });
+  const sites = createSitesService({ db, clock, appUrl: config.appUrl, mediaUrlSigner: media.service.urlSigner });
+  const posts = createPostsService({ db, clock });
   return {
     database,
+    clock,
     publicConfig,
+    media,
     sessions,
     passwords,
     rateLimiter,
     mailWorker,
-    jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter }),
+    jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter, posts, featureCleanups: { expiredUploads: media.deleteExpiredUploads } }),
+    posts,
     maintenance: createMaintenanceState({ database, pollMs: config.maintenancePollMs, logger }),
     accounts: createAccountService(authDeps),
     verification: createEmailVerificationService(authDeps),
     passwordReset: createPasswordResetService(authDeps),
     google: config.google ? createGoogleSignIn(config.google, authDeps) : undefined,
+    sites,
+    onboarding: createOnboardingService({ db, sites }),
+    overview: createOverviewService({ db, clock, appUrl: config.appUrl }),
   };
 }
 

@@ -37,6 +37,20 @@ describe('toApiError', () => {
 });
 
 describe('api', () => {
+  it('lets an abort through when it comes while the body is still arriving', async () => {
+    const controller = new AbortController();
+    const body = new ReadableStream({
+      start(stream) {
+        stream.enqueue(new TextEncoder().encode('{"user":'));
+        controller.signal.addEventListener('abort', () => stream.error(new DOMException('Aborted', 'AbortError')));
+      },
+    });
+    vi.stubGlobal('fetch', async () => new Response(body, { status: 200 }));
+    const pending = call(authApi.login, { body: { email: 'a@b.co', password: 'secret-password' }, signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
   it('sends JSON with the session cookie and returns the user', async () => {
     const user = { uid: 'u1', email: 'a@b.co', emailVerified: false };
     const fetchMock = vi.fn(async () => answer(200, { user }));

@@ -10,7 +10,7 @@ import type { PublicConfig, PublicUser } from '../../common/api-types.ts';
 import * as configApi from '../../common/api/config.ts';
 import { urlOf, type AnswerOf, type BodyOf, type Endpoint, type QueryOf, type QueryValues } from '../../common/api/endpoint.ts';
 import * as sessionApi from '../../common/api/session.ts';
-import { isErrorCode, type ErrorCode, type ErrorField } from '../../common/error-codes.ts';
+import { ERROR_FIELDS, isErrorCode, type ErrorCode, type ErrorField } from '../../common/error-codes.ts';
 
 export class ApiError extends Error {
   readonly code: ErrorCode;
@@ -27,7 +27,6 @@ export class ApiError extends Error {
 }
 
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
-const ERROR_FIELDS: readonly string[] = ['email', 'password', 'fullName', 'niche', 'customNiche', 'agreeToTerms', 'token'];
 
 /**
  * Turns a failed answer into an ApiError. An unavailable server (our 503
@@ -38,7 +37,7 @@ export function toApiError(status: number, body: unknown): ApiError {
   const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   const field = typeof error === 'object' && error !== null ? (error as { field?: unknown }).field : undefined;
-  const knownField = typeof field === 'string' && ERROR_FIELDS.includes(field) ? (field as ErrorField) : undefined;
+  const knownField = typeof field === 'string' && (ERROR_FIELDS as readonly string[]).includes(field) ? (field as ErrorField) : undefined;
   if (code === 'service-unavailable' || (!isErrorCode(code) && GATEWAY_STATUSES.has(status))) {
     return new ApiError('network-request-failed', status, knownField);
   }
@@ -102,7 +101,11 @@ export async function call<E extends Endpoint<unknown, QueryValues | undefined, 
     if (signal?.aborted) throw error;
     throw new ApiError('network-request-failed', 0);
   }
-  const text = await response.text().catch(() => '');
+  const text = await response.text().catch((error: unknown) => {
+    // Aborted while the body was still arriving: the caller's decision again, not an empty answer.
+    if (signal?.aborted) throw error;
+    return '';
+  });
   let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;

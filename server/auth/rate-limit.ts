@@ -13,6 +13,8 @@ import type { RateLimitConfig } from '../config.ts';
 import type { ErrorField } from '../../common/error-codes.ts';
 import { tooManyRequests } from '../errors.ts';
 
+const HANDLE_CHECKS_PER_MINUTE = 60;
+
 export function createRateLimiter({ db, clock, limits }: { db: Database; clock: Clock; limits: RateLimitConfig }) {
   /** Counts one event in a fixed window; returns the count so far and when the window ends. */
   async function count(key: string, windowSeconds: number): Promise<{ count: number; resetsAt: Date }> {
@@ -81,6 +83,11 @@ export function createRateLimiter({ db, clock, limits }: { db: Database; clock: 
     await consume(`reset-confirm:${email}`, limits.resetAttemptsPerEmail, limits.resetWindowSeconds, 'token');
   }
 
+  /** The studio's live handle check, per creator: far above a typist's pace (it is debounced), well below a scraper's. */
+  async function consumeHandleCheck(userId: string): Promise<void> {
+    await consume(`handle-check:${userId}`, HANDLE_CHECKS_PER_MINUTE, 60);
+  }
+
   /** Drops windows that ended long ago, so the table stays small. */
   async function pruneExpired(olderThanSeconds = 24 * 3600): Promise<void> {
     await db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, new Date(clock().getTime() - olderThanSeconds * 1000)));
@@ -93,6 +100,7 @@ export function createRateLimiter({ db, clock, limits }: { db: Database; clock: 
     consumeResetRequest,
     consumeResetConfirm,
     consumeResetConfirmForEmail,
+    consumeHandleCheck,
     pruneExpired,
   };
 }

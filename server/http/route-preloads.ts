@@ -29,7 +29,8 @@ export function readManifest(clientDir: string): Manifest | undefined {
 
 /** Every chunk the main bundle loads statically, as manifest keys: what a page never needs named again. */
 export function mainBundleOf(manifest: Manifest): Set<string> {
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  // The app's entry is index.html; the public site's own entries (client/site/) are not part of it.
+  const entryKey = manifest['index.html']?.isEntry ? 'index.html' : Object.keys(manifest).find((key) => manifest[key]!.isEntry && !key.startsWith('site/'));
   return entryKey ? withStaticImports(manifest, entryKey) : new Set<string>();
 }
 

@@ -27,7 +27,8 @@ export function pageSecurityHeaders(appUrl: URL) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
-        mediaSrc: ["'self'"],
+        // hls.js plays HLS through Media Source Extensions, whose stream the <video> reads from a blob: URL (docs/decisions/039).
+        mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

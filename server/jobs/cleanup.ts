@@ -13,7 +13,19 @@ import type { RetentionConfig } from '../config.ts';
 
 const DAY_MS = 24 * 3600_000;
 
-export function createCleanup({ db, clock, retention, rateLimiter }: { db: Database; clock: Clock; retention: RetentionConfig; rateLimiter: RateLimiter }) {
+/** A feature's own clean-up, run in the same turn: it answers how many things it removed. */
+export type FeatureCleanup = () => Promise<number>;
+
+export interface CleanupDeps {
+  db: Database;
+  clock: Clock;
+  retention: RetentionConfig;
+  rateLimiter: RateLimiter;
+  /** By name, such as `expiredUploads`; each count joins the job's result. */
+  featureCleanups?: Record<string, FeatureCleanup>;
+}
+
+export function createCleanup({ db, clock, retention, rateLimiter, featureCleanups = {} }: CleanupDeps) {
   return async function cleanUp() {
     const now = clock();
     const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
@@ -29,6 +41,8 @@ export function createCleanup({ db, clock, retention, rateLimiter }: { db: Datab
       .returning({ id: mailOutbox.id });
     const events = await db.delete(authEvents).where(lt(authEvents.createdAt, daysAgo(retention.authEventsDays))).returning({ id: authEvents.id });
     await rateLimiter.pruneExpired(retention.rateLimitsDays * 24 * 3600);
-    return { sessions: expiredSessions.length, emailTokens: tokens.length, mail: mail.length, authEvents: events.length };
+    const features: Record<string, number> = {};
+    for (const [name, cleanUpFeature] of Object.entries(featureCleanups)) features[name] = await cleanUpFeature();
+    return { sessions: expiredSessions.length, emailTokens: tokens.length, mail: mail.length, authEvents: events.length, ...features };
   };
 }

@@ -4,17 +4,33 @@ import type { RateLimiter } from '../auth/rate-limit.ts';
 import type { Clock } from '../clock.ts';
 import type { RetentionConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { createCleanup } from './cleanup.ts';
+import type { PostsService } from '../posts/posts-service.ts';
+import { publishScheduledJob } from '../posts/publish-scheduled.ts';
+import { createCleanup, type FeatureCleanup } from './cleanup.ts';
 import { createScheduler } from './scheduler.ts';
 
 export const CLEANUP_JOB = 'cleanup';
 
-export function createJobs({ db, clock, logger, retention, rateLimiter }: { db: Database; clock: Clock; logger: Logger; retention: RetentionConfig; rateLimiter: RateLimiter }) {
+export interface JobsDeps {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  retention: RetentionConfig;
+  rateLimiter: RateLimiter;
+  posts: PostsService;
+  /** Features' clean-ups that run with the clean-up job, such as expired uploads. */
+  featureCleanups?: Record<string, FeatureCleanup>;
+}
+
+export function createJobs({ db, clock, logger, retention, rateLimiter, posts, featureCleanups = {} }: JobsDeps) {
   return createScheduler({
     db,
     clock,
     logger,
-    jobs: [{ name: CLEANUP_JOB, everyMs: retention.cleanupIntervalSeconds * 1000, run: createCleanup({ db, clock, retention, rateLimiter }) }],
+    jobs: [
+      { name: CLEANUP_JOB, everyMs: retention.cleanupIntervalSeconds * 1000, run: createCleanup({ db, clock, retention, rateLimiter, featureCleanups }) },
+      publishScheduledJob(posts),
+    ],
   });
 }
 

@@ -69,8 +69,8 @@ describe.skipIf(!chromiumAvailable)('route guards, 404 and maintenance in Chromi
     await page.goto(`${app.server.url}/signup`);
     await page.waitForURL('**/onboarding');
     await page.getByText(/Octavia/).first().waitFor();
-    await page.getByRole('link', { name: 'Upload content' }).click();
-    await page.waitForURL('**/upload');
+    await page.getByRole('link', { name: 'Domain' }).click();
+    await page.waitForURL('**/domain');
     await page.getByText('Oops, page not found').waitFor();
     expect(await page.title()).toBe('404 | Page Not Found');
     // Inside the creator layout, with one main landmark on the page.

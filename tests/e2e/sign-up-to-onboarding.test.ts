@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STRONG_PASSWORD, uniqueEmail } from '../support/accounts.ts';
+import { uniqueEmail } from '../support/accounts.ts';
+import { fillSignUpForm } from '../support/browser-signup.ts';
 import { chromiumAvailable } from '../support/browser.ts';
 import { useE2eApp } from '../support/e2e-app.ts';
 
@@ -9,16 +10,8 @@ describe.skipIf(!chromiumAvailable)('sign-up, verification and onboarding in Chr
   it('signs up, waits on the verify screen, follows the mailed link, lands on onboarding by itself, logs out', async () => {
     const { page, errors } = await app.open();
     const email = uniqueEmail('e2e');
-    await page.goto(`${app.server.url}/signup`);
-    await expect(page.getByRole('heading', { name: 'Create your account' }).isVisible()).resolves.toBe(true);
-    await page.getByLabel(/full name/i).fill('Nina Simone');
-    await page.getByLabel(/niche/i).selectOption('music');
-    await page.getByLabel(/^email/i).fill(email);
-    await page.getByLabel(/^password/i).fill(STRONG_PASSWORD);
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await fillSignUpForm(page, app.server.url, { fullName: 'Nina Simone', email });
 
-    await page.waitForURL('**/verify-email');
     await page.getByText(email).waitFor();
     await page.getByText('Checking verification...').waitFor();
 

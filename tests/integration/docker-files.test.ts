@@ -162,6 +162,13 @@ describe('docker-compose.proxy.yml', () => {
     expect(merged.appUrl.origin).toBe('http://localhost:8080');
   });
 
+  it('gives every replica the same media folder (DATA_DIR/media) on a named volume, so any of them takes any part of an upload', () => {
+    const environment = appEnvironment(base, {});
+    const mediaVolume = compose.services.app!.volumes?.find((volume) => volume.endsWith(`:${environment.DATA_DIR}/media`));
+    expect(mediaVolume, 'a volume on DATA_DIR/media').toBeDefined();
+    expect(Object.keys(compose.volumes ?? {})).toContain(mediaVolume!.split(':')[0]);
+  });
+
   it('puts a reverse proxy in front that waits for a healthy app and finds every replica of it', () => {
     const proxy = compose.services.proxy!;
     expect(proxy.image).toMatch(/^caddy:/);

@@ -103,7 +103,7 @@ describe('the embedded PGlite database', () => {
     }
   });
 
-  it('wakes the mail worker with the NOTIFY of a committed enqueue, and runs the clean-up job once per period', async () => {
+  it('wakes the mail worker with the NOTIFY of a committed enqueue, and runs the periodic jobs once per period', async () => {
     const ownDir = await mkdtemp(path.join(tmpdir(), 'creator-pglite-jobs-'));
     const port = await freePort();
     // The worker's poll would come only in an hour: the mail arrives through the notification alone.
@@ -116,7 +116,7 @@ describe('the embedded PGlite database', () => {
       const [mail] = await smtp.waitForMail(String(body.email));
       expect(mail!.links[0]).toContain('/api/auth/verify-email?token=');
 
-      expect(await server.services.jobs.runDue()).toEqual(['cleanup']);
+      expect(await server.services.jobs.runDue()).toEqual(['cleanup', 'publish-scheduled-posts']);
       expect(await server.services.jobs.runDue()).toEqual([]);
     } finally {
       await server.close();

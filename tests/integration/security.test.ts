@@ -175,6 +175,8 @@ describe('response headers', () => {
     expect(directives.get('script-src-attr')).toEqual(["'none'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+    // Only blob: beyond our origin, for the MediaSource that hls.js feeds a <video> (decision 039).
+    expect(directives.get('media-src')).toEqual(["'self'", 'blob:']);
     expectCommonHeaders(response.headers);
   });
 });

@@ -5,32 +5,15 @@
  * the dimmed page close it and return focus to the menu button. Following a
  * link closes it at once, so the new page's heading can take focus.
  */
-import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { Sidebar } from './Sidebar.tsx';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { keepTabInside } from '../../components/keep-tab-inside.ts';
 
 interface SidebarDrawerProps {
   id: string;
   open: boolean;
   onClose: () => void;
   returnFocusTo: RefObject<HTMLElement | null>;
-}
-
-/** Keeps Tab inside the dialog: past its last control to its first, and back. */
-function wrapTab(event: KeyboardEvent<HTMLDialogElement>) {
-  if (event.key !== 'Tab') return;
-  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((control) => control.offsetParent !== null);
-  const first = controls[0];
-  const last = controls.at(-1);
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }
 
 export function SidebarDrawer({ id, open, onClose, returnFocusTo }: SidebarDrawerProps) {
@@ -74,7 +57,7 @@ export function SidebarDrawer({ id, open, onClose, returnFocusTo }: SidebarDrawe
         // A click on the dialog itself, not on anything in it, is a tap on the dimmed page beside the drawer.
         if (event.target === event.currentTarget) onClose();
       }}
-      onKeyDown={wrapTab}
+      onKeyDown={keepTabInside}
     >
       {open && (
         <div className="sidebar-drawer__panel">

@@ -4,7 +4,8 @@
  * Values survive every error; editing a field clears that field's error.
  */
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { safeNextPath } from '../../../common/next-path.ts';
 import { RESET_STATES } from '../../../common/messages.ts';
 import { useAuth } from '../../app/auth.tsx';
 import { usePublicConfig } from '../../app/public-config.tsx';
@@ -29,6 +30,7 @@ export function LoginForm() {
   const { setUser } = useAuth();
   const config = usePublicConfig();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const reset = usePasswordResetRequest();
   const form = useFormSubmit<LoginField>({ fieldIds: FIELD_IDS, problemFor: loginServerError });
 
@@ -39,7 +41,14 @@ export function LoginForm() {
   const submit = form.handleSubmit({
     check: async () => (await loadLoginRules()).validateLogin({ email, password }, config?.supportEmail),
     send: async () => {
-      setUser((await call(authApi.login, { body: { email: email.trim(), password } })).user);
+      const { user } = await call(authApi.login, { body: { email: email.trim(), password } });
+      // Back to the creator's site that sent them here (its join page); the server renders those pages, hence a full load.
+      const next = user.emailVerified ? safeNextPath(search) : undefined;
+      if (next) {
+        window.location.assign(next);
+        return;
+      }
+      setUser(user);
       // /onboarding sends an unverified user on to /verify-email (SPEC.md section 4).
       void navigate('/onboarding', { replace: true });
     },

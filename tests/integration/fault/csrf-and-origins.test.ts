@@ -92,6 +92,16 @@ describe('state-changing calls carrying the victim’s cookie from a foreign or 
       ['DELETE', '/api/auth/me', {}],
       ['DELETE', '/api/auth/logout', {}],
       ['POST', '/api/config/maintenance', { maintenance: true }],
+      ['POST', '/api/sites', { handle: 'forged-site', title: 'Forged' }],
+      ['PATCH', '/api/sites/mine', { title: 'Forged' }],
+      ['PATCH', '/api/onboarding', { step: 5 }],
+      ['POST', '/api/onboarding/finish', {}],
+      ['PATCH', '/api/profile', { niche: 'crypto' }],
+      ['POST', '/api/sites/any-site/join', { tierId: '00000000-0000-4000-8000-000000000000' }],
+      ['POST', '/@any-site/join', { tierId: '00000000-0000-4000-8000-000000000000' }],
+      ['POST', '/api/posts', { title: 'Forged', body: { type: 'doc', content: [] } }],
+      ['PATCH', `/api/posts/${crypto.randomUUID()}`, { title: 'Forged' }],
+      ['DELETE', `/api/posts/${crypto.randomUUID()}`, {}],
     ];
     for (const [method, path, body] of calls) {
       for (const headers of forgedHeaderSets()) {

@@ -1,0 +1,77 @@
+/**
+ * Reference peer of the public-site rows: a bare Express 5 app that runs the
+ * same queries as the product's `/@{handle}` and post pages (the session for a
+ * cookie, the site, its posts or the post and the reader's standing, the
+ * media) through the same driver, and writes the same HTML with the same
+ * template-string functions, but with no session middleware, no security or
+ * cache headers, no maintenance check and no page-view counting.
+ */
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeHexLowerCase } from '@oslojs/encoding';
+import { eq } from 'drizzle-orm';
+import path from 'node:path';
+import express from 'express';
+import { connectDatabase } from '../../db/connect.ts';
+import { sessions, settings } from '../../db/schema.ts';
+import { postAccess } from '../../server/access/post-access.ts';
+import { readerStanding } from '../../server/access/reader-standing.ts';
+import { createMediaUrlSigner } from '../../server/media/media-urls.ts';
+import { homeHead, homeMain } from '../../server/public-site/home-page.ts';
+import { BODY_MEDIA_TTL_MS, PUBLIC_IMAGE_TTL_MS } from '../../server/public-site/media-links.ts';
+import { embeddedMediaIds } from '../../server/public-site/media-html.ts';
+import { renderShell } from '../../server/public-site/page-shell.ts';
+import { postHead, postMain, readableHtml } from '../../server/public-site/post-page.ts';
+import { readSiteAssets } from '../../server/public-site/site-assets.ts';
+import { liveSitePosts, siteMediaByIds, sitePostBySlug } from '../../server/public-site/site-content.ts';
+import { findSiteByHandle } from '../../server/sites/site-lookup.ts';
+
+const { db } = await connectDatabase({ url: process.env.DATABASE_URL! });
+const appUrl = new URL(process.env.APP_URL!);
+const [row] = await db.select({ secret: settings.mediaUrlSecret }).from(settings);
+const signer = createMediaUrlSigner({ secret: row!.secret, clock: () => new Date() });
+// The same stylesheet link the product writes, from the same build.
+const assets = readSiteAssets(path.resolve('dist/client'));
+
+async function readerId(cookie: string | undefined): Promise<string | undefined> {
+  const token = /session=([a-z2-7]{32})/.exec(cookie ?? '')?.[1];
+  if (!token) return undefined;
+  const [session] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, encodeHexLowerCase(sha256(new TextEncoder().encode(token)))));
+  return session?.userId;
+}
+
+const app = express();
+
+app.get('/@:handle', async (req, res) => {
+  await readerId(req.headers.cookie);
+  const site = await findSiteByHandle(db, req.params.handle);
+  if (!site?.publishedAt) return res.status(404).send('Not found');
+  const ids = [site.bannerMediaId, site.avatarMediaId].filter((id): id is string => id !== null);
+  const [{ posts, hasOlder }, images] = await Promise.all([liveSitePosts(db, site.id, new Date(), 1), siteMediaByIds(db, site.id, ids)]);
+  const image = (id: string | null) => {
+    const item = id ? images.get(id) : undefined;
+    return item ? { item, prefix: signer.prefix(item.id, PUBLIC_IMAGE_TTL_MS) } : undefined;
+  };
+  const banner = image(site.bannerMediaId);
+  const avatar = image(site.avatarMediaId);
+  const input = { site, ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}), posts, page: 1, hasOlder, appUrl };
+  res.send(renderShell({ head: homeHead(input), site, main: homeMain(input), assets }).html);
+});
+
+app.get('/@:handle/posts/:slug', async (req, res) => {
+  const userId = await readerId(req.headers.cookie);
+  const site = await findSiteByHandle(db, req.params.handle);
+  if (!site?.publishedAt) return res.status(404).send('Not found');
+  const [post, standing] = await Promise.all([sitePostBySlug(db, site.id, req.params.slug), readerStanding(db, site, userId)]);
+  if (!post) return res.status(404).send('Not found');
+  const access = postAccess(post, standing);
+  const media = await siteMediaByIds(db, site.id, [...embeddedMediaIds(readableHtml(post, access)), ...(post.coverMediaId ? [post.coverMediaId] : [])]);
+  const coverItem = post.coverMediaId ? media.get(post.coverMediaId) : undefined;
+  const cover = coverItem ? { item: coverItem, prefix: signer.prefix(coverItem.id, PUBLIC_IMAGE_TTL_MS) } : undefined;
+  const input = { site, post, access, ...(cover ? { cover } : {}), media, prefixOf: (id: string) => signer.prefix(id, BODY_MEDIA_TTL_MS), appUrl };
+  res.send(renderShell({ head: postHead(input), site, main: postMain(input), assets }).html);
+});
+
+app.get('/', (_req, res) => {
+  res.send('ok');
+});
+app.listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1');

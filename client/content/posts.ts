@@ -1,0 +1,51 @@
+/** The studio's words for posts: statuses, visibilities, empty states and the editor's messages. */
+import type { ErrorCode } from '../../common/error-codes.ts';
+import { SERVER_MESSAGES } from '../../common/messages.ts';
+import type { PostStatus, PostVisibility } from '../../common/posts.ts';
+
+export const STATUS_LABELS: Record<PostStatus, string> = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' };
+
+export const STATUS_FILTERS: readonly { status: PostStatus | undefined; label: string; countKey: 'all' | PostStatus }[] = [
+  { status: undefined, label: 'All', countKey: 'all' },
+  { status: 'draft', label: 'Drafts', countKey: 'draft' },
+  { status: 'scheduled', label: 'Scheduled', countKey: 'scheduled' },
+  { status: 'published', label: 'Published', countKey: 'published' },
+];
+
+export const VISIBILITY_LABELS: Record<PostVisibility, string> = { public: 'Public', members: 'Members', paid: 'Paid', tiers: 'Selected tiers' };
+
+/** The choices the editor offers; `tiers` arrives with the members release. */
+export const VISIBILITY_CHOICES: readonly { value: PostVisibility; label: string; hint: string }[] = [
+  { value: 'public', label: 'Public', hint: 'Anyone can read the whole post.' },
+  { value: 'members', label: 'Members', hint: 'Free and paying members read it all; everyone else sees the preview.' },
+  { value: 'paid', label: 'Paid', hint: 'Paying members read it all; everyone else sees the preview.' },
+];
+
+export const EMPTY_STATES = {
+  none: { heading: 'Write your first post', text: 'Share an update, a story or a tutorial. Drafts save as you type, and you publish when you are ready.' },
+  draft: 'No drafts. Every post you start and have not published shows up here.',
+  scheduled: 'Nothing scheduled. Pick a date and time in a post to publish it later.',
+  published: 'Nothing published yet.',
+  search: (query: string) => `No posts match “${query}”.`,
+} as const;
+
+export const SAVE_STATE_LABELS = {
+  saved: 'Saved',
+  saving: 'Saving…',
+  failed: 'Not saved —',
+  unsaved: 'Unsaved changes',
+  new: 'Not saved yet',
+} as const;
+
+export const LEAVE_WARNING = 'You have unsaved changes. Leave anyway?';
+
+/** What the editor says about a refused save, by code. */
+export function postProblemMessage(code: ErrorCode): string {
+  if (code === 'network-request-failed' || code === 'service-unavailable') return 'Could not reach the server. Your text is kept here; try again.';
+  if (code === 'unauthenticated') return 'Your session ended. Sign in again in another tab, then retry: your text is kept here.';
+  if (code === 'site-required') return 'Set up your site before writing posts.';
+  if (code === 'internal-error' || code === 'invalid-input') return 'Something went wrong saving this post. Your text is kept here; try again.';
+  return SERVER_MESSAGES[code];
+}
+
+export const TITLE_REQUIRED = 'Give your post a title before publishing it.';

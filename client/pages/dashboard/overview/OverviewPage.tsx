@@ -1,0 +1,120 @@
+/**
+ * The creator's home after onboarding (/dashboard/overview): a greeting, the
+ * getting-started checklist, the site's figures and 30 days of page views.
+ */
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import * as dashboardApi from '../../../../common/api/dashboard.ts';
+import { useAuth } from '../../../app/auth.tsx';
+import { usePageMeta } from '../../../app/usePageMeta.ts';
+import { siteErrorMessage } from '../../../features/sites/site-copy.ts';
+import { call, toErrorCode } from '../../../lib/api.ts';
+import { Checklist } from './Checklist.tsx';
+import { ViewsChart } from './ViewsChart.tsx';
+import '../../../features/sites/site-forms.css';
+import './overview.css';
+import { LoadFailed, Loading } from '../../../components/LoadStatus.tsx';
+
+type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; overview: dashboardApi.Overview };
+
+function useOverview() {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    call(dashboardApi.overview, { signal: controller.signal })
+      .then((overview) => setLoaded({ state: 'ready', overview }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoaded({ state: 'failed', message: siteErrorMessage(toErrorCode(error)) });
+      });
+    return () => controller.abort();
+  }, [attempt]);
+  return {
+    loaded,
+    retry: () => {
+      setLoaded({ state: 'loading' });
+      setAttempt((count) => count + 1);
+    },
+  };
+}
+
+function greeting(now: Date): string {
+  const hour = now.getHours();
+  if (hour < 12) return 'Good morning';
+  if (hour < 18) return 'Good afternoon';
+  return 'Good evening';
+}
+
+function Figure({ label, value, detail }: { label: string; value: number; detail?: string }) {
+  return (
+    <div className="overview-figure">
+      <dt className="overview-figure__label">{label}</dt>
+      <dd className="overview-figure__value">{value.toLocaleString()}</dd>
+      {detail && <dd className="overview-figure__detail">{detail}</dd>}
+    </div>
+  );
+}
+
+function Figures({ overview }: { overview: dashboardApi.Overview }) {
+  const { posts, members, views } = overview;
+  return (
+    <>
+      <section aria-labelledby="figures-heading">
+        <h2 id="figures-heading" className="visually-hidden">
+          Your figures
+        </h2>
+        <dl className="overview-figures">
+          <Figure label="Published posts" value={posts.published} detail={`${posts.drafts} ${posts.drafts === 1 ? 'draft' : 'drafts'}, ${posts.scheduled} scheduled`} />
+          <Figure label="Members" value={members} />
+          <Figure label="Page views" value={views.total} detail="Last 30 days" />
+        </dl>
+      </section>
+      <section className="overview-card" aria-labelledby="views-heading">
+        <h2 id="views-heading" className="overview-card__title">
+          Page views, last 30 days
+        </h2>
+        <p className="overview-card__note">Counted on our server: no cookies and no third-party scripts on your site.</p>
+        <ViewsChart days={views.days} />
+      </section>
+    </>
+  );
+}
+
+export default function OverviewPage() {
+  usePageMeta({ title: 'Overview | Creator Platform', robots: 'noindex' });
+  const { user } = useAuth();
+  const { loaded, retry } = useOverview();
+  const site = loaded.state === 'ready' ? loaded.overview.site : null;
+
+  return (
+    <div className="overview studio">
+      <header className="overview__header">
+        <div>
+          <h1 className="overview__heading">
+            {greeting(new Date())}, {user?.displayName || 'creator'}
+          </h1>
+          <p className="overview__sub">{site ? `Here is how ${site.title} is doing.` : 'Here is where your site stands.'}</p>
+        </div>
+        {site && (
+          <a className="button button--primary button--md" href={`/@${site.handle}`} target="_blank" rel="noopener">
+            View your site
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        )}
+      </header>
+      {loaded.state === 'loading' && <Loading>Loading your overview…</Loading>}
+      {loaded.state === 'failed' && <LoadFailed message={loaded.message} onRetry={retry} />}
+      {loaded.state === 'ready' && (
+        <>
+          {!loaded.overview.site && (
+            <p className="overview__empty">
+              You have not set up your site yet. <Link to="/onboarding">Set it up now</Link>: it takes a couple of minutes.
+            </p>
+          )}
+          <Checklist overview={loaded.overview} />
+          <Figures overview={loaded.overview} />
+        </>
+      )}
+    </div>
+  );
+}

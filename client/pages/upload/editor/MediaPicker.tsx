@@ -1,0 +1,105 @@
+/**
+ * Chooses an item of the media library (GET /api/media) for the body or the
+ * cover. Failed items cannot be chosen; items still processing can, since
+ * the post shows them once they are ready.
+ */
+import { useEffect, useId, useState } from 'react';
+import * as mediaApi from '../../../../common/api/media.ts';
+import type { MediaKind } from '../../../../common/media.ts';
+import { Button } from '../../../components/Button.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { call } from '../../../lib/api.ts';
+import { Dialog } from './Dialog.tsx';
+import { MEDIA_KIND_LABELS, MEDIA_KIND_PLURALS } from './editor-copy.ts';
+import { MediaThumbnail } from './MediaThumbnail.tsx';
+
+type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; media: mediaApi.MediaItem[] };
+
+interface MediaPickerProps {
+  kind: MediaKind | undefined;
+  title: string;
+  onPick: (item: mediaApi.MediaItem) => void;
+  onClose: () => void;
+}
+
+export function MediaPicker({ kind, title, onPick, onClose }: MediaPickerProps) {
+  return (
+    <Dialog open={kind !== undefined} title={title} onClose={onClose} className="dialog--wide">
+      {kind && <MediaChoices kind={kind} onPick={onPick} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function MediaChoices({ kind, onPick, onClose }: { kind: MediaKind; onPick: MediaPickerProps['onPick']; onClose: () => void }) {
+  const [query, setQuery] = useState('');
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const searchId = useId();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      call(mediaApi.listMedia, { query: { kind, q: query.trim() || undefined }, signal: controller.signal })
+        .then(({ media }) => setLoaded({ state: 'ready', media }))
+        .catch(() => {
+          if (!controller.signal.aborted) setLoaded({ state: 'failed' });
+        });
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [kind, query, attempt]);
+
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={searchId} className="field__label">
+          Search {MEDIA_KIND_PLURALS[kind]}
+        </label>
+        <input id={searchId} type="search" className="field__input" value={query} onChange={(event) => setQuery(event.target.value)} />
+      </div>
+      <div className="media-picker__results" aria-live="polite">
+        {loaded.state === 'loading' && (
+          <p className="media-picker__state">
+            <Spinner size="sm" /> Loading your library…
+          </p>
+        )}
+        {loaded.state === 'failed' && (
+          <div className="media-picker__state">
+            <p>Your media library could not be loaded.</p>
+            <Button variant="secondary" onClick={() => setAttempt((count) => count + 1)}>
+              Try again
+            </Button>
+          </div>
+        )}
+        {loaded.state === 'ready' && loaded.media.length === 0 && (
+          <div className="media-picker__state">
+            <p>{query.trim() ? `No ${MEDIA_KIND_PLURALS[kind]} match “${query.trim()}”.` : `No ${MEDIA_KIND_PLURALS[kind]} in your library yet.`}</p>
+            <a href="/upload/media" target="_blank" rel="noopener">
+              Upload in Media (opens in a new tab)
+            </a>
+          </div>
+        )}
+        {loaded.state === 'ready' && loaded.media.length > 0 && (
+          <ul className="media-picker__grid">
+            {loaded.media.map((item) => (
+              <li key={item.id}>
+                <button type="button" className="media-picker__item" disabled={item.status === 'failed'} onClick={() => onPick(item)}>
+                  <MediaThumbnail item={item} />
+                  <span className="media-picker__name">{item.originalName}</span>
+                  <span className="media-picker__status">{item.status === 'ready' ? MEDIA_KIND_LABELS[item.kind] : item.status === 'failed' ? 'Failed' : 'Processing'}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="dialog__actions">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,272 @@
+/**
+ * The post editor: title, toolbar and body on the left, publishing and the
+ * post's settings on the right (below on a phone). Tiptap edits the body as
+ * the JSON document the server renders (common/posts.ts); usePostDraft saves.
+ * Ctrl/Cmd+S saves, Ctrl/Cmd+K edits the link at the caret.
+ */
+import { TextSelection } from '@tiptap/pm/state';
+import { EditorContent, useEditor, type Editor } from '@tiptap/react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { MediaItem } from '../../../../common/api/media.ts';
+import * as postsApi from '../../../../common/api/posts.ts';
+import type { MediaKind } from '../../../../common/media.ts';
+import { POST_TITLE_MAX_LENGTH, type EditorDocument } from '../../../../common/posts.ts';
+import { BusyButton } from '../../../components/BusyButton.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { FieldError, describedBy } from '../../../components/FieldError.tsx';
+import { LiveMessage } from '../../../components/LiveMessage.tsx';
+import { LEAVE_WARNING, TITLE_REQUIRED, postProblemMessage } from '../../../content/posts.ts';
+import { call, toErrorCode } from '../../../lib/api.ts';
+import { Dialog } from './Dialog.tsx';
+import { EditorToolbar } from './EditorToolbar.tsx';
+import { postExtensions } from './extensions.ts';
+import { LinkDialog } from './LinkDialog.tsx';
+import { MediaPicker } from './MediaPicker.tsx';
+import { PostSettings } from './PostSettings.tsx';
+import { PublishPanel } from './PublishPanel.tsx';
+import { SaveIndicator } from './SaveIndicator.tsx';
+import { useLeaveGuard } from './useLeaveGuard.ts';
+import { usePostDraft, type StatusChange } from './usePostDraft.ts';
+import '../../../components/FormField.css';
+import './editor.css';
+
+/**
+ * The selection as the browser shows it: ProseMirror reads a selection made
+ * by keys (Shift+Home) on the next selectionchange event, which a shortcut
+ * pressed right after can beat.
+ */
+function selectedRange(editor: Editor): { from: number; to: number } {
+  const { view } = editor;
+  const dom = window.getSelection();
+  if (dom?.anchorNode && dom.focusNode && view.dom.contains(dom.anchorNode) && view.dom.contains(dom.focusNode)) {
+    const anchor = view.posAtDOM(dom.anchorNode, dom.anchorOffset);
+    const head = view.posAtDOM(dom.focusNode, dom.focusOffset);
+    return { from: Math.min(anchor, head), to: Math.max(anchor, head) };
+  }
+  return { from: editor.state.selection.from, to: editor.state.selection.to };
+}
+
+type Picking = { for: 'body'; kind: MediaKind } | { for: 'cover' } | null;
+
+const PICKER_TITLES: Record<MediaKind, string> = { image: 'Insert an image', video: 'Insert a video', audio: 'Insert audio', file: 'Attach a file' };
+
+export function PostEditor({ initial, initialHandle }: { initial: postsApi.Post | null; initialHandle: string | null }) {
+  const draft = usePostDraft(initial, initialHandle);
+  // Made once: new extension instances on a render would make useEditor see changed options.
+  const [extensions] = useState(postExtensions);
+  const { post, fields, failure } = draft;
+  const navigate = useNavigate();
+  const titleId = useId();
+  const titleInput = useRef<HTMLTextAreaElement>(null);
+  const [titleError, setTitleError] = useState<string>();
+  const [linkOpen, setLinkOpen] = useState(false);
+  // The text a link is for, kept while the dialog has focus.
+  const linkRange = useRef<{ from: number; to: number }>({ from: 0, to: 0 });
+  const [picking, setPicking] = useState<Picking>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string>();
+
+  // A draft's changes are saved on the way out; a live post's, or a draft's whose save failed, would be lost.
+  useLeaveGuard(draft.dirty && (!draft.autosaves || draft.saveState === 'failed'), LEAVE_WARNING);
+
+  const editor = useEditor({
+    extensions,
+    content: initial?.body ?? '',
+    shouldRerenderOnTransaction: false,
+    editorProps: {
+      attributes: { class: 'post-prose', role: 'textbox', 'aria-multiline': 'true', 'aria-label': 'Post body' },
+    },
+    onUpdate: ({ editor: current }) => draft.changeDocument(current.getJSON() as EditorDocument),
+  });
+
+  const saveWith = async (change?: StatusChange) => {
+    if (change && change.status !== 'draft' && !fields.title.trim()) {
+      setTitleError(TITLE_REQUIRED);
+      titleInput.current?.focus();
+      return;
+    }
+    await draft.save(change);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!(event.metaKey || event.ctrlKey) || event.altKey) return;
+    const key = event.key.toLowerCase();
+    if (key === 's') {
+      event.preventDefault();
+      if (draft.autosaves || draft.dirty) void draft.save();
+    } else if (key === 'k' && editor.isFocused) {
+      event.preventDefault();
+      openLink();
+    }
+  };
+
+  const leave = async () => {
+    if (draft.dirty && draft.autosaves) {
+      if (!(await draft.save())) return;
+    } else if (draft.dirty && !window.confirm(LEAVE_WARNING)) {
+      return;
+    }
+    if (!draft.autosaves) draft.discard();
+    void navigate('/upload');
+  };
+
+  const pick = (item: MediaItem) => {
+    if (picking?.for === 'cover') draft.changeFields({ coverMediaId: item.id });
+    else editor.chain().focus().insertMedia({ id: item.id, kind: item.kind }).run();
+    setPicking(null);
+  };
+
+  const openLink = () => {
+    linkRange.current = selectedRange(editor);
+    setLinkOpen(true);
+  };
+
+  const applyLink = (href: string) => {
+    const { from, to } = linkRange.current;
+    const chain = editor.chain().focus().setTextSelection({ from, to });
+    if (from === to && !editor.isActive('link')) chain.insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] });
+    else chain.extendMarkRange('link').setLink({ href });
+    // The caret goes after the link, so what is typed or inserted next does not replace it.
+    chain.command(({ tr }) => {
+      tr.setSelection(TextSelection.create(tr.doc, tr.selection.to));
+      return true;
+    }).run();
+    setLinkOpen(false);
+  };
+
+  const confirmDelete = async () => {
+    if (!post) return;
+    setDeleting(true);
+    setDeleteError(undefined);
+    try {
+      await call(postsApi.deletePost, { params: { id: post.id } });
+      draft.discard();
+      void navigate('/upload');
+    } catch (error) {
+      setDeleteError(postProblemMessage(toErrorCode(error)));
+      setDeleting(false);
+    }
+  };
+
+  // Placed by code: the client's error parsing keeps only the fields of the auth forms (client/lib/api.ts), which stays in the main bundle.
+  const failureCode = failure?.code;
+  const slugProblem = failureCode === 'slug-taken' || failureCode === 'invalid-slug' ? postProblemMessage(failureCode) : undefined;
+  const scheduleProblem = failureCode === 'invalid-publish-time' ? postProblemMessage(failureCode) : undefined;
+  const generalProblem = failureCode && !slugProblem && !scheduleProblem ? postProblemMessage(failureCode) : undefined;
+
+  return (
+    // The shortcuts (Ctrl/Cmd+S, Ctrl/Cmd+K) apply wherever focus is in the editor page; each control keeps its own keys.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+    <div className="post-editor" onKeyDown={onKeyDown}>
+      <div className="post-editor__bar">
+        <Link
+          to="/upload"
+          data-saves-first=""
+          className="post-editor__back"
+          onClick={(event) => {
+            event.preventDefault();
+            void leave();
+          }}
+        >
+          ← All posts
+        </Link>
+        <SaveIndicator state={draft.saveState} autosaves={draft.autosaves} onRetry={() => void draft.save()} />
+      </div>
+      <LiveMessage tone="error">{generalProblem}</LiveMessage>
+
+      <div className="post-editor__layout">
+        <div className="post-editor__main">
+          <label htmlFor={titleId} className="visually-hidden">
+            Title
+          </label>
+          <textarea
+            id={titleId}
+            ref={titleInput}
+            className="post-editor__title"
+            placeholder="Post title"
+            rows={1}
+            maxLength={POST_TITLE_MAX_LENGTH}
+            value={fields.title}
+            aria-invalid={titleError ? true : undefined}
+            aria-describedby={describedBy(titleId, { error: titleError })}
+            onChange={(event) => {
+              setTitleError(undefined);
+              draft.changeFields({ title: event.target.value.replace(/\n/g, ' ') });
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                editor.commands.focus('start');
+              }
+            }}
+          />
+          <FieldError fieldId={titleId} message={titleError} />
+          <div className="post-editor__body">
+            <EditorToolbar editor={editor} onLink={openLink} onMedia={(kind) => setPicking({ for: 'body', kind })} />
+            <EditorContent editor={editor} className="post-editor__content" />
+          </div>
+        </div>
+
+        <aside className="post-panel" aria-label="Publishing and settings">
+          <PublishPanel
+            key={`${post?.status}-${post?.publishedAt}`}
+            post={post}
+            handle={draft.handle}
+            busy={draft.saveState === 'saving'}
+            dirty={draft.dirty}
+            scheduleError={scheduleProblem}
+            onSave={(change) => void saveWith(change)}
+            onDelete={() => setConfirmingDelete(true)}
+          />
+          <PostSettings
+            fields={fields}
+            savedSlug={post?.slug}
+            handle={draft.handle}
+            slugError={slugProblem}
+            onChange={draft.changeFields}
+            onChooseCover={() => setPicking({ for: 'cover' })}
+          />
+        </aside>
+      </div>
+
+      {linkOpen && (
+        <LinkDialog
+          open
+          returnFocus={() => editor.commands.focus()}
+          initialUrl={String(editor.getAttributes('link').href ?? '')}
+          onApply={applyLink}
+          onRemove={() => {
+            editor.chain().focus().setTextSelection(linkRange.current).extendMarkRange('link').unsetLink().run();
+            setLinkOpen(false);
+          }}
+          onClose={() => {
+            setLinkOpen(false);
+            editor.commands.focus();
+          }}
+        />
+      )}
+      <MediaPicker
+        kind={picking ? (picking.for === 'cover' ? 'image' : picking.kind) : undefined}
+        title={picking?.for === 'cover' ? 'Choose a cover image' : picking ? PICKER_TITLES[picking.kind] : ''}
+        onPick={pick}
+        onClose={() => setPicking(null)}
+      />
+      <Dialog open={confirmingDelete} title="Delete this post?" onClose={() => setConfirmingDelete(false)}>
+        <p className="dialog__text">
+          “{fields.title.trim() || 'Untitled'}” will be deleted for good. {post?.status === 'published' ? 'It disappears from your site at once.' : ''}
+        </p>
+        <LiveMessage tone="error">{deleteError}</LiveMessage>
+        <div className="dialog__actions">
+          <Button variant="secondary" onClick={() => setConfirmingDelete(false)}>
+            Cancel
+          </Button>
+          <BusyButton className="button--danger" busy={deleting} onClick={() => void confirmDelete()}>
+            Delete post
+          </BusyButton>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

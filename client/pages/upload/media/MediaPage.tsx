@@ -1,0 +1,102 @@
+/**
+ * The media library (/upload/media, ISSUE9 item 4): the drop zone and the
+ * upload queue on top, the creator's media below with search, a kind filter
+ * and each item's status; details (preview, alt text) and delete in dialogs.
+ * Search and filter live in the address, so a reload or a shared link keeps
+ * them.
+ */
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { MediaItem } from '../../../../common/api/media.ts';
+import { MEDIA_KINDS, type MediaKind } from '../../../../common/media.ts';
+import { usePageMeta } from '../../../app/usePageMeta.ts';
+import { LiveMessage } from '../../../components/LiveMessage.tsx';
+import { MEDIA_PAGE } from '../../../content/media.ts';
+import { MediaDropZone } from '../../../media/MediaDropZone.tsx';
+import { UploadQueueList } from '../../../media/UploadQueueList.tsx';
+import { useMediaList } from '../../../media/useMediaList.ts';
+import { useUploadMaxBytes } from '../../../media/useUploadMaxBytes.ts';
+import { useUploadQueue } from '../../../media/useUploadQueue.ts';
+import { UploadTabs } from '../UploadTabs.tsx';
+import { DeleteMediaDialog } from './DeleteMediaDialog.tsx';
+import { MediaDetailsDialog } from './MediaDetailsDialog.tsx';
+import { MediaLibrary } from './MediaLibrary.tsx';
+import './media-page.css';
+
+function kindOf(value: string | null): MediaKind | undefined {
+  return MEDIA_KINDS.find((kind) => kind === value);
+}
+
+export default function MediaPage() {
+  usePageMeta({ title: 'Media | Creator Platform', robots: 'noindex' });
+  const { queue, state } = useUploadQueue();
+  const maxBytes = useUploadMaxBytes();
+  const [params, setParams] = useSearchParams();
+  const [opened, setOpened] = useState<MediaItem>();
+  const [deleting, setDeleting] = useState<MediaItem>();
+  const [announcement, setAnnouncement] = useState<string>();
+  const q = params.get('q') ?? '';
+  const kind = kindOf(params.get('kind'));
+  const { state: list, reload } = useMediaList({ q, kind });
+
+  const setFilter = (name: 'q' | 'kind', value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <section className="media-page" aria-labelledby="media-heading">
+      <UploadTabs />
+      <h1 id="media-heading" className="media-page__heading">
+        {MEDIA_PAGE.title}
+      </h1>
+      <p className="media-page__intro">{MEDIA_PAGE.intro}</p>
+
+      <section className="media-page__uploads" aria-label={MEDIA_PAGE.uploadsHeading}>
+        <MediaDropZone maxBytes={maxBytes} onFiles={(files) => queue.add(files, maxBytes)} />
+        <UploadQueueList state={state} queue={queue} maxBytes={maxBytes} />
+      </section>
+
+      <LiveMessage tone="success">{announcement}</LiveMessage>
+
+      <MediaLibrary
+        q={q}
+        kind={kind}
+        list={list}
+        onRetry={reload}
+        onSearch={(value) => setFilter('q', value)}
+        onKind={(value) => setFilter('kind', value ?? '')}
+        queueState={state}
+        onOpen={(item) => {
+          setAnnouncement(undefined);
+          setOpened(item);
+        }}
+        onDelete={(item) => {
+          setAnnouncement(undefined);
+          setDeleting(item);
+        }}
+      />
+
+      <MediaDetailsDialog
+        item={opened}
+        onClose={() => setOpened(undefined)}
+        onSaved={reload}
+        onDelete={(item) => {
+          setOpened(undefined);
+          setDeleting(item);
+        }}
+      />
+      <DeleteMediaDialog item={deleting} onClose={() => setDeleting(undefined)} onDeleted={(message) => {
+          setAnnouncement(message);
+          reload();
+        }}
+      />
+    </section>
+  );
+}

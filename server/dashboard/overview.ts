@@ -1,0 +1,91 @@
+/**
+ * The creator's overview (issue 9 item 2): the getting-started checklist and
+ * the site's figures, each one aggregate query over the site's own rows. Page
+ * views are the public site's own counts in `page_views` (no cookie, no
+ * third-party script), summed per UTC day.
+ */
+import { and, count, eq, gte, inArray, sql, sum } from 'drizzle-orm';
+import type { DailyViews, Overview } from '../../common/api/dashboard.ts';
+import { ENTITLING_STATUSES } from '../../common/memberships.ts';
+import type { Database } from '../../db/connect.ts';
+import { memberships, pageViews, posts } from '../../db/content-schema.ts';
+import type { Clock } from '../clock.ts';
+import { siteAddress } from '../sites/site-json.ts';
+import { findSiteByOwner } from '../sites/site-lookup.ts';
+
+export const VIEW_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The last `VIEW_DAYS` UTC days, today included, oldest first, as `YYYY-MM-DD`. */
+export function lastDays(now: Date, days = VIEW_DAYS): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, index) => new Date(today - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10));
+}
+
+const EMPTY_FIGURES = { posts: { published: 0, drafts: 0, scheduled: 0 }, members: 0 };
+
+export function createOverviewService({ db, clock, appUrl }: { db: Database; clock: Clock; appUrl: URL }) {
+  async function postCounts(siteId: string, now: Date) {
+    // A scheduled post whose time has passed is live (the scheduler may not have flipped it yet).
+    const live = sql`${posts.status} = 'published' or (${posts.status} = 'scheduled' and ${posts.publishedAt} <= ${now.toISOString()}::timestamptz)`;
+    const [row] = await db
+      .select({
+        published: sql<number>`count(*) filter (where ${live})`.mapWith(Number),
+        drafts: sql<number>`count(*) filter (where ${posts.status} = 'draft')`.mapWith(Number),
+        scheduled: sql<number>`count(*) filter (where ${posts.status} = 'scheduled' and not (${live}))`.mapWith(Number),
+      })
+      .from(posts)
+      .where(eq(posts.siteId, siteId));
+    return row ?? EMPTY_FIGURES.posts;
+  }
+
+  async function memberCount(siteId: string): Promise<number> {
+    const [row] = await db
+      .select({ members: count() })
+      .from(memberships)
+      .where(and(eq(memberships.siteId, siteId), inArray(memberships.status, [...ENTITLING_STATUSES])));
+    return row?.members ?? 0;
+  }
+
+  async function dailyViews(siteId: string, days: string[]): Promise<DailyViews[]> {
+    const rows = await db
+      .select({ day: pageViews.day, views: sum(pageViews.views).mapWith(Number) })
+      .from(pageViews)
+      .where(and(eq(pageViews.siteId, siteId), gte(pageViews.day, days[0]!)))
+      .groupBy(pageViews.day);
+    const byDay = new Map(rows.map((row) => [row.day, row.views]));
+    return days.map((day) => ({ day, views: byDay.get(day) ?? 0 }));
+  }
+
+  async function overviewFor(ownerId: string, hasCompletedSetup: boolean): Promise<Overview> {
+    const now = clock();
+    const days = lastDays(now);
+    const site = await findSiteByOwner(db, ownerId);
+    if (!site) {
+      return {
+        site: null,
+        checklist: { siteSetUp: false, firstPostPublished: false, firstMember: false, paymentsConnected: false },
+        ...EMPTY_FIGURES,
+        views: { total: 0, days: days.map((day) => ({ day, views: 0 })) },
+      };
+    }
+    const [postFigures, members, viewDays] = await Promise.all([postCounts(site.id, now), memberCount(site.id), dailyViews(site.id, days)]);
+    return {
+      site: { handle: site.handle, title: site.title, url: siteAddress(appUrl, site.handle), publishedAt: site.publishedAt?.toISOString() ?? null },
+      checklist: {
+        siteSetUp: hasCompletedSetup && site.publishedAt !== null,
+        firstPostPublished: postFigures.published > 0,
+        firstMember: members > 0,
+        // Payments arrive with the members issue (Stripe Connect); until then nothing can be connected.
+        paymentsConnected: false,
+      },
+      posts: postFigures,
+      members,
+      views: { total: viewDays.reduce((total, entry) => total + entry.views, 0), days: viewDays },
+    };
+  }
+
+  return { overviewFor };
+}
+
+export type OverviewService = ReturnType<typeof createOverviewService>;

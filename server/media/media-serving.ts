@@ -1,0 +1,97 @@
+/**
+ * GET /media/{id}/{token}/{file}: the files of one item behind a signed,
+ * short-lived token (server/media/media-urls.ts). No session, no maintenance
+ * gate: the token is the permission, so a player or an RSS reader needs
+ * nothing else. Byte ranges for seeking; cached privately until the token
+ * expires. A bad token, an item not ready, or a file it does not have: 404.
+ */
+import { Router, type Request, type Response } from 'express';
+import type { MediaRow, MediaService } from './media-service.ts';
+import { filesOf, mediaPrefix } from './media-service.ts';
+import type { Storage } from '../storage/storage.ts';
+import type { Clock } from '../clock.ts';
+
+const CONTENT_TYPES: Record<string, string> = {
+  m3u8: 'application/vnd.apple.mpegurl',
+  m4s: 'video/iso.segment',
+  mp4: 'video/mp4',
+  ts: 'video/mp2t',
+  webp: 'image/webp',
+  m4a: 'audio/mp4',
+};
+
+/** Segments and playlists of the item's HLS folder: `hls/master.m3u8`, `hls/720p/seg3.m4s`. */
+const HLS_FILE = /^hls\/(?:[A-Za-z0-9_-]+\/)?[A-Za-z0-9_-]+\.(?:m3u8|m4s|mp4|ts)$/;
+
+function servable(row: MediaRow, file: string): boolean {
+  if (row.status !== 'ready') return false;
+  if (filesOf(row.derived).has(file)) return true;
+  return Boolean(row.derived.hls) && HLS_FILE.test(file);
+}
+
+function contentTypeOf(row: MediaRow, file: string): string {
+  if (file === 'original') return row.type;
+  return CONTENT_TYPES[file.slice(file.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+}
+
+/** RFC 5987's attr-char: encodeURIComponent leaves a few characters it does not allow. */
+function encodeRfc5987(name: string): string {
+  return encodeURIComponent(name).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+function notFound(res: Response) {
+  res.status(404).set('Cache-Control', 'no-store').type('text/plain').send('Not found');
+}
+
+export function mediaServingRoutes({ service, storage, clock }: { service: MediaService; storage: Storage; clock: Clock }): Router {
+  const router = Router();
+
+  router.get('/:id/:token/{*file}', async (req: Request, res: Response) => {
+    const id = String(req.params.id);
+    const token = String(req.params.token);
+    const file = ([] as string[]).concat(req.params.file ?? []).join('/');
+    const signer = await service.urlSigner();
+    if (!signer.verify(id, token)) return notFound(res);
+    const row = await service.findForServing(id);
+    if (!row || !servable(row, file)) return notFound(res);
+
+    const key = `${mediaPrefix(row.siteId, row.id)}${file}`;
+    const size = await storage.size(key);
+    if (size === undefined) return notFound(res);
+
+    const expiresAt = Number(token.split('-')[0]) * 1000;
+    const maxAge = Math.max(0, Math.floor((expiresAt - clock().getTime()) / 1000));
+    res.set({
+      'Accept-Ranges': 'bytes',
+      'Cache-Control': `private, max-age=${maxAge}`,
+      'Content-Type': contentTypeOf(row, file),
+      'X-Content-Type-Options': 'nosniff',
+      // The URL carries a token: it must not leak to other sites through Referer.
+      'Referrer-Policy': 'no-referrer',
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+      // Browsers' PDF viewers refuse to run in a sandbox; every other file is shown sandboxed.
+      'Content-Security-Policy': `default-src 'none'; media-src 'self'; img-src 'self'; style-src 'unsafe-inline'${row.type === 'application/pdf' && file === 'original' ? '' : '; sandbox'}`,
+    });
+    if (file === 'original') res.set('Content-Disposition', `inline; filename*=UTF-8''${encodeRfc5987(row.originalName)}`);
+
+    let range: { start: number; end: number } | undefined;
+    const ranges = req.headers.range ? req.range(size, { combine: true }) : undefined;
+    if (ranges === -1) {
+      res.status(416).set('Content-Range', `bytes */${size}`).end();
+      return;
+    }
+    // A malformed or multi-part Range is ignored, as RFC 9110 allows: the whole file follows.
+    if (Array.isArray(ranges) && ranges.length === 1 && ranges.type === 'bytes') range = { start: ranges[0]!.start, end: ranges[0]!.end };
+
+    if (range) res.status(206).set('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+    res.set('Content-Length', String(range ? range.end - range.start + 1 : size));
+    if (req.method === 'HEAD') return res.end();
+    const opened = await storage.open(key, range);
+    if (!opened) return notFound(res);
+    opened.body.once('error', () => res.destroy());
+    res.once('close', () => opened.body.destroy());
+    opened.body.pipe(res);
+  });
+
+  return router;
+}

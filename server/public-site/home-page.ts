@@ -1,0 +1,97 @@
+/** `/@{handle}`: banner, avatar, title, tagline, about, the latest live posts a page at a time, and the way to join. */
+import type { Site } from '../sites/site-lookup.ts';
+import { text } from './html.ts';
+import { imageFileFor, imageHtml } from './media-html.ts';
+import type { PageHead } from './page-shell.ts';
+import type { MediaRow, PostSummary } from './site-content.ts';
+
+export interface SiteImage {
+  item: MediaRow;
+  prefix: string;
+}
+
+export interface HomePageInput {
+  site: Site;
+  banner?: SiteImage;
+  avatar?: SiteImage;
+  posts: PostSummary[];
+  page: number;
+  hasOlder: boolean;
+  appUrl: URL;
+}
+
+const DATE_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
+
+export function formatDate(date: Date): string {
+  return DATE_FORMAT.format(date);
+}
+
+const VISIBILITY_BADGES: Record<string, string> = { members: 'Members', paid: 'Paid', tiers: 'Paid' };
+
+function postItem(handle: string, post: PostSummary): string {
+  const date = post.publishedAt ? `<time datetime="${post.publishedAt.toISOString()}">${formatDate(post.publishedAt)}</time>` : '';
+  const badge = VISIBILITY_BADGES[post.visibility];
+  const badgeHtml = badge ? ` <span class="badge">${badge}</span>` : '';
+  const excerpt = post.excerpt ? `<p class="post-card__excerpt">${text(post.excerpt)}</p>` : '';
+  return `<li class="post-card"><h3 class="post-card__title"><a href="/@${handle}/posts/${encodeURIComponent(post.slug)}">${text(post.title)}</a></h3><p class="post-card__meta">${date}${badgeHtml}</p>${excerpt}</li>`;
+}
+
+function aboutHtml(about: string): string {
+  const paragraphs = about
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => `<p>${text(paragraph).replace(/\n/g, '<br>')}</p>`);
+  return paragraphs.length > 0 ? `<section class="about" aria-labelledby="about-heading"><h2 id="about-heading">About</h2>${paragraphs.join('')}</section>` : '';
+}
+
+function pagination(handle: string, page: number, hasOlder: boolean): string {
+  if (page === 1 && !hasOlder) return '';
+  const newer = page > 1 ? `<a href="/@${handle}${page === 2 ? '' : `?page=${page - 1}`}" rel="prev">Newer posts</a>` : '';
+  const older = hasOlder ? `<a href="/@${handle}?page=${page + 1}" rel="next">Older posts</a>` : '';
+  return `<nav class="pagination" aria-label="More posts">${newer}${older}</nav>`;
+}
+
+export function homeMain({ site, banner, avatar, posts, page, hasOlder }: HomePageInput): string {
+  const handle = site.handle;
+  const bannerHtml = banner ? `<div class="hero__banner">${imageHtml(banner.item, banner.prefix, { sizes: '100vw', alt: '', eager: true })}</div>` : '';
+  const avatarHtml = avatar ? imageHtml(avatar.item, avatar.prefix, { sizes: '7rem', alt: `${site.title} avatar`, className: 'hero__avatar', eager: !banner }) : '';
+  const tagline = site.tagline ? `<p class="hero__tagline">${text(site.tagline)}</p>` : '';
+  const list =
+    posts.length > 0
+      ? `<ol class="post-list">${posts.map((post) => postItem(handle, post)).join('')}</ol>`
+      : `<p class="empty">${page === 1 ? 'No posts yet. Join to hear when the first one is out.' : 'No more posts here.'}</p>`;
+  return `<section class="hero${banner ? ' hero--with-banner' : ''}">${bannerHtml}<div class="hero__body">${avatarHtml}<h1 class="hero__title">${text(site.title)}</h1>${tagline}<a class="button" href="/@${handle}/join">Join ${text(site.title)}</a></div></section>${page === 1 ? aboutHtml(site.about) : ''}<section class="posts" aria-labelledby="posts-heading"><h2 id="posts-heading">${page === 1 ? 'Latest posts' : `Posts, page ${page}`}</h2>${list}${pagination(handle, page, hasOlder)}</section>`;
+}
+
+export function homeHead({ site, banner, avatar, page, appUrl }: HomePageInput): PageHead {
+  const url = new URL(`/@${site.handle}${page > 1 ? `?page=${page}` : ''}`, appUrl).href;
+  const description = site.tagline || site.about.slice(0, 200) || `${site.title} on Creator Platform`;
+  const picture = banner ?? avatar;
+  const pictureFile = picture ? imageFileFor(picture.item, 1200) : undefined;
+  const avatarUrl = avatar ? new URL(`${avatar.prefix}/${imageFileFor(avatar.item, 320).file}`, appUrl).href : undefined;
+  return {
+    title: page > 1 ? `${site.title} — page ${page}` : site.title,
+    description,
+    canonicalUrl: url,
+    type: 'profile',
+    siteName: site.title,
+    rssUrl: `/@${site.handle}/rss.xml`,
+    ...(picture && pictureFile
+      ? { image: { url: new URL(`${picture.prefix}/${pictureFile.file}`, appUrl).href, alt: site.title, ...(pictureFile.width ? { width: pictureFile.width } : {}), ...(pictureFile.height ? { height: pictureFile.height } : {}) } }
+      : {}),
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@graph': [
+        { '@type': 'WebSite', '@id': `${url}#website`, url, name: site.title, description },
+        {
+          '@type': 'ProfilePage',
+          url,
+          name: site.title,
+          isPartOf: { '@id': `${url}#website` },
+          mainEntity: { '@type': 'Person', name: site.title, description, ...(avatarUrl ? { image: avatarUrl } : {}) },
+        },
+      ],
+    },
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Joining a site for free, and reading one's membership of it. A user keeps
+ * their role (a creator may be a member of another creator's site); the owner
+ * cannot join their own. A membership that already entitles is left as it is;
+ * a lapsed one (canceled, expired) is renewed on the free tier.
+ */
+import { and, eq, notInArray } from 'drizzle-orm';
+import type { MembershipView } from '../../common/api/site-membership.ts';
+import { ENTITLING_STATUSES } from '../../common/memberships.ts';
+import type { Database } from '../../db/connect.ts';
+import { memberships, tiers } from '../../db/content-schema.ts';
+import type { Clock } from '../clock.ts';
+import { AppError } from '../errors.ts';
+import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
+
+type MembershipRow = typeof memberships.$inferSelect;
+
+export function toMembershipView(row: MembershipRow): MembershipView {
+  return {
+    id: row.id,
+    tierId: row.tierId,
+    status: row.status,
+    cadence: row.cadence,
+    currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+  };
+}
+
+export function createJoinService({ db, clock }: { db: Database; clock: Clock }) {
+  /** A published site by handle; unknown or unpublished is 404 to everyone. */
+  async function publishedSite(handle: string): Promise<Site> {
+    const site = await findSiteByHandle(db, handle);
+    if (!site?.publishedAt) throw new AppError('not-found', 404);
+    return site;
+  }
+
+  async function membershipOf(site: Site, userId: string): Promise<MembershipRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.siteId, site.id), eq(memberships.userId, userId)))
+      .limit(1);
+    return row;
+  }
+
+  return {
+    publishedSite,
+
+    async membership(handle: string, userId: string): Promise<MembershipView | null> {
+      const site = await publishedSite(handle);
+      const row = await membershipOf(site, userId);
+      return row ? toMembershipView(row) : null;
+    },
+
+    /** `created` is false when an entitling membership was already there. */
+    async joinFree(handle: string, userId: string, tierId: string): Promise<{ membership: MembershipView; created: boolean }> {
+      const site = await publishedSite(handle);
+      if (site.ownerId === userId) throw new AppError('cannot-join-own-site', 409);
+      const [tier] = await db
+        .select({ id: tiers.id, type: tiers.type })
+        .from(tiers)
+        .where(and(eq(tiers.id, tierId), eq(tiers.siteId, site.id), eq(tiers.active, true)))
+        .limit(1);
+      if (!tier) throw new AppError('not-found', 404);
+      if (tier.type !== 'free') throw new AppError('paid-tier-unavailable', 409);
+      const now = clock();
+      const renewed = { tierId: tier.id, status: 'active', source: 'free', cadence: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, updatedAt: now } as const;
+      const [written] = await db
+        .insert(memberships)
+        .values({ siteId: site.id, userId, ...renewed, createdAt: now })
+        .onConflictDoUpdate({
+          target: [memberships.siteId, memberships.userId],
+          set: renewed,
+          setWhere: notInArray(memberships.status, [...ENTITLING_STATUSES]),
+        })
+        .returning();
+      if (written) return { membership: toMembershipView(written), created: true };
+      const existing = await membershipOf(site, userId);
+      if (!existing) throw new AppError('not-found', 404);
+      return { membership: toMembershipView(existing), created: false };
+    },
+  };
+}
+
+export type JoinService = ReturnType<typeof createJoinService>;

@@ -1,0 +1,61 @@
+/**
+ * The public site (DESIGN.md "The creator's site"): server-rendered pages at
+ * `/@{handle}` and `/sitemap.xml`, the join call and the studio's preview list.
+ * The pages sit behind the shared request log only: they read the session
+ * themselves, set their own security headers, and give way to the app's 404
+ * and maintenance screens.
+ */
+import { Router, type RequestHandler } from 'express';
+import type { Database } from '../../db/connect.ts';
+import type { Feature } from '../feature.ts';
+import type { Clock } from '../clock.ts';
+import type { Logger } from '../logger.ts';
+import type { SessionService } from '../auth/session.ts';
+import { loadSession } from '../http/middleware/load-session.ts';
+import type { SessionCookie } from '../http/session-cookie.ts';
+import { createJoinService } from './join-service.ts';
+import type { LazySigner } from './media-links.ts';
+import { pageViewCounter } from './page-views.ts';
+import { sitePreviewRoutes, siteMembershipRoutes } from './site-api-routes.ts';
+import { readSiteAssets } from './site-assets.ts';
+import { sitePageHeaders } from './site-headers.ts';
+import { siteRoutes } from './site-routes.ts';
+
+export interface PublicSiteFeatureDeps {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  sessions: SessionService;
+  cookie: SessionCookie;
+  maintenance: { isOn(): boolean };
+  sameOrigin: RequestHandler;
+  appUrl: URL;
+  clientDir: string | undefined;
+  /** The media feature's URL signer. */
+  mediaUrlSigner: LazySigner;
+}
+
+export function createPublicSiteFeature({ db, clock, logger, sessions, cookie, maintenance, sameOrigin, appUrl, clientDir, mediaUrlSigner }: PublicSiteFeatureDeps): Feature {
+  const joins = createJoinService({ db, clock });
+  const pages = siteRoutes({
+    db,
+    clock,
+    appUrl,
+    assets: readSiteAssets(clientDir),
+    signer: mediaUrlSigner,
+    joins,
+    maintenance,
+    session: loadSession(sessions, cookie),
+    sameOrigin,
+    setHeaders: sitePageHeaders(appUrl),
+    countPageView: pageViewCounter({ db, clock, logger }),
+  });
+  return {
+    name: 'public-site',
+    routers: [
+      { path: '/api/sites', handler: Router().use(sameOrigin, siteMembershipRoutes({ joins })) },
+      { path: '/api/site-preview', handler: sitePreviewRoutes({ db, clock }) },
+      { path: '/', handler: pages },
+    ],
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * The JSON side of the public site: joining a site and reading one's
+ * membership (`/api/sites/:handle/...`), and the studio's preview list
+ * (`/api/site-preview`). Parse, call the service, answer.
+ */
+import express, { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import type { AnswerOf } from '../../common/api/endpoint.ts';
+import type { getSiteMembership, joinSite } from '../../common/api/site-membership.ts';
+import type { getSitePreview } from '../../common/api/site-preview.ts';
+import type { Database } from '../../db/connect.ts';
+import type { Clock } from '../clock.ts';
+import type { AuthLocals } from '../http/middleware/load-session.ts';
+import { requireUser, requireVerifiedCreator } from '../http/middleware/require-user.ts';
+import { parseInput } from '../http/validate.ts';
+import { findSiteByOwner } from '../sites/site-lookup.ts';
+import type { JoinService } from './join-service.ts';
+import { unpublishedPosts } from './site-content.ts';
+
+const joinBody = z.object({ tierId: z.uuid() });
+
+type SignedIn = Response<unknown, Required<AuthLocals>>;
+
+export function siteMembershipRoutes({ joins }: { joins: JoinService }): Router {
+  const router = Router();
+  router.post('/:handle/join', requireUser, express.json({ limit: '4kb' }), async (req: Request, res: SignedIn) => {
+    const { tierId } = parseInput(joinBody, req.body);
+    const { membership, created } = await joins.joinFree(String(req.params.handle), res.locals.auth.user.id, tierId);
+    res.status(created ? 201 : 200).json({ membership } satisfies AnswerOf<typeof joinSite>);
+  });
+  router.get('/:handle/membership', requireUser, async (req: Request, res: SignedIn) => {
+    const membership = await joins.membership(String(req.params.handle), res.locals.auth.user.id);
+    res.set('Cache-Control', 'private, no-store').json({ membership } satisfies AnswerOf<typeof getSiteMembership>);
+  });
+  return router;
+}
+
+export function sitePreviewRoutes({ db, clock }: { db: Database; clock: Clock }): Router {
+  const router = Router();
+  router.get('/', requireVerifiedCreator, async (_req: Request, res: SignedIn) => {
+    const site = await findSiteByOwner(db, res.locals.auth.user.id);
+    if (!site) {
+      res.json({ site: null, posts: [] } satisfies AnswerOf<typeof getSitePreview>);
+      return;
+    }
+    const home = `/@${site.handle}`;
+    const posts = await unpublishedPosts(db, site.id, clock());
+    res.set('Cache-Control', 'private, no-store').json({
+      site: { handle: site.handle, title: site.title, published: site.publishedAt !== null, url: home, previewUrl: `${home}?preview=1` },
+      posts: posts.map((post) => ({
+        id: post.id,
+        title: post.title,
+        status: post.status,
+        visibility: post.visibility,
+        publishAt: post.status === 'scheduled' ? (post.publishedAt?.toISOString() ?? null) : null,
+        updatedAt: post.updatedAt.toISOString(),
+        previewUrl: `${home}/posts/${encodeURIComponent(post.slug)}?preview=1`,
+      })),
+    } satisfies AnswerOf<typeof getSitePreview>);
+  });
+  return router;
+}

@@ -1,0 +1,48 @@
+/**
+ * Security headers of the server-rendered site pages, written directly (no
+ * per-request helmet): a strict CSP with no inline script (JSON-LD is a data
+ * block, which CSP does not run) and one hashed inline style, the page's brand
+ * colours. `frame-ancestors 'self'` lets the studio's /preview-page show a
+ * page in an iframe; no other site may frame it. Signed media URLs sit in the
+ * page, so no referrer leaves it.
+ */
+import { createHash } from 'node:crypto';
+import type { Response } from 'express';
+
+export function styleHash(css: string): string {
+  return `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+}
+
+export function sitePageHeaders(appUrl: URL) {
+  const https = appUrl.protocol === 'https:';
+  const fixed: Record<string, string> = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'X-Frame-Options': 'SAMEORIGIN',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Origin-Agent-Cluster': '?1',
+    ...(https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+  const policy = (inlineStyle: string) =>
+    [
+      "default-src 'self'",
+      "script-src 'self'",
+      "script-src-attr 'none'",
+      `style-src 'self' ${styleHash(inlineStyle)}`,
+      "img-src 'self' data:",
+      "media-src 'self' blob:",
+      "worker-src 'self' blob:",
+      "connect-src 'self'",
+      "font-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'self'",
+      ...(https ? ['upgrade-insecure-requests'] : []),
+    ].join('; ');
+  return (res: Response, inlineStyle: string) => {
+    res.set(fixed);
+    res.set('Content-Security-Policy', policy(inlineStyle));
+  };
+}

@@ -1,0 +1,243 @@
+/**
+ * The server-rendered public site: `/@{handle}`, its posts, join page and RSS,
+ * and `/sitemap.xml`. Each page reads the site once (the one lookup), asks the
+ * access rule what the reader may see, signs URLs for that media alone and
+ * writes HTML with template strings. What nobody else may see (an unknown
+ * handle, an unpublished site, a post that is not live) falls through to the
+ * app's 404 screen with status 404, and maintenance to its 503 screen, so the
+ * site looks like the rest of the platform when it is not there.
+ */
+import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { Database } from '../../db/connect.ts';
+import { ANONYMOUS, isEntitled, postAccess } from '../access/post-access.ts';
+import { readerStanding } from '../access/reader-standing.ts';
+import type { Clock } from '../clock.ts';
+import { AppError } from '../errors.ts';
+import type { AuthLocals } from '../http/middleware/load-session.ts';
+import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
+import { rssXml, sitemapXml, type FeedItem } from './feeds.ts';
+import type { SiteImage } from './home-page.ts';
+import { homeHead, homeMain } from './home-page.ts';
+import { joinHead, joinMain, type JoinerState, type JoinPageInput } from './join-page.ts';
+import type { JoinService } from './join-service.ts';
+import { isPostLive } from '../posts/live.ts';
+import { BODY_MEDIA_TTL_MS, PUBLIC_IMAGE_TTL_MS, type LazySigner } from './media-links.ts';
+import { embeddedMediaIds, expandMediaEmbeds } from './media-html.ts';
+import { renderShell, type ShellInput } from './page-shell.ts';
+import { isBot } from './page-views.ts';
+import { postHead, postMain, readableHtml } from './post-page.ts';
+import type { SiteAssets } from './site-assets.ts';
+import { activeSiteTiers, feedPosts, liveSitePosts, siteMediaByIds, sitemapEntries, sitePostBySlug, type MediaRow } from './site-content.ts';
+
+export interface SiteRoutesDeps {
+  db: Database;
+  clock: Clock;
+  appUrl: URL;
+  assets: SiteAssets;
+  signer: LazySigner;
+  joins: JoinService;
+  maintenance: { isOn(): boolean };
+  session: RequestHandler;
+  sameOrigin: RequestHandler;
+  setHeaders: (res: Response, inlineStyle: string) => void;
+  countPageView: (siteId: string, path: string) => void;
+}
+
+type SiteResponse = Response<unknown, AuthLocals>;
+
+const HANDLE_LIKE = /^[a-z0-9-]{3,30}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The deepest page a visitor may ask for; beyond it the list is empty anyway. */
+const MAX_PAGE = 10_000;
+
+function pageNumber(value: unknown): number | undefined {
+  if (value === undefined) return 1;
+  if (typeof value !== 'string' || !/^[1-9]\d{0,4}$/.test(value)) return undefined;
+  const page = Number(value);
+  return page <= MAX_PAGE ? page : undefined;
+}
+
+export function siteRoutes(deps: SiteRoutesDeps): Router {
+  const { db, clock, appUrl, assets, signer, joins, maintenance, session, sameOrigin, setHeaders, countPageView } = deps;
+  const router = Router();
+
+  /** Falls through to the app's not-found screen, with its status. */
+  const notFound = (res: Response, next: NextFunction) => {
+    res.status(404);
+    next();
+  };
+
+  /** A site by the handle in the path, or undefined (after answering 404) when nobody but its owner in preview may see it. */
+  async function siteFor(req: Request, res: SiteResponse, next: NextFunction): Promise<{ site: Site; readerId?: string; preview: boolean } | undefined> {
+    const handle = String(req.params.handle).toLowerCase();
+    // A path that cannot be a handle costs no query.
+    const site = HANDLE_LIKE.test(handle) ? await findSiteByHandle(db, handle) : undefined;
+    const userId = res.locals.auth?.user.id;
+    const isOwner = site !== undefined && userId === site.ownerId;
+    const preview = isOwner && req.query.preview === '1';
+    if (!site || (!site.publishedAt && !preview)) {
+      notFound(res, next);
+      return undefined;
+    }
+    // The studio's preview shows the owner their site as a visitor sees it: the access rule is asked for an anonymous reader.
+    const asVisitor = req.query.visitor === '1';
+    return { site, ...(userId && !asVisitor ? { readerId: userId } : {}), preview };
+  }
+
+  /** Anonymous pages may sit in shared caches a minute; a signed-in reader's page or a preview never does. */
+  function cacheHeaders(res: SiteResponse, preview: boolean) {
+    res.vary('Cookie');
+    if (preview) res.set('Cache-Control', 'private, no-store');
+    else if (res.locals.auth || res.getHeader('Set-Cookie') !== undefined) res.set('Cache-Control', 'private, no-cache');
+    else res.set('Cache-Control', 'public, max-age=60');
+  }
+
+  function sendPage(res: SiteResponse, input: ShellInput, preview: boolean) {
+    const { html, inlineStyle } = renderShell({ ...input, previewBanner: preview, head: preview ? { ...input.head, noindex: true } : input.head });
+    setHeaders(res, inlineStyle);
+    cacheHeaders(res, preview);
+    res.type('html').send(html);
+  }
+
+  function shouldCount(req: Request, site: Site, userId: string | undefined, preview: boolean): boolean {
+    return req.method === 'GET' && !preview && userId !== site.ownerId && !isBot(req.get('user-agent'));
+  }
+
+  function signedInId(res: SiteResponse): string | undefined {
+    return res.locals.auth?.user.id;
+  }
+
+  const pass = (handler: (req: Request, res: SiteResponse, next: NextFunction) => Promise<void>): RequestHandler =>
+    async function sitePage(req, res, next) {
+      if (maintenance.isOn()) return next();
+      await handler(req, res, next);
+    };
+
+  async function siteImage(site: Site, id: string | null, images: ReadonlyMap<string, MediaRow>): Promise<SiteImage | undefined> {
+    const item = id ? images.get(id) : undefined;
+    if (!item || item.kind !== 'image') return undefined;
+    return { item, prefix: (await signer()).prefix(item.id, PUBLIC_IMAGE_TTL_MS) };
+  }
+
+  router.get(
+    '/@:handle',
+    session,
+    pass(async (req, res, next) => {
+      const page = pageNumber(req.query.page);
+      const found = await siteFor(req, res, next);
+      if (!found) return;
+      const { site, preview } = found;
+      if (page === undefined) return notFound(res, next);
+      const siteImageIds = [site.bannerMediaId, site.avatarMediaId].filter((id): id is string => id !== null);
+      const [{ posts, hasOlder }, images] = await Promise.all([liveSitePosts(db, site.id, clock(), page), siteMediaByIds(db, site.id, siteImageIds)]);
+      if (page > 1 && posts.length === 0) return notFound(res, next);
+      const [banner, avatar] = await Promise.all([siteImage(site, site.bannerMediaId, images), siteImage(site, site.avatarMediaId, images)]);
+      const input = { site, ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}), posts, page, hasOlder, appUrl };
+      sendPage(res, { head: homeHead(input), site, main: homeMain(input), assets }, preview);
+      if (shouldCount(req, site, signedInId(res), preview)) countPageView(site.id, page === 1 ? '/' : `/?page=${page}`);
+    }),
+  );
+
+  router.get(
+    '/@:handle/posts/:slug',
+    session,
+    pass(async (req, res, next) => {
+      const found = await siteFor(req, res, next);
+      if (!found) return;
+      const { site, readerId, preview } = found;
+      const now = clock();
+      const [post, standing] = await Promise.all([sitePostBySlug(db, site.id, String(req.params.slug)), readerStanding(db, site, readerId)]);
+      // A draft or a scheduled post before its time is the 404 to all but its owner in preview.
+      if (!post || (!isPostLive(post, now) && !preview)) return notFound(res, next);
+      const access = postAccess(post, standing);
+      const readable = readableHtml(post, access);
+      const media = await siteMediaByIds(db, site.id, [...embeddedMediaIds(readable), ...(post.coverMediaId ? [post.coverMediaId] : [])]);
+      const urls = await signer();
+      const cover = await siteImage(site, post.coverMediaId, media);
+      const input = { site, post, access, ...(cover ? { cover } : {}), media, prefixOf: (id: string) => urls.prefix(id, BODY_MEDIA_TTL_MS), appUrl };
+      const hasVideo = [...media.values()].some((item) => item.kind === 'video' && item.derived.hls);
+      sendPage(res, { head: postHead(input), site, main: postMain(input), assets, hasVideo }, preview);
+      if (shouldCount(req, site, signedInId(res), preview)) countPageView(site.id, `/posts/${post.slug}`);
+    }),
+  );
+
+  router.get(
+    '/@:handle/rss.xml',
+    session,
+    pass(async (req, res, next) => {
+      const found = await siteFor(req, res, next);
+      if (!found || found.preview) return;
+      const { site, readerId } = found;
+      const [posts, standing] = await Promise.all([feedPosts(db, site.id, clock()), readerStanding(db, site, readerId)]);
+      const readableById = new Map(posts.map((post) => [post.id, postAccess(post, standing) === 'whole' ? readableHtml(post, 'whole') : undefined]));
+      const ids = [...readableById.values()].flatMap((html) => (html ? embeddedMediaIds(html) : []));
+      const media = await siteMediaByIds(db, site.id, ids);
+      const urls = await signer();
+      const absolutePrefix = (id: string) => `${appUrl.origin}${urls.prefix(id, BODY_MEDIA_TTL_MS)}`;
+      const items: FeedItem[] = posts.map((post) => {
+        const whole = readableById.get(post.id);
+        return {
+          title: post.title,
+          url: new URL(`/@${site.handle}/posts/${encodeURIComponent(post.slug)}`, appUrl).href,
+          publishedAt: post.publishedAt,
+          // A gated item: title, link and excerpt only (issue 9, item 7).
+          description: whole === undefined ? post.excerpt : expandMediaEmbeds(whole, media, absolutePrefix),
+        };
+      });
+      res.set({ 'Content-Type': 'application/rss+xml; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+      cacheHeaders(res, false);
+      res.send(rssXml(site, appUrl, items));
+    }),
+  );
+
+  router.get(
+    '/@:handle/join',
+    session,
+    pass(async (req, res, next) => {
+      const found = await siteFor(req, res, next);
+      if (!found) return;
+      const { site, readerId, preview } = found;
+      const [tiers, standing] = await Promise.all([activeSiteTiers(db, site.id), readerStanding(db, site, readerId)]);
+      const joiner: JoinerState = !readerId ? 'signed-out' : standing.isOwner ? 'owner' : isEntitled(standing.membership) ? 'member' : 'can-join';
+      const notice: JoinPageInput['notice'] = req.query.joined === '1' && joiner === 'member' ? 'joined' : req.query.failed === '1' ? 'failed' : undefined;
+      const input = { site, tiers, joiner, ...(notice ? { notice } : {}), appUrl };
+      sendPage(res, { head: joinHead(input), site, main: joinMain(input), assets, hideJoin: true }, preview);
+      // The page differs per reader and carries a form: never from a shared cache.
+      res.set('Cache-Control', 'private, no-cache');
+    }),
+  );
+
+  router.post(
+    '/@:handle/join',
+    sameOrigin,
+    session,
+    express.urlencoded({ extended: false, limit: '2kb' }),
+    pass(async (req, res) => {
+      const handle = String(req.params.handle).toLowerCase();
+      const userId = res.locals.auth?.user.id;
+      if (!userId) return res.redirect(303, `/login?next=${encodeURIComponent(`/@${handle}/join`)}`);
+      const { tierId } = (req.body ?? {}) as { tierId?: unknown };
+      try {
+        if (typeof tierId !== 'string' || !UUID.test(tierId)) throw new AppError('invalid-input', 400);
+        await joins.joinFree(handle, userId, tierId);
+        res.redirect(303, `/@${handle}/join?joined=1`);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+        res.redirect(303, `/@${handle}/join?failed=1`);
+      }
+    }),
+  );
+
+  router.get(
+    '/sitemap.xml',
+    pass(async (_req, res) => {
+      const entries = await sitemapEntries(db, clock());
+      const readable = { ...entries, posts: entries.posts.filter((post) => postAccess(post, ANONYMOUS) === 'whole') };
+      res.set({ 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300', 'X-Content-Type-Options': 'nosniff' });
+      res.send(sitemapXml(appUrl, readable));
+    }),
+  );
+
+  return router;
+}

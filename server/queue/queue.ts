@@ -1,0 +1,75 @@
+/**
+ * The background job queue (docs/decisions/035-pg-boss-job-queue.md): pg-boss
+ * on the same database as everything else, Postgres or PGlite. A job can be
+ * enqueued inside the transaction that makes it needed, so a row and its job
+ * commit together or not at all. Retries, expiry and heartbeats are pg-boss's:
+ * a server that dies mid-job stops beating and another server takes the job.
+ */
+import { sql } from 'drizzle-orm';
+import { PgBoss, fromDrizzle, fromPglite, type DrizzleTransactionLike, type Job, type Queue } from 'pg-boss';
+import type { Database, DatabaseHandle } from '../../db/connect.ts';
+import { isDatabaseUnavailable } from '../../db/database-unavailable.ts';
+import type { Logger } from '../logger.ts';
+
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface QueueDefinition {
+  name: string;
+  options: Omit<Queue, 'name'>;
+}
+
+export interface JobQueue {
+  start(): Promise<void>;
+  /** Stops taking jobs, lets the ones in hand finish (up to `timeoutMs`), closes pg-boss's connections. */
+  stop(timeoutMs?: number): Promise<void>;
+  /** Enqueues a job; with `tx`, as part of that transaction. */
+  send(name: string, data: object, tx?: Transaction): Promise<string | null>;
+  /** Runs `handler` for each job of `name` on this server, one at a time. */
+  work<Data extends object>(name: string, handler: (job: Job<Data>) => Promise<void>): Promise<void>;
+}
+
+export interface JobQueueDeps {
+  database: DatabaseHandle;
+  logger: Logger;
+  queues: QueueDefinition[];
+  /** How often a server looks for jobs whose worker went silent. */
+  superviseIntervalSeconds: number;
+}
+
+export function createJobQueue({ database, logger, queues, superviseIntervalSeconds }: JobQueueDeps): JobQueue {
+  const common = { superviseIntervalSeconds, monitorIntervalSeconds: superviseIntervalSeconds, schedule: false } as const;
+  const boss =
+    database.kind === 'pglite'
+      ? new PgBoss({ ...common, db: fromPglite(database.pglite!), backend: 'pglite' })
+      : new PgBoss({ ...common, connectionString: database.url!, max: 4, application_name: 'creator-platform-queue' });
+  // An outage is reported once by the request log and the mail worker; pg-boss would repeat it every poll.
+  boss.on('error', (error: Error) => (isDatabaseUnavailable(error) ? logger.debug({ err: error }, 'job queue waits for the database') : logger.error({ err: error }, 'job queue error')));
+  const workers: { name: string; handler: (job: Job<object>) => Promise<void> }[] = [];
+  let started = false;
+
+  return {
+    async start() {
+      await boss.start();
+      for (const { name, options } of queues) {
+        if (await boss.getQueue(name)) await boss.updateQueue(name, options);
+        else await boss.createQueue(name, options);
+      }
+      started = true;
+      for (const { name, handler } of workers) await boss.work<object>(name, { batchSize: 1 }, ([job]) => (job ? handler(job) : Promise.resolve()));
+    },
+    async stop(timeoutMs = 10_000) {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, close: true, timeout: timeoutMs });
+    },
+    send(name, data, tx) {
+      // drizzle types execute() as unknown; the adapter reads the rows of either driver's answer.
+      return tx ? boss.send(name, data, { db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) }) : boss.send(name, data);
+    },
+    async work<Data extends object>(name: string, handler: (job: Job<Data>) => Promise<void>) {
+      const entry = { name, handler: handler as (job: Job<object>) => Promise<void> };
+      workers.push(entry);
+      if (started) await boss.work<object>(name, { batchSize: 1 }, ([job]) => (job ? entry.handler(job) : Promise.resolve()));
+    },
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Sites, tiers, media and posts written straight into a test's database, as the
+ * studio would leave them: a published site with its free tier, ready media
+ * with derived files, posts with their sanitised preview and gated HTML.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { MediaDerived, MediaKind } from '../../common/media.ts';
+import type { PostStatus, PostVisibility } from '../../common/posts.ts';
+import type { Database } from '../../db/connect.ts';
+import { media, postMedia, posts, sites, tiers } from '../../db/content-schema.ts';
+import { users } from '../../db/schema.ts';
+
+export async function userIdOf(db: Database, email: string): Promise<string> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`No user ${email}`);
+  return user.id;
+}
+
+let handleCounter = 0;
+export function uniqueHandle(label = 'site'): string {
+  handleCounter += 1;
+  return `${label}-${process.pid}-${handleCounter}`.slice(0, 30);
+}
+
+export async function insertSite(db: Database, ownerId: string, values: Partial<typeof sites.$inferInsert> = {}) {
+  const [site] = await db
+    .insert(sites)
+    .values({ ownerId, handle: uniqueHandle(), title: 'Harbour Sounds', tagline: 'Field recordings from the coast', publishedAt: new Date(), ...values })
+    .returning();
+  const [freeTier] = await db.insert(tiers).values({ siteId: site!.id, name: 'Free', type: 'free', description: 'Every members post', benefits: ['Members posts'] }).returning();
+  return { site: site!, freeTier: freeTier! };
+}
+
+const IMAGE_DERIVED: MediaDerived = {
+  width: 1600,
+  height: 900,
+  images: [
+    { width: 320, height: 180, file: 'w320.webp' },
+    { width: 640, height: 360, file: 'w640.webp' },
+    { width: 1280, height: 720, file: 'w1280.webp' },
+  ],
+  thumbnail: 'thumb.webp',
+};
+
+const DERIVED_BY_KIND: Record<MediaKind, MediaDerived> = {
+  image: IMAGE_DERIVED,
+  video: { width: 1280, height: 720, durationSeconds: 12, hls: { playlist: 'hls/master.m3u8', heights: [360, 720] }, poster: 'poster.webp', thumbnail: 'thumb.webp' },
+  audio: { durationSeconds: 95, audio: 'audio.m4a' },
+  file: {},
+};
+
+export async function insertMedia(db: Database, siteId: string, kind: MediaKind, values: Partial<typeof media.$inferInsert> = {}) {
+  const id = randomUUID();
+  const [row] = await db
+    .insert(media)
+    .values({
+      id,
+      siteId,
+      kind,
+      originalName: `${kind}-${id.slice(0, 8)}.bin`,
+      type: kind === 'file' ? 'application/pdf' : `${kind}/x-test`,
+      bytes: 123_456,
+      status: 'ready',
+      storageKey: `media/${siteId}/${id}/original`,
+      derived: DERIVED_BY_KIND[kind],
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+export function embed(item: { id: string; kind: MediaKind }, caption = ''): string {
+  return `<figure data-media-id="${item.id}" data-media-kind="${item.kind}">${caption ? `<figcaption>${caption}</figcaption>` : ''}</figure>`;
+}
+
+export interface PostValues {
+  title?: string;
+  slug?: string;
+  excerpt?: string;
+  previewHtml?: string;
+  gatedHtml?: string;
+  visibility?: PostVisibility;
+  status?: PostStatus;
+  publishedAt?: Date | null;
+  coverMediaId?: string | null;
+}
+
+let slugCounter = 0;
+export async function insertPost(db: Database, siteId: string, values: PostValues = {}) {
+  slugCounter += 1;
+  const [post] = await db
+    .insert(posts)
+    .values({
+      siteId,
+      slug: values.slug ?? `post-${slugCounter}`,
+      title: values.title ?? `Post ${slugCounter}`,
+      excerpt: values.excerpt ?? '',
+      body: { type: 'doc', content: [] },
+      previewHtml: values.previewHtml ?? '<p>Hello readers.</p>',
+      gatedHtml: values.gatedHtml ?? '',
+      visibility: values.visibility ?? 'public',
+      status: values.status ?? 'published',
+      publishedAt: values.publishedAt === undefined ? new Date(Date.now() - 60_000) : values.publishedAt,
+      coverMediaId: values.coverMediaId ?? null,
+    })
+    .returning();
+  return post!;
+}
+
+/** The post_media rows the posts service keeps beside a post. */
+export async function linkMedia(db: Database, postId: string, mediaId: string, place: 'cover' | 'preview' | 'gated') {
+  await db.insert(postMedia).values({ postId, mediaId, place });
+}
