@@ -19,7 +19,7 @@ describe('expandMediaEmbeds', () => {
     expect(html).toContain(`<video controls playsinline preload="none" poster="/media/${id(1)}/T/poster.webp" width="1280" height="720" data-hls="/media/${id(1)}/T/hls/master.m3u8"`);
     expect(html).toContain('type="application/vnd.apple.mpegurl"');
     expect(html).toContain('<figcaption>Dawn</figcaption></figure>');
-    expect(html).toContain(`<audio controls preload="none" src="/media/${id(2)}/T/audio.m4a"`);
+    expect(html).toContain(`<audio controls preload="metadata" src="/media/${id(2)}/T/audio.m4a"`);
     expect(html).toContain(`<a class="download" href="/media/${id(3)}/T/original" download="file-3.bin">Download file-3.bin <span class="download__size">(2.0 KB)</span></a>`);
   });
 

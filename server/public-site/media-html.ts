@@ -65,9 +65,10 @@ function videoHtml(item: MediaRow, prefix: string): string {
   return `<video controls playsinline preload="none"${posterAttribute}${dimensions(item)}${hlsAttribute} aria-label="${text(label)}">${sources}</video>`;
 }
 
+/** `metadata`, not `none`: a listener expects to see how long an episode is before pressing play, and it costs one small range request. */
 function audioHtml(item: MediaRow, prefix: string): string {
   const file = item.derived.audio ?? 'original';
-  return `<audio controls preload="none" src="${text(`${prefix}/${file}`)}" aria-label="${text(item.alt || item.originalName)}"></audio>`;
+  return `<audio controls preload="metadata" src="${text(`${prefix}/${file}`)}" aria-label="${text(item.alt || item.originalName)}"></audio>`;
 }
 
 export function formatBytes(bytes: number): string {
