@@ -49,6 +49,8 @@ export const sites = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     /** Set when the creator finishes onboarding; an unpublished site is the 404 screen to everyone else. */
     publishedAt: timestamptz('published_at'),
+    /** Whether a member whose payment failed (`past_due`) keeps access while Stripe retries; Ghost and Patreon keep it. */
+    pastDueAccess: boolean('past_due_access').notNull().default(true),
   },
   (table) => [
     uniqueIndex('sites_owner_unique').on(table.ownerId),
@@ -205,12 +207,25 @@ export const memberships = pgTable(
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
     compExpiresAt: timestamptz('comp_expires_at'),
+    /** The creator's private note on the member (Ghost's `note`). */
+    note: text('note').notNull().default(''),
+    subscribedToEmails: boolean('subscribed_to_emails').notNull().default(true),
+    labels: jsonb('labels').$type<string[]>().notNull().default([]),
+    /** Minor units paid so far, in the tier's currency: the sum of the membership's `payment` events. */
+    lifetimeValue: integer('lifetime_value').notNull().default(0),
+    /** SHA-256 of the token in the member's private RSS URL; a new token replaces it. */
+    feedTokenHash: text('feed_token_hash'),
+    /** When the membership stopped opening anything (canceled, expired, removed); null while it does. */
+    endedAt: timestamptz('ended_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('memberships_site_user_unique').on(table.siteId, table.userId),
     index('memberships_user_idx').on(table.userId),
+    index('memberships_site_created_idx').on(table.siteId, table.createdAt, table.id),
+    uniqueIndex('memberships_subscription_unique').on(table.stripeSubscriptionId),
+    uniqueIndex('memberships_feed_token_unique').on(table.feedTokenHash),
     check('memberships_status_check', oneOf('status', MEMBERSHIP_STATUSES)),
     check('memberships_source_check', oneOf('source', MEMBERSHIP_SOURCES)),
   ],
