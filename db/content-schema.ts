@@ -202,6 +202,9 @@ export const memberships = pgTable(
     status: text('status', { enum: MEMBERSHIP_STATUSES }).notNull(),
     source: text('source', { enum: MEMBERSHIP_SOURCES }).notNull(),
     cadence: text('cadence', { enum: CADENCES }),
+    /** What the member pays per cadence, in minor units of `currency`, from their subscription's price (not the tier's current one); null when free. */
+    amount: integer('amount'),
+    currency: text('currency'),
     currentPeriodEnd: timestamptz('current_period_end'),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     stripeCustomerId: text('stripe_customer_id'),

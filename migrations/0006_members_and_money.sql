@@ -50,6 +50,8 @@ CREATE TABLE "stripe_events" (
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "memberships" ADD COLUMN "amount" integer;--> statement-breakpoint
+ALTER TABLE "memberships" ADD COLUMN "currency" text;--> statement-breakpoint
 ALTER TABLE "memberships" ADD COLUMN "note" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "memberships" ADD COLUMN "subscribed_to_emails" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "memberships" ADD COLUMN "labels" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
