@@ -12,6 +12,7 @@ import { memberships, pageViews, posts } from '../../db/content-schema.ts';
 import type { Clock } from '../clock.ts';
 import { siteAddress } from '../sites/site-json.ts';
 import { findSiteByOwner } from '../sites/site-lookup.ts';
+import { CHURN_DAYS, memberFigures } from './member-figures.ts';
 
 export const VIEW_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,7 +23,11 @@ export function lastDays(now: Date, days = VIEW_DAYS): string[] {
   return Array.from({ length: days }, (_, index) => new Date(today - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10));
 }
 
-const EMPTY_FIGURES = { posts: { published: 0, drafts: 0, scheduled: 0 }, members: 0 };
+const EMPTY_FIGURES = {
+  posts: { published: 0, drafts: 0, scheduled: 0 },
+  members: 0,
+  money: { payingMembers: 0, mrr: [{ amount: 0, currency: 'usd' }], churn: { days: CHURN_DAYS, left: 0, payingAtStart: 0, rate: null } },
+};
 
 export function createOverviewService({ db, clock, appUrl }: { db: Database; clock: Clock; appUrl: URL }) {
   async function postCounts(siteId: string, now: Date) {
@@ -69,7 +74,7 @@ export function createOverviewService({ db, clock, appUrl }: { db: Database; clo
         views: { total: 0, days: days.map((day) => ({ day, views: 0 })) },
       };
     }
-    const [postFigures, members, viewDays] = await Promise.all([postCounts(site.id, now), memberCount(site.id), dailyViews(site.id, days)]);
+    const [postFigures, members, money, viewDays] = await Promise.all([postCounts(site.id, now), memberCount(site.id), memberFigures(db, site.id, now), dailyViews(site.id, days)]);
     return {
       site: { handle: site.handle, title: site.title, url: siteAddress(appUrl, site.handle), publishedAt: site.publishedAt?.toISOString() ?? null },
       checklist: {
@@ -81,6 +86,7 @@ export function createOverviewService({ db, clock, appUrl }: { db: Database; clo
       },
       posts: postFigures,
       members,
+      money,
       views: { total: viewDays.reduce((total, entry) => total + entry.views, 0), days: viewDays },
     };
   }
