@@ -43,6 +43,9 @@ export const ERROR_CODES = [
   'site-required',
   'unsupported-media-type',
   'media-in-use',
+  'plan-required',
+  'plan-exists',
+  'billing-not-configured',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

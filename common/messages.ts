@@ -94,6 +94,9 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'paid-tier-unavailable': 'Paid memberships are not available on this site yet.',
   'unsupported-media-type': 'This type of file is not supported. Upload an image, a video, an audio file or a PDF.',
   'media-in-use': 'This file is used by a post. Remove it from the post first.',
+  'plan-required': 'Your free trial has ended. Subscribe in Settings > Advanced to publish again; your drafts are safe and your site stays online.',
+  'plan-exists': 'You already have a plan. Manage it from Settings > Advanced.',
+  'billing-not-configured': 'Billing is not set up on this server, so there is nothing to pay.',
 };
 
 export function messageFor(table: MessageTable, code: ErrorCode, fallback: string): string {

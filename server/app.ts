@@ -23,6 +23,7 @@ import { apiSecurityHeaders, pageSecurityHeaders } from './http/security-headers
 import { createSessionCookie, type SessionCookie } from './http/session-cookie.ts';
 import { staticClient } from './http/static-client.ts';
 import type { Logger } from './logger.ts';
+import { createPlatformPlanFeature } from './platform-plan/platform-plan-feature.ts';
 import { createPostsFeature } from './posts/posts-feature.ts';
 import type { Services } from './services.ts';
 import { createSettingsFeature } from './settings/settings-feature.ts';
@@ -55,6 +56,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
     createSitesFeature({ sites: services.sites, onboarding: services.onboarding, rateLimiter: services.rateLimiter, sameOrigin }),
     createDashboardFeature({ overview: services.overview }),
     createPostsFeature({ posts: services.posts, sameOrigin }),
+    createPlatformPlanFeature({ platformPlan: services.platformPlan, sameOrigin }),
     createMediaFeature({
       db: services.database.db,
       service: services.media.service,

@@ -21,6 +21,9 @@ import type { MailTransport } from './mail/transport.ts';
 import { createMailWorker } from './mail/worker.ts';
 import { createJobs } from './jobs/index.ts';
 import { createMedia } from './media/media-module.ts';
+import { createStripeClient } from './payments/stripe-client.ts';
+import { createPlatformPlanService } from './platform-plan/platform-plan-service.ts';
+import { platformPlanWebhookHandlers } from './platform-plan/plan-webhooks.ts';
 import { createPostsService } from './posts/posts-service.ts';
 import { createMaintenanceState } from './settings/maintenance.ts';
 import { createOverviewService } from './dashboard/overview.ts';
@@ -66,8 +69,10 @@ export function createServices({ config, database, transport, clock, logger }: S
     footerLinks: config.footerLinks,
   };
   const media = createMedia({ config, database, clock, logger });
-  const sites = createSitesService({ db, clock, appUrl: config.appUrl, mediaUrlSigner: media.service.urlSigner });
-  const posts = createPostsService({ db, clock });
+  const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
+  const platformPlan = createPlatformPlanService({ db, clock, plan: config.platformPlan, stripe, appUrl: config.appUrl });
+  const sites = createSitesService({ db, clock, appUrl: config.appUrl, mediaUrlSigner: media.service.urlSigner, startTrial: platformPlan.startTrial });
+  const posts = createPostsService({ db, clock, publishing: platformPlan });
   return {
     database,
     clock,
@@ -87,6 +92,9 @@ export function createServices({ config, database, transport, clock, logger }: S
     sites,
     onboarding: createOnboardingService({ db, sites }),
     overview: createOverviewService({ db, clock, appUrl: config.appUrl }),
+    platformPlan,
+    /** The platform account's webhook events of the plan, for the payments feature's registry (WebhookHandlers.platform). */
+    platformWebhookHandlers: stripe ? platformPlanWebhookHandlers({ stripe, clock }) : {},
   };
 }
 

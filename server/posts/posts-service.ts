@@ -5,7 +5,7 @@
  * 403: docs/decisions/025). A write renders and sanitises the body, keeps the
  * slug unique and rewrites the post's media uses in one transaction.
  */
-import { and, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PostAnswer, PostCounts, PostsAnswer, PostSummary } from '../../common/api/posts.ts';
 import type { MediaKind } from '../../common/media.ts';
 import { editorDocumentSchema, isUuid, type CreatePostData, type UpdatePostData } from '../../common/post-schemas.ts';
@@ -103,7 +103,22 @@ function documentFrom(input: { body?: EditorDocument | undefined; html?: string 
   return parsed.data;
 }
 
-export function createPostsService({ db, clock }: { db: Database; clock: Clock }) {
+/** What the platform plan says about publishing (server/platform-plan, docs/decisions/057). */
+export interface PublishingGate {
+  /** Throws 402 `plan-required` when the creator's trial or paid period is over. */
+  assertMayPublish(ownerId: string): Promise<void>;
+  /** Posts whose creator may not publish now, as SQL over `posts`; undefined when nothing is held. */
+  heldPosts(now: Date): SQL | undefined;
+}
+
+/** Publishing or scheduling, or moving a schedule: what the plan gate is asked about. Edits to a live post are not. */
+function startsPublishing(timing: Timing, current: Timing | null): boolean {
+  if (timing.status === 'draft') return false;
+  if (!current || current.status !== timing.status) return true;
+  return timing.status === 'scheduled' && timing.publishedAt?.getTime() !== current.publishedAt?.getTime();
+}
+
+export function createPostsService({ db, clock, publishing }: { db: Database; clock: Clock; publishing: PublishingGate }) {
   async function siteOf(ownerId: string): Promise<Site | undefined> {
     return findSiteByOwner(db, ownerId);
   }
@@ -223,6 +238,7 @@ export function createPostsService({ db, clock }: { db: Database; clock: Clock }
       const now = clock();
       const timing = resolveTiming(input.status, input.publishAt, null, now);
       requireTitleToPublish(input.title, timing.status);
+      if (startsPublishing(timing, null)) await publishing.assertMayPublish(ownerId);
       const document = documentFrom(input) ?? EMPTY_DOCUMENT;
       const id = await withSlugRetry(
         () =>
@@ -261,6 +277,7 @@ export function createPostsService({ db, clock }: { db: Database; clock: Clock }
                 ? resolveTiming(patch.status ?? current.status, patch.publishAt, current, now)
                 : { status: current.status, publishedAt: current.publishedAt };
             requireTitleToPublish(title, timing.status);
+            if (startsPublishing(timing, current)) await publishing.assertMayPublish(ownerId);
             // A draft never published follows its title until the creator names it; after that, links to it must keep working.
             const followsTitle = current.status === 'draft' && current.publishedAt === null && patch.title !== undefined && patch.title !== current.title;
             const slug =
@@ -296,13 +313,15 @@ export function createPostsService({ db, clock }: { db: Database; clock: Clock }
     /**
      * Publishes every scheduled post whose time has come, in one statement:
      * of two servers running it at once, each post is returned to exactly one.
+     * A post whose creator's plan has lapsed waits, scheduled, until it is paid.
      */
     async publishDue(): Promise<string[]> {
       const now = clock();
+      const held = publishing.heldPosts(now);
       const published = await db
         .update(posts)
         .set({ status: 'published', updatedAt: now })
-        .where(and(eq(posts.status, 'scheduled'), lte(posts.publishedAt, now)))
+        .where(and(eq(posts.status, 'scheduled'), lte(posts.publishedAt, now), ...(held ? [not(held)] : [])))
         .returning({ id: posts.id });
       return published.map((row) => row.id);
     },
