@@ -94,6 +94,11 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'paid-tier-unavailable': 'Paid memberships are not available on this site yet.',
   'unsupported-media-type': 'This type of file is not supported. Upload an image, a video, an audio file or a PDF.',
   'media-in-use': 'This file is used by a post. Remove it from the post first.',
+  'payments-not-ready': 'Connect Stripe in Payments before publishing a paid tier.',
+  'free-tier-fixed': 'The free tier is always there and always free.',
+  'price-required': 'A paid tier needs a monthly or a yearly price.',
+  'currency-fixed': 'This tier has members, so its currency cannot change.',
+  'stripe-unavailable': 'Stripe could not be reached. Nothing was changed; please try again.',
 };
 
 export function messageFor(table: MessageTable, code: ErrorCode, fallback: string): string {
