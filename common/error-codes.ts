@@ -48,6 +48,7 @@ export const ERROR_CODES = [
   'price-required',
   'currency-fixed',
   'stripe-unavailable',
+  'already-subscribed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

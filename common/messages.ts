@@ -99,6 +99,7 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'price-required': 'A paid tier needs a monthly or a yearly price.',
   'currency-fixed': 'This tier has members, so its currency cannot change.',
   'stripe-unavailable': 'Stripe could not be reached. Nothing was changed; please try again.',
+  'already-subscribed': 'You already pay for a membership of this site. Change it from your account page.',
 };
 
 export function messageFor(table: MessageTable, code: ErrorCode, fallback: string): string {
