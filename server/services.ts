@@ -26,6 +26,12 @@ import { createMaintenanceState } from './settings/maintenance.ts';
 import { createOverviewService } from './dashboard/overview.ts';
 import { createOnboardingService } from './sites/onboarding.ts';
 import { createSitesService } from './sites/sites-service.ts';
+import { createCheckout } from './memberships/checkout.ts';
+import { membershipWebhookHandlers } from './memberships/membership-webhooks.ts';
+import { createSubscriptionSync } from './memberships/subscription-sync.ts';
+import { readinessFromAccounts } from './payments/payments-ready.ts';
+import { createStripeClient } from './payments/stripe-client.ts';
+import { createTiersService } from './tiers/tiers-service.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -68,6 +74,8 @@ export function createServices({ config, database, transport, clock, logger }: S
   const media = createMedia({ config, database, clock, logger });
   const sites = createSitesService({ db, clock, appUrl: config.appUrl, mediaUrlSigner: media.service.urlSigner });
   const posts = createPostsService({ db, clock });
+  const stripeClient = config.stripe ? createStripeClient(config.stripe) : undefined;
+  const paymentsReady = readinessFromAccounts(db);
   return {
     database,
     clock,
@@ -87,6 +95,10 @@ export function createServices({ config, database, transport, clock, logger }: S
     sites,
     onboarding: createOnboardingService({ db, sites }),
     overview: createOverviewService({ db, clock, appUrl: config.appUrl }),
+    tiers: createTiersService({ db, stripe: stripeClient, paymentsReady }),
+    startCheckout: createCheckout({ db, stripe: stripeClient, paymentsReady, appUrl: config.appUrl }),
+    /** Connect events for the payments feature's webhook registry. */
+    membershipWebhooks: stripeClient ? membershipWebhookHandlers(createSubscriptionSync({ stripe: stripeClient, clock })) : {},
   };
 }
 

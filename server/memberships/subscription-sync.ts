@@ -78,6 +78,7 @@ export function createSubscriptionSync({ stripe, clock }: { stripe: StripeClient
     const owner = await tierOfPrice(tx, account, item.price);
     if (!owner) return undefined;
     const now = clock();
+    const cadence: Cadence = item.price.recurring?.interval === 'year' ? 'year' : 'month';
 
     const bySubscription = await lockedMembership(tx, owner.siteId, eq(memberships.stripeSubscriptionId, subscription.id));
     const userId = bySubscription?.userId ?? subscription.metadata.userId ?? userHint;
@@ -90,7 +91,7 @@ export function createSubscriptionSync({ stripe, clock }: { stripe: StripeClient
       tierId: owner.tierId,
       status,
       source: 'stripe' as const,
-      cadence: (item.price.recurring?.interval === 'year' ? 'year' : 'month') as Cadence,
+      cadence,
       amount: item.price.unit_amount,
       currency: item.price.currency,
       currentPeriodEnd: new Date(item.current_period_end * 1000),

@@ -151,7 +151,7 @@ function stripeIdsOf(row: TierRow) {
 
 /** A PATCH leaves out what it does not change; `null` is a value (a price removed). */
 function definedOf(patch: UpdateTierInput): Partial<TierRow> {
-  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<TierRow>;
+  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
 }
 
 export type TiersService = ReturnType<typeof createTiersService>;
