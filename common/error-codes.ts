@@ -46,6 +46,12 @@ export const ERROR_CODES = [
   'plan-required',
   'plan-exists',
   'billing-not-configured',
+  'payments-not-ready',
+  'free-tier-fixed',
+  'price-required',
+  'currency-fixed',
+  'stripe-unavailable',
+  'already-subscribed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -55,6 +61,7 @@ export const ERROR_FIELDS = [
   'email', 'password', 'fullName', 'niche', 'customNiche', 'agreeToTerms', 'token',
   'handle', 'title', 'tagline', 'about', 'brandColor', 'avatarMediaId', 'bannerMediaId',
   'slug', 'excerpt', 'body', 'html', 'publishAt', 'coverMediaId',
+  'name', 'description', 'benefits', 'monthlyPrice', 'yearlyPrice', 'currency', 'ids', 'tierId', 'cadence',
 ] as const;
 export type ErrorField = (typeof ERROR_FIELDS)[number];
 

@@ -97,6 +97,12 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'plan-required': 'Your free trial has ended. Subscribe in Settings > Advanced to publish again; your drafts are safe and your site stays online.',
   'plan-exists': 'You already have a plan. Manage it from Settings > Advanced.',
   'billing-not-configured': 'Billing is not set up on this server, so there is nothing to pay.',
+  'payments-not-ready': 'Connect Stripe in Payments before publishing a paid tier.',
+  'free-tier-fixed': 'The free tier is always there and always free.',
+  'price-required': 'A paid tier needs a monthly or a yearly price.',
+  'currency-fixed': 'This tier has members, so its currency cannot change.',
+  'stripe-unavailable': 'Stripe could not be reached. Nothing was changed; please try again.',
+  'already-subscribed': 'You already pay for a membership of this site. Change it from your account page.',
 };
 
 export function messageFor(table: MessageTable, code: ErrorCode, fallback: string): string {

@@ -28,6 +28,7 @@ import { createPostsFeature } from './posts/posts-feature.ts';
 import type { Services } from './services.ts';
 import { createSettingsFeature } from './settings/settings-feature.ts';
 import { createSitesFeature } from './sites/sites-feature.ts';
+import { createTiersFeature } from './tiers/tiers-feature.ts';
 
 export interface AppOptions {
   config: Config;
@@ -57,6 +58,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
     createDashboardFeature({ overview: services.overview }),
     createPostsFeature({ posts: services.posts, sameOrigin }),
     createPlatformPlanFeature({ platformPlan: services.platformPlan, sameOrigin }),
+    createTiersFeature({ tiers: services.tiers, sameOrigin }),
     createMediaFeature({
       db: services.database.db,
       service: services.media.service,
@@ -77,6 +79,8 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       appUrl: config.appUrl,
       clientDir,
       mediaUrlSigner: services.media.service.urlSigner,
+      accounts: services.accounts,
+      startCheckout: services.startCheckout,
     }),
   ];
 }

@@ -29,6 +29,11 @@ import { createMaintenanceState } from './settings/maintenance.ts';
 import { createOverviewService } from './dashboard/overview.ts';
 import { createOnboardingService } from './sites/onboarding.ts';
 import { createSitesService } from './sites/sites-service.ts';
+import { createCheckout } from './memberships/checkout.ts';
+import { membershipWebhookHandlers } from './memberships/membership-webhooks.ts';
+import { createSubscriptionSync } from './memberships/subscription-sync.ts';
+import { readinessFromAccounts } from './payments/payments-ready.ts';
+import { createTiersService } from './tiers/tiers-service.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -73,6 +78,7 @@ export function createServices({ config, database, transport, clock, logger }: S
   const platformPlan = createPlatformPlanService({ db, clock, plan: config.platformPlan, stripe, appUrl: config.appUrl });
   const sites = createSitesService({ db, clock, appUrl: config.appUrl, mediaUrlSigner: media.service.urlSigner, startTrial: platformPlan.startTrial });
   const posts = createPostsService({ db, clock, publishing: platformPlan });
+  const paymentsReady = readinessFromAccounts(db);
   return {
     database,
     clock,
@@ -95,6 +101,10 @@ export function createServices({ config, database, transport, clock, logger }: S
     platformPlan,
     /** The platform account's webhook events of the plan, for the payments feature's registry (WebhookHandlers.platform). */
     platformWebhookHandlers: stripe ? platformPlanWebhookHandlers({ stripe, clock }) : {},
+    tiers: createTiersService({ db, stripe, paymentsReady }),
+    startCheckout: createCheckout({ db, stripe, paymentsReady, appUrl: config.appUrl }),
+    /** Connect events for the payments feature's webhook registry. */
+    membershipWebhooks: stripe ? membershipWebhookHandlers(createSubscriptionSync({ stripe, clock })) : {},
   };
 }
 

@@ -22,3 +22,20 @@ export interface TierView {
 }
 
 export const listTiers = endpoint<undefined, undefined, { tiers: TierView[] }>('GET', '/api/tiers');
+
+export interface TierBody {
+  name?: string;
+  description?: string;
+  benefits?: string[];
+  monthlyPrice?: number | null;
+  yearlyPrice?: number | null;
+  currency?: string;
+  active?: boolean;
+}
+
+/** 201 with the new (paid) tier; 409 `payments-not-ready` for an active paid tier before Stripe is connected. */
+export const createTier = endpoint<TierBody & { name: string }, undefined, { tier: TierView }>('POST', '/api/tiers');
+/** 409 `free-tier-fixed` when pricing or archiving the free tier; 409 `currency-fixed` once a tier has members. */
+export const updateTier = endpoint<TierBody, undefined, { tier: TierView }>('PATCH', '/api/tiers/:id');
+/** Every one of the creator's tier ids, in the new order. */
+export const reorderTiers = endpoint<{ ids: string[] }, undefined, { tiers: TierView[] }>('POST', '/api/tiers/order');

@@ -10,7 +10,9 @@ import type { Database } from '../../db/connect.ts';
 import type { Feature } from '../feature.ts';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
+import type { AccountService } from '../auth/accounts.ts';
 import type { SessionService } from '../auth/session.ts';
+import type { StartCheckout } from '../memberships/checkout.ts';
 import { loadSession } from '../http/middleware/load-session.ts';
 import type { SessionCookie } from '../http/session-cookie.ts';
 import { createJoinService } from './join-service.ts';
@@ -33,10 +35,12 @@ export interface PublicSiteFeatureDeps {
   clientDir: string | undefined;
   /** The media feature's URL signer. */
   mediaUrlSigner: LazySigner;
+  accounts: Pick<AccountService, 'signup'>;
+  startCheckout: StartCheckout;
 }
 
-export function createPublicSiteFeature({ db, clock, logger, sessions, cookie, maintenance, sameOrigin, appUrl, clientDir, mediaUrlSigner }: PublicSiteFeatureDeps): Feature {
-  const joins = createJoinService({ db, clock });
+export function createPublicSiteFeature({ db, clock, logger, sessions, cookie, maintenance, sameOrigin, appUrl, clientDir, mediaUrlSigner, accounts, startCheckout }: PublicSiteFeatureDeps): Feature {
+  const joins = createJoinService({ db, clock, startCheckout });
   const pages = siteRoutes({
     db,
     clock,
@@ -44,6 +48,8 @@ export function createPublicSiteFeature({ db, clock, logger, sessions, cookie, m
     assets: readSiteAssets(clientDir),
     signer: mediaUrlSigner,
     joins,
+    accounts,
+    cookie,
     maintenance,
     session: loadSession(sessions, cookie),
     sameOrigin,

@@ -298,8 +298,9 @@ describe('joining', () => {
     expect(page.text).toContain(`<form method="post" action="/@${site.handle}/join">`);
     const posted = await reader.client.post(`/@${site.handle}/join`, `tierId=${freeTierId}`, { 'content-type': 'application/x-www-form-urlencoded' });
     expect(posted.status).toBe(303);
-    expect(posted.headers.get('location')).toBe(`/@${site.handle}/join?joined=1`);
-    expect((await reader.client.get(`/@${site.handle}/join?joined=1`)).text).toContain('You are now a member');
+    expect(posted.headers.get('location')).toBe(`/@${site.handle}?joined=1`);
+    expect((await reader.client.get(`/@${site.handle}?joined=1`)).text).toContain('You are now a member');
+    expect((await reader.client.get(`/@${site.handle}/join`)).text).toContain('Your tier');
     const forged = await createTestClient(server.url, 'https://evil.example').post(`/@${site.handle}/join`, `tierId=${freeTierId}`, { 'content-type': 'application/x-www-form-urlencoded' });
     expect(forged.status).toBe(403);
   });
