@@ -52,6 +52,7 @@ export const ERROR_FIELDS = [
   'email', 'password', 'fullName', 'niche', 'customNiche', 'agreeToTerms', 'token',
   'handle', 'title', 'tagline', 'about', 'brandColor', 'avatarMediaId', 'bannerMediaId',
   'slug', 'excerpt', 'body', 'html', 'publishAt', 'coverMediaId',
+  'tierIds', 'pastDueAccess',
 ] as const;
 export type ErrorField = (typeof ERROR_FIELDS)[number];
 

@@ -17,3 +17,9 @@ export interface MembershipView {
 /** 201 when it made or renewed the membership; 200 with the one that already entitles. 409 `cannot-join-own-site` for the owner. */
 export const joinSite = endpoint<{ tierId: string }, undefined, { membership: MembershipView }>('POST', '/api/sites/:handle/join');
 export const getSiteMembership = endpoint<undefined, undefined, { membership: MembershipView | null }>('GET', '/api/sites/:handle/membership');
+
+/**
+ * A new private RSS URL for the signed-in member (`/@{handle}/feed/{token}.xml`);
+ * any earlier one stops working. 404 when the user is not a member whose membership entitles.
+ */
+export const createFeedToken = endpoint<undefined, undefined, { url: string }>('POST', '/api/sites/:handle/feed-token');

@@ -38,7 +38,7 @@ export async function liveSitePosts(db: Database, siteId: string, now: Date, pag
 }
 
 /** The tiers a `tiers` post opens to, read with the post itself (as text: both drivers parse a json array alike). */
-const tierIdsColumn = sql<string[]>`coalesce((select json_agg(${postTiers.tierId}::text) from ${postTiers} where ${postTiers.postId} = ${posts.id}), '[]'::json)`;
+export const tierIdsColumn = sql<string[]>`coalesce((select json_agg(${postTiers.tierId}::text) from ${postTiers} where ${postTiers.postId} = ${posts.id}), '[]'::json)`;
 
 export type PostRow = typeof posts.$inferSelect & { tierIds: string[] };
 
