@@ -45,6 +45,9 @@ export function createMemberAccountFeature({ db, clock, config, sessions, cookie
   const setHeaders = (res: Parameters<typeof pageHeaders>[0], inlineStyle: string) => {
     pageHeaders(res, inlineStyle);
     res.set('Content-Security-Policy', String(res.getHeader('Content-Security-Policy')).replace("form-action 'self'", `form-action 'self' ${formTargets}`));
+    // Under `no-referrer` Chromium posts this page's forms with `Origin: null`, which the same-origin guard refuses;
+    // `same-origin` still sends nothing (the feed link in the page included) to any other site.
+    res.set('Referrer-Policy', 'same-origin');
   };
   const pages = Router().use(
     memberFeedRoutes({ db, clock, appUrl, signer: mediaUrlSigner, accounts, maintenance }),
