@@ -62,6 +62,7 @@ export const ERROR_FIELDS = [
   'handle', 'title', 'tagline', 'about', 'brandColor', 'avatarMediaId', 'bannerMediaId',
   'slug', 'excerpt', 'body', 'html', 'publishAt', 'coverMediaId',
   'name', 'description', 'benefits', 'monthlyPrice', 'yearlyPrice', 'currency', 'ids', 'tierId', 'cadence',
+  'tierIds', 'pastDueAccess',
 ] as const;
 export type ErrorField = (typeof ERROR_FIELDS)[number];
 

@@ -14,6 +14,7 @@ import { createDashboardFeature } from './dashboard/dashboard-feature.ts';
 import { createHealthFeature } from './health/health-feature.ts';
 import { createPublicSiteFeature } from './public-site/public-site-feature.ts';
 import { createMediaFeature } from './media/media-feature.ts';
+import { createMemberAccountFeature } from './member-account/member-account-feature.ts';
 import { blockDuringMaintenance, MAINTENANCE_RETRY_AFTER_SECONDS } from './http/middleware/block-during-maintenance.ts';
 import { apiNotFound, handleErrors } from './http/middleware/error-handler.ts';
 import { loadSession } from './http/middleware/load-session.ts';
@@ -66,6 +67,17 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       storage: services.media.storage,
       clock: services.clock,
       sameOrigin,
+    }),
+    createMemberAccountFeature({
+      db: services.database.db,
+      clock: services.clock,
+      config,
+      sessions: services.sessions,
+      cookie,
+      maintenance: services.maintenance,
+      sameOrigin,
+      clientDir,
+      mediaUrlSigner: services.media.service.urlSigner,
     }),
     // Last: its pages answer /@{handle} paths and /sitemap.xml and let every other path through.
     createPublicSiteFeature({

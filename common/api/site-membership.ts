@@ -20,3 +20,9 @@ export interface MembershipView {
  */
 export const joinSite = endpoint<{ tierId: string; cadence?: Cadence }, undefined, { membership: MembershipView } | { checkoutUrl: string }>('POST', '/api/sites/:handle/join');
 export const getSiteMembership = endpoint<undefined, undefined, { membership: MembershipView | null }>('GET', '/api/sites/:handle/membership');
+
+/**
+ * A new private RSS URL for the signed-in member (`/@{handle}/feed/{token}.xml`);
+ * any earlier one stops working. 404 when the user is not a member whose membership entitles.
+ */
+export const createFeedToken = endpoint<undefined, undefined, { url: string }>('POST', '/api/sites/:handle/feed-token');

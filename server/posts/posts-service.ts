@@ -12,7 +12,8 @@ import { editorDocumentSchema, isUuid, type CreatePostData, type UpdatePostData 
 import type { EditorDocument, PostStatus, PostVisibility } from '../../common/posts.ts';
 import { firstFreeSlug, slugify } from '../../common/slugs.ts';
 import type { Database } from '../../db/connect.ts';
-import { media, postMedia, posts, type PostMediaPlace } from '../../db/content-schema.ts';
+import { media, postMedia, posts, tiers, type PostMediaPlace } from '../../db/content-schema.ts';
+import { postTiers } from '../../db/money-schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { findSiteByOwner, type Site } from '../sites/site-lookup.ts';
@@ -57,8 +58,9 @@ const SUMMARY_COLUMNS = {
 };
 
 type SummaryRow = Pick<PostRow, keyof typeof SUMMARY_COLUMNS>;
+type PostTier = { id: string; name: string };
 
-export function toSummary(row: SummaryRow): PostSummary {
+export function toSummary(row: SummaryRow, tiersOfPost: readonly PostTier[] = []): PostSummary {
   return {
     id: row.id,
     slug: row.slug,
@@ -68,6 +70,8 @@ export function toSummary(row: SummaryRow): PostSummary {
     visibility: row.visibility,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     coverMediaId: row.coverMediaId,
+    tierIds: tiersOfPost.map((tier) => tier.id),
+    tierNames: tiersOfPost.map((tier) => tier.name),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -170,6 +174,43 @@ export function createPostsService({ db, clock, publishing }: { db: Database; cl
     };
   }
 
+  /** The tiers of each post, by name: for the list and the editor. */
+  async function tiersOfPosts(postIds: string[]): Promise<Map<string, PostTier[]>> {
+    const byPost = new Map<string, PostTier[]>();
+    if (postIds.length === 0) return byPost;
+    const rows = await db
+      .select({ postId: postTiers.postId, id: tiers.id, name: tiers.name })
+      .from(postTiers)
+      .innerJoin(tiers, eq(tiers.id, postTiers.tierId))
+      .where(inArray(postTiers.postId, postIds))
+      .orderBy(tiers.position, tiers.createdAt);
+    for (const row of rows) byPost.set(row.postId, [...(byPost.get(row.postId) ?? []), { id: row.id, name: row.name }]);
+    return byPost;
+  }
+
+  /**
+   * Keeps post_tiers for a `tiers` post and none for any other. The tiers must
+   * be the site's own (archived ones too: a post may stay with a tier that no
+   * longer takes new members); a published `tiers` post needs at least one.
+   */
+  async function replacePostTiers(tx: Transaction, siteId: string, postId: string, visibility: PostVisibility, status: PostStatus, tierIds: string[] | undefined) {
+    if (visibility !== 'tiers') {
+      await tx.delete(postTiers).where(eq(postTiers.postId, postId));
+      return;
+    }
+    if (tierIds !== undefined) {
+      const wanted = [...new Set(tierIds.map((id) => id.toLowerCase()))];
+      const own = wanted.length === 0 ? [] : await tx.select({ id: tiers.id }).from(tiers).where(and(eq(tiers.siteId, siteId), inArray(tiers.id, wanted)));
+      if (own.length !== wanted.length) throw badRequest('invalid-input', 'tierIds');
+      await tx.delete(postTiers).where(eq(postTiers.postId, postId));
+      if (wanted.length > 0) await tx.insert(postTiers).values(wanted.map((tierId) => ({ postId, tierId })));
+    }
+    if (status !== 'draft') {
+      const [chosen] = await tx.select({ tierId: postTiers.tierId }).from(postTiers).where(eq(postTiers.postId, postId)).limit(1);
+      if (!chosen) throw badRequest('invalid-input', 'tierIds');
+    }
+  }
+
   async function replaceMediaUses(tx: Transaction, postId: string, uses: { mediaId: string; place: PostMediaPlace }[]) {
     await tx.delete(postMedia).where(eq(postMedia.postId, postId));
     if (uses.length > 0) await tx.insert(postMedia).values(uses.map((use) => ({ postId, ...use }))).onConflictDoNothing();
@@ -199,7 +240,8 @@ export function createPostsService({ db, clock, publishing }: { db: Database; cl
       .from(posts)
       .where(and(eq(posts.id, id), eq(posts.siteId, site.id)));
     if (!row) throw notFound();
-    return { post: { ...toSummary(row), body: row.body, previewHtml: row.previewHtml, gatedHtml: row.gatedHtml }, handle: site.handle };
+    const tiersOfPost = (await tiersOfPosts([row.id])).get(row.id);
+    return { post: { ...toSummary(row, tiersOfPost), body: row.body, previewHtml: row.previewHtml, gatedHtml: row.gatedHtml }, handle: site.handle };
   }
 
   return {
@@ -227,7 +269,8 @@ export function createPostsService({ db, clock, publishing }: { db: Database; cl
         .where(and(...matching, ...(query.status ? [eq(posts.status, query.status)] : [])))
         .orderBy(desc(sql`coalesce(${posts.publishedAt}, ${posts.createdAt})`), desc(posts.createdAt))
         .limit(LIST_LIMIT);
-      return { posts: rows.map(toSummary), counts, handle: site.handle };
+      const tiersById = await tiersOfPosts(rows.filter((row) => row.visibility === 'tiers').map((row) => row.id));
+      return { posts: rows.map((row) => toSummary(row, tiersById.get(row.id))), counts, handle: site.handle };
     },
 
     get: getPost,
@@ -250,6 +293,7 @@ export function createPostsService({ db, clock, publishing }: { db: Database; cl
               .values({ siteId: site.id, slug, title: input.title, excerpt: input.excerpt ?? '', visibility: input.visibility, ...timing, ...columns, createdAt: now, updatedAt: now })
               .returning({ id: posts.id });
             await replaceMediaUses(tx, row!.id, uses);
+            await replacePostTiers(tx, site.id, row!.id, input.visibility, timing.status, input.tierIds);
             return row!.id;
           }),
         input.slug !== undefined,
@@ -294,6 +338,7 @@ export function createPostsService({ db, clock, publishing }: { db: Database; cl
               .set({ title, slug, visibility, excerpt: patch.excerpt ?? current.excerpt, ...timing, ...columns, updatedAt: now })
               .where(eq(posts.id, id));
             await replaceMediaUses(tx, id, uses);
+            await replacePostTiers(tx, site.id, id, visibility, timing.status, patch.tierIds);
           }),
         patch.slug !== undefined,
       );

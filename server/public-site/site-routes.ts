@@ -139,7 +139,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
   async function welcomeOf(site: Site, readerId: string): Promise<'member' | 'pending' | undefined> {
     const standing = await readerStanding(db, site, readerId);
     if (standing.isOwner) return undefined;
-    return isEntitled(standing.membership) ? 'member' : 'pending';
+    return isEntitled(standing.membership, clock()) ? 'member' : 'pending';
   }
 
   const pass = (handler: (req: Request, res: SiteResponse, next: NextFunction) => Promise<void>): RequestHandler =>
@@ -185,7 +185,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const [post, standing] = await Promise.all([sitePostBySlug(db, site.id, String(req.params.slug)), readerStanding(db, site, readerId)]);
       // A draft or a scheduled post before its time is the 404 to all but its owner in preview.
       if (!post || (!isPostLive(post, now) && !preview)) return notFound(res, next);
-      const access = postAccess(post, standing);
+      const access = postAccess(post, standing, now);
       const readable = readableHtml(post, access);
       const media = await siteMediaByIds(db, site.id, [...embeddedMediaIds(readable), ...(post.coverMediaId ? [post.coverMediaId] : [])]);
       const urls = await signer();
@@ -204,8 +204,9 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const found = await siteFor(req, res, next);
       if (!found || found.preview) return;
       const { site, readerId } = found;
-      const [posts, standing] = await Promise.all([feedPosts(db, site.id, clock()), readerStanding(db, site, readerId)]);
-      const readableById = new Map(posts.map((post) => [post.id, postAccess(post, standing) === 'whole' ? readableHtml(post, 'whole') : undefined]));
+      const now = clock();
+      const [posts, standing] = await Promise.all([feedPosts(db, site.id, now), readerStanding(db, site, readerId)]);
+      const readableById = new Map(posts.map((post) => [post.id, postAccess(post, standing, now) === 'whole' ? readableHtml(post, 'whole') : undefined]));
       const ids = [...readableById.values()].flatMap((html) => (html ? embeddedMediaIds(html) : []));
       const media = await siteMediaByIds(db, site.id, ids);
       const urls = await signer();
@@ -244,7 +245,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     const [tiers, standing] = await Promise.all([activeSiteTiers(db, site.id), readerStanding(db, site, readerId)]);
     const joiner: JoinerState = !readerId ? 'signed-out' : standing.isOwner ? 'owner' : 'signed-in';
     const membership = standing.membership;
-    const current = membership && isEntitled(membership) ? { tierId: membership.tierId, paying: membership.tierType === 'paid' } : undefined;
+    const current = membership && isEntitled(membership, clock()) ? { tierId: membership.tierId, paying: membership.tierType === 'paid' } : undefined;
     const input: JoinPageInput = { site, tiers, joiner, ...(current ? { current } : {}), ...extra, appUrl };
     sendPage(res, { head: joinHead(input), site, main: joinMain(input), assets, hideJoin: true }, preview);
     // The page differs per reader and carries a form: never from a shared cache.
@@ -318,8 +319,9 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
   router.get(
     '/sitemap.xml',
     pass(async (_req, res) => {
-      const entries = await sitemapEntries(db, clock());
-      const readable = { ...entries, posts: entries.posts.filter((post) => postAccess(post, ANONYMOUS) === 'whole') };
+      const now = clock();
+      const entries = await sitemapEntries(db, now);
+      const readable = { ...entries, posts: entries.posts.filter((post) => postAccess(post, ANONYMOUS, now) === 'whole') };
       res.set({ 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300', 'X-Content-Type-Options': 'nosniff' });
       res.send(sitemapXml(appUrl, readable));
     }),

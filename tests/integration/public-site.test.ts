@@ -179,7 +179,7 @@ describe('post page', () => {
       const feed = await client.get(`/@${site.handle}/rss.xml`);
       expect(feed.text).toContain(SECRET);
     }
-    // Paid posts stay closed to a free member until paid tiers exist; the owner reads them.
+    // A paid post stays closed to a free member; the owner reads it (tests/integration/gating.test.ts has every reader).
     expect((await reader.client.get(`/@${site.handle}/posts/paid-only`)).text).not.toContain(`${SECRET}-paid`);
     expect((await owner.client.get(`/@${site.handle}/posts/paid-only`)).text).toContain(`${SECRET}-paid`);
   });
