@@ -13,6 +13,7 @@ import type { Feature } from './feature.ts';
 import { createDashboardFeature } from './dashboard/dashboard-feature.ts';
 import { createHealthFeature } from './health/health-feature.ts';
 import { createPublicSiteFeature } from './public-site/public-site-feature.ts';
+import { paymentFormTargets } from './public-site/site-headers.ts';
 import { createMediaFeature } from './media/media-feature.ts';
 import { createMemberAccountFeature } from './member-account/member-account-feature.ts';
 import { blockDuringMaintenance, MAINTENANCE_RETRY_AFTER_SECONDS } from './http/middleware/block-during-maintenance.ts';
@@ -89,6 +90,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       maintenance: services.maintenance,
       sameOrigin,
       appUrl: config.appUrl,
+      formTargets: paymentFormTargets(config.stripe),
       clientDir,
       mediaUrlSigner: services.media.service.urlSigner,
       accounts: services.accounts,

@@ -14,7 +14,7 @@ import type { SessionCookie } from '../http/session-cookie.ts';
 import { createStripeClient } from '../payments/stripe-client.ts';
 import type { LazySigner } from '../public-site/media-links.ts';
 import { readSiteAssets } from '../public-site/site-assets.ts';
-import { sitePageHeaders } from '../public-site/site-headers.ts';
+import { paymentFormTargets, sitePageHeaders } from '../public-site/site-headers.ts';
 import { accountApiRoutes } from './account-api-routes.ts';
 import { accountRoutes } from './account-routes.ts';
 import { createMemberAccountService } from './member-account-service.ts';
@@ -33,22 +33,10 @@ export interface MemberAccountFeatureDeps {
 }
 
 /** Where "Manage billing" leads: Stripe's portal (or the local Stripe-protocol server in tests). CSP's form-action covers redirects too. */
-function billingFormTargets(config: MemberAccountFeatureDeps['config']): string {
-  return ['https://billing.stripe.com', ...(config.stripe ? [config.stripe.apiUrl.origin] : [])].join(' ');
-}
-
 export function createMemberAccountFeature({ db, clock, config, sessions, cookie, maintenance, sameOrigin, clientDir, mediaUrlSigner }: MemberAccountFeatureDeps): Feature {
   const appUrl = config.appUrl;
   const accounts = createMemberAccountService({ db, clock, appUrl, stripe: config.stripe ? createStripeClient(config.stripe) : undefined });
-  const pageHeaders = sitePageHeaders(appUrl);
-  const formTargets = billingFormTargets(config);
-  const setHeaders = (res: Parameters<typeof pageHeaders>[0], inlineStyle: string) => {
-    pageHeaders(res, inlineStyle);
-    res.set('Content-Security-Policy', String(res.getHeader('Content-Security-Policy')).replace("form-action 'self'", `form-action 'self' ${formTargets}`));
-    // Under `no-referrer` Chromium posts this page's forms with `Origin: null`, which the same-origin guard refuses;
-    // `same-origin` still sends nothing (the feed link in the page included) to any other site.
-    res.set('Referrer-Policy', 'same-origin');
-  };
+  const setHeaders = sitePageHeaders(appUrl, paymentFormTargets(config.stripe));
   const pages = Router().use(
     memberFeedRoutes({ db, clock, appUrl, signer: mediaUrlSigner, accounts, maintenance }),
     accountRoutes({ db, accounts, appUrl, assets: readSiteAssets(clientDir), maintenance, session: loadSession(sessions, cookie), sameOrigin, setHeaders }),

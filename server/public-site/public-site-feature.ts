@@ -37,9 +37,11 @@ export interface PublicSiteFeatureDeps {
   mediaUrlSigner: LazySigner;
   accounts: Pick<AccountService, 'signup'>;
   startCheckout: StartCheckout;
+  /** Where the join form may lead: Stripe Checkout (site-headers.ts paymentFormTargets). */
+  formTargets: readonly string[];
 }
 
-export function createPublicSiteFeature({ db, clock, logger, sessions, cookie, maintenance, sameOrigin, appUrl, clientDir, mediaUrlSigner, accounts, startCheckout }: PublicSiteFeatureDeps): Feature {
+export function createPublicSiteFeature({ db, clock, logger, sessions, cookie, maintenance, sameOrigin, appUrl, clientDir, mediaUrlSigner, accounts, startCheckout, formTargets }: PublicSiteFeatureDeps): Feature {
   const joins = createJoinService({ db, clock, startCheckout });
   const pages = siteRoutes({
     db,
@@ -53,7 +55,7 @@ export function createPublicSiteFeature({ db, clock, logger, sessions, cookie, m
     maintenance,
     session: loadSession(sessions, cookie),
     sameOrigin,
-    setHeaders: sitePageHeaders(appUrl),
+    setHeaders: sitePageHeaders(appUrl, formTargets),
     countPageView: pageViewCounter({ db, clock, logger }),
   });
   return {
