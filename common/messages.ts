@@ -94,6 +94,8 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'paid-tier-unavailable': 'Paid memberships are not available on this site yet.',
   'unsupported-media-type': 'This type of file is not supported. Upload an image, a video, an audio file or a PDF.',
   'media-in-use': 'This file is used by a post. Remove it from the post first.',
+  'payments-not-configured': 'Payments are not set up on this server: its operator sets STRIPE_SECRET_KEY and the webhook secrets.',
+  'invalid-signature': 'The Stripe-Signature header is missing or does not match the body.',
 };
 
 export function messageFor(table: MessageTable, code: ErrorCode, fallback: string): string {

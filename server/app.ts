@@ -23,6 +23,7 @@ import { apiSecurityHeaders, pageSecurityHeaders } from './http/security-headers
 import { createSessionCookie, type SessionCookie } from './http/session-cookie.ts';
 import { staticClient } from './http/static-client.ts';
 import type { Logger } from './logger.ts';
+import { createPaymentsFeature } from './payments/payments-feature.ts';
 import { createPostsFeature } from './posts/posts-feature.ts';
 import type { Services } from './services.ts';
 import { createSettingsFeature } from './settings/settings-feature.ts';
@@ -63,6 +64,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       clock: services.clock,
       sameOrigin,
     }),
+    createPaymentsFeature({ webhooks: services.webhooks, accounts: services.paymentAccounts, sameOrigin }),
     // Last: its pages answer /@{handle} paths and /sitemap.xml and let every other path through.
     createPublicSiteFeature({
       db: services.database.db,

@@ -24,6 +24,10 @@ import { createMedia } from './media/media-module.ts';
 import { createPostsService } from './posts/posts-service.ts';
 import { createMaintenanceState } from './settings/maintenance.ts';
 import { createOverviewService } from './dashboard/overview.ts';
+import { createPaymentAccountsService } from './payments/payment-accounts.ts';
+import { createStripeClient } from './payments/stripe-client.ts';
+import type { WebhookHandlers } from './payments/webhook-handlers.ts';
+import { createWebhookService } from './payments/webhook-service.ts';
 import { createOnboardingService } from './sites/onboarding.ts';
 import { createSitesService } from './sites/sites-service.ts';
 
@@ -68,6 +72,13 @@ export function createServices({ config, database, transport, clock, logger }: S
   const media = createMedia({ config, database, clock, logger });
   const sites = createSitesService({ db, clock, appUrl: config.appUrl, mediaUrlSigner: media.service.urlSigner });
   const posts = createPostsService({ db, clock });
+  const stripe = config.stripe ? { client: createStripeClient(config.stripe), config: config.stripe } : undefined;
+  const paymentAccounts = createPaymentAccountsService({ db, stripe: stripe?.client, appUrl: config.appUrl, clock, logger });
+  // Each feature that reacts to Stripe events adds its handlers here (docs/decisions/050).
+  const webhookHandlers: WebhookHandlers = {
+    platform: {},
+    connect: { ...paymentAccounts.webhookHandlers.connect },
+  };
   return {
     database,
     clock,
@@ -86,7 +97,9 @@ export function createServices({ config, database, transport, clock, logger }: S
     google: config.google ? createGoogleSignIn(config.google, authDeps) : undefined,
     sites,
     onboarding: createOnboardingService({ db, sites }),
-    overview: createOverviewService({ db, clock, appUrl: config.appUrl }),
+    overview: createOverviewService({ db, clock, appUrl: config.appUrl, paymentsReady: paymentAccounts.paymentsReady }),
+    paymentAccounts,
+    webhooks: createWebhookService({ db, stripe, handlers: webhookHandlers, logger }),
   };
 }
 
