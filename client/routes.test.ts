@@ -38,6 +38,7 @@ describe('the route table', () => {
       '/onboarding': 'pages/onboarding/OnboardingPage.tsx',
       '/dashboard/overview': 'pages/dashboard/overview/OverviewPage.tsx',
       '/settings/general': 'pages/settings/general/GeneralSettingsPage.tsx',
+      '/settings/advanced': 'pages/settings/advanced/AdvancedSettingsPage.tsx',
       '/preview-page': 'pages/preview-page/PreviewPage.tsx',
       '/upload': 'pages/upload/PostsPage.tsx',
       '/upload/posts/new': 'pages/upload/PostEditorPage.tsx',

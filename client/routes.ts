@@ -68,7 +68,7 @@ export const ROUTES: readonly RouteEntry[] = [
   creator('/customize-site'),
   creator('/preview-page', 'pages/preview-page/PreviewPage.tsx'),
   creator('/settings/general', 'pages/settings/general/GeneralSettingsPage.tsx'),
-  creator('/settings/advanced'),
+  creator('/settings/advanced', 'pages/settings/advanced/AdvancedSettingsPage.tsx'),
   creator('/support'),
 
   { path: '*', screen: NOT_FOUND_SCREEN },

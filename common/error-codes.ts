@@ -52,6 +52,8 @@ export const ERROR_CODES = [
   'currency-fixed',
   'stripe-unavailable',
   'already-subscribed',
+  'payments-not-configured',
+  'invalid-signature',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -103,6 +103,8 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'currency-fixed': 'This tier has members, so its currency cannot change.',
   'stripe-unavailable': 'Stripe could not be reached. Nothing was changed; please try again.',
   'already-subscribed': 'You already pay for a membership of this site. Change it from your account page.',
+  'payments-not-configured': 'Payments are not set up on this server: its operator sets STRIPE_SECRET_KEY and the webhook secrets.',
+  'invalid-signature': 'The Stripe-Signature header is missing or does not match the body.',
 };
 
 export function messageFor(table: MessageTable, code: ErrorCode, fallback: string): string {

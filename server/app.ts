@@ -26,6 +26,7 @@ import { createSessionCookie, type SessionCookie } from './http/session-cookie.t
 import { staticClient } from './http/static-client.ts';
 import type { Logger } from './logger.ts';
 import { createPlatformPlanFeature } from './platform-plan/platform-plan-feature.ts';
+import { createPaymentsFeature } from './payments/payments-feature.ts';
 import { createPostsFeature } from './posts/posts-feature.ts';
 import type { Services } from './services.ts';
 import { createSettingsFeature } from './settings/settings-feature.ts';
@@ -80,6 +81,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       clientDir,
       mediaUrlSigner: services.media.service.urlSigner,
     }),
+    createPaymentsFeature({ webhooks: services.webhooks, accounts: services.paymentAccounts, sameOrigin }),
     // Last: its pages answer /@{handle} paths and /sitemap.xml and let every other path through.
     createPublicSiteFeature({
       db: services.database.db,

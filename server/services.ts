@@ -27,12 +27,14 @@ import { platformPlanWebhookHandlers } from './platform-plan/plan-webhooks.ts';
 import { createPostsService } from './posts/posts-service.ts';
 import { createMaintenanceState } from './settings/maintenance.ts';
 import { createOverviewService } from './dashboard/overview.ts';
+import { createPaymentAccountsService } from './payments/payment-accounts.ts';
+import type { WebhookHandlers } from './payments/webhook-handlers.ts';
+import { createWebhookService } from './payments/webhook-service.ts';
 import { createOnboardingService } from './sites/onboarding.ts';
 import { createSitesService } from './sites/sites-service.ts';
 import { createCheckout } from './memberships/checkout.ts';
 import { membershipWebhookHandlers } from './memberships/membership-webhooks.ts';
 import { createSubscriptionSync } from './memberships/subscription-sync.ts';
-import { readinessFromAccounts } from './payments/payments-ready.ts';
 import { createTiersService } from './tiers/tiers-service.ts';
 
 export interface ServiceDeps {
@@ -74,11 +76,20 @@ export function createServices({ config, database, transport, clock, logger }: S
     footerLinks: config.footerLinks,
   };
   const media = createMedia({ config, database, clock, logger });
-  const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
-  const platformPlan = createPlatformPlanService({ db, clock, plan: config.platformPlan, stripe, appUrl: config.appUrl });
+  const stripe = config.stripe ? { client: createStripeClient(config.stripe), config: config.stripe } : undefined;
+  const platformPlan = createPlatformPlanService({ db, clock, plan: config.platformPlan, stripe: stripe?.client, appUrl: config.appUrl });
   const sites = createSitesService({ db, clock, appUrl: config.appUrl, mediaUrlSigner: media.service.urlSigner, startTrial: platformPlan.startTrial });
   const posts = createPostsService({ db, clock, publishing: platformPlan });
-  const paymentsReady = readinessFromAccounts(db);
+  const paymentAccounts = createPaymentAccountsService({ db, stripe: stripe?.client, appUrl: config.appUrl, clock, logger });
+  const { paymentsReady } = paymentAccounts;
+  // Each feature that reacts to Stripe events adds its handlers here (docs/decisions/050).
+  const webhookHandlers: WebhookHandlers = {
+    platform: stripe ? platformPlanWebhookHandlers({ stripe: stripe.client, clock }) : {},
+    connect: {
+      ...paymentAccounts.webhookHandlers.connect,
+      ...(stripe ? membershipWebhookHandlers(createSubscriptionSync({ stripe: stripe.client, clock })) : {}),
+    },
+  };
   return {
     database,
     clock,
@@ -97,14 +108,12 @@ export function createServices({ config, database, transport, clock, logger }: S
     google: config.google ? createGoogleSignIn(config.google, authDeps) : undefined,
     sites,
     onboarding: createOnboardingService({ db, sites }),
-    overview: createOverviewService({ db, clock, appUrl: config.appUrl }),
+    overview: createOverviewService({ db, clock, appUrl: config.appUrl, paymentsReady }),
     platformPlan,
-    /** The platform account's webhook events of the plan, for the payments feature's registry (WebhookHandlers.platform). */
-    platformWebhookHandlers: stripe ? platformPlanWebhookHandlers({ stripe, clock }) : {},
-    tiers: createTiersService({ db, stripe, paymentsReady }),
-    startCheckout: createCheckout({ db, stripe, paymentsReady, appUrl: config.appUrl }),
-    /** Connect events for the payments feature's webhook registry. */
-    membershipWebhooks: stripe ? membershipWebhookHandlers(createSubscriptionSync({ stripe, clock })) : {},
+    paymentAccounts,
+    webhooks: createWebhookService({ db, stripe, handlers: webhookHandlers, logger }),
+    tiers: createTiersService({ db, stripe: stripe?.client, paymentsReady }),
+    startCheckout: createCheckout({ db, stripe: stripe?.client, paymentsReady, appUrl: config.appUrl }),
   };
 }
 

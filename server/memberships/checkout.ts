@@ -10,7 +10,7 @@ import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
-import type { PaymentsReady } from '../payments/payments-ready.ts';
+import type { PaymentsReady } from '../payments/payment-accounts.ts';
 import type { StripeClient } from '../payments/stripe-client.ts';
 import { stripeFailure } from '../tiers/tier-stripe.ts';
 

@@ -13,7 +13,7 @@ import type { CreateTierInput, UpdateTierInput } from '../../common/tier-schemas
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { AppError } from '../errors.ts';
-import type { PaymentsReady } from '../payments/payments-ready.ts';
+import type { PaymentsReady } from '../payments/payment-accounts.ts';
 import type { StripeClient } from '../payments/stripe-client.ts';
 import { findSiteByOwner, type Site } from '../sites/site-lookup.ts';
 import { syncTierWithStripe } from './tier-stripe.ts';
