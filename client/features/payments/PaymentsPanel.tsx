@@ -12,7 +12,7 @@ import { LiveMessage } from '../../components/LiveMessage.tsx';
 import { LoadFailed, Loading } from '../../components/LoadStatus.tsx';
 import { call, toErrorCode } from '../../lib/api.ts';
 import { paymentsErrorMessage, requirementLabels, STRIPE_DASHBOARD_URL } from './payments-copy.ts';
-import { usePaymentsStatus } from './usePaymentsStatus.ts';
+import type { LoadedPayments } from './usePaymentsStatus.ts';
 import './payments.css';
 
 function NotConfigured() {
@@ -109,8 +109,8 @@ const RETURN_MESSAGES: Record<string, string> = {
   refresh: 'That onboarding link expired. Continue onboarding to get a new one.',
 };
 
-export function PaymentsPanel() {
-  const { loaded, reload } = usePaymentsStatus();
+/** `loaded` and `reload` come from usePaymentsStatus in the page, which shares the state with the Tiers card. */
+export function PaymentsPanel({ loaded, reload }: { loaded: LoadedPayments; reload: () => void }) {
   const [params] = useSearchParams();
   const back = RETURN_MESSAGES[params.get('stripe') ?? ''];
   return (
