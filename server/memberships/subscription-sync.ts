@@ -12,7 +12,7 @@ import { ENTITLING_STATUSES, type Cadence, type MembershipEventKind, type Member
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { membershipEvents, paymentAccounts } from '../../db/money-schema.ts';
-import type { StripeClient } from '../payments/stripe-client.ts';
+import { currentSubscription, type StripeClient } from '../payments/stripe-client.ts';
 
 type MembershipRow = typeof memberships.$inferSelect;
 
@@ -71,7 +71,8 @@ export interface SubscriptionSync {
 
 export function createSubscriptionSync({ stripe, clock }: { stripe: StripeClient; clock: () => Date }): SubscriptionSync {
   async function apply(tx: Database, account: string, subscriptionId: string, userHint?: string): Promise<MembershipRow | undefined> {
-    const subscription = await stripe.subscriptions.retrieve(subscriptionId, {}, { stripeAccount: account });
+    const subscription = await currentSubscription(stripe, subscriptionId, account);
+    if (!subscription) return undefined;
     const item = subscription.items.data[0];
     const status = STATUS[subscription.status];
     if (!item || !status) return undefined;

@@ -21,3 +21,17 @@ export function createStripeClient(config: StripeConfig): StripeClient {
     appInfo: { name: 'creator-platform' },
   });
 }
+
+/**
+ * The subscription as Stripe has it now, or null when the account has no such
+ * subscription: an event about it is nobody's here, and answering 500 would
+ * only make Stripe retry it for days.
+ */
+export async function currentSubscription(stripe: StripeClient, subscriptionId: string, stripeAccount?: string): Promise<Stripe.Subscription | null> {
+  try {
+    return await stripe.subscriptions.retrieve(subscriptionId, {}, stripeAccount ? { stripeAccount } : {});
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+    throw error;
+  }
+}

@@ -12,7 +12,7 @@ import type { Database } from '../../db/connect.ts';
 import { platformPlans } from '../../db/money-schema.ts';
 import { users } from '../../db/schema.ts';
 import type { Clock } from '../clock.ts';
-import type { StripeClient } from '../payments/stripe-client.ts';
+import { currentSubscription, type StripeClient } from '../payments/stripe-client.ts';
 import { planStatusOf } from './plan-state.ts';
 
 type PlatformWebhookHandler = (event: Stripe.Event, tx: Database) => Promise<void>;
@@ -42,7 +42,8 @@ export function platformPlanWebhookHandlers({ stripe, clock }: { stripe: StripeC
 
   async function applySubscription(tx: Database, subscriptionId: string | null): Promise<void> {
     if (!subscriptionId) return;
-    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    const subscription = await currentSubscription(stripe, subscriptionId);
+    if (!subscription) return;
     const owner = await ownerOf(tx, subscription);
     const status = planStatusOf(subscription.status);
     if (!owner || !status) return;

@@ -172,6 +172,9 @@ describe('paying for the plan', () => {
     expect(canceled).toMatchObject({ status: 'canceled', canPublish: true });
     expect(await tierOf(creator.userId)).toBe('free');
 
+    // In two steps, so the creator's session (30 days without a visit) is renewed on the way, as a visit would.
+    time.advance(20 * DAY_MS);
+    expect((await planOf(creator)).status).toBe('canceled');
     time.advance(new Date(canceled.currentPeriodEnd!).getTime() - time.clock().getTime() + 1000);
     expect(await planOf(creator)).toMatchObject({ status: 'expired', canPublish: false });
     expect((await publish(creator)).status).toBe(402);
