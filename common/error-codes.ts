@@ -43,6 +43,8 @@ export const ERROR_CODES = [
   'site-required',
   'unsupported-media-type',
   'media-in-use',
+  'member-pays-through-stripe',
+  'member-stripe-unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -94,6 +94,8 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'paid-tier-unavailable': 'Paid memberships are not available on this site yet.',
   'unsupported-media-type': 'This type of file is not supported. Upload an image, a video, an audio file or a PDF.',
   'media-in-use': 'This file is used by a post. Remove it from the post first.',
+  'member-pays-through-stripe': 'This member pays through Stripe. Remove them (end their subscription) before you comp them.',
+  'member-stripe-unavailable': 'Stripe could not be reached to end this subscription. Nothing changed; try again shortly.',
 };
 
 export function messageFor(table: MessageTable, code: ErrorCode, fallback: string): string {

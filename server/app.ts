@@ -14,6 +14,7 @@ import { createDashboardFeature } from './dashboard/dashboard-feature.ts';
 import { createHealthFeature } from './health/health-feature.ts';
 import { createPublicSiteFeature } from './public-site/public-site-feature.ts';
 import { createMediaFeature } from './media/media-feature.ts';
+import { createMembersFeature } from './members/members-feature.ts';
 import { blockDuringMaintenance, MAINTENANCE_RETRY_AFTER_SECONDS } from './http/middleware/block-during-maintenance.ts';
 import { apiNotFound, handleErrors } from './http/middleware/error-handler.ts';
 import { loadSession } from './http/middleware/load-session.ts';
@@ -55,6 +56,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
     createSitesFeature({ sites: services.sites, onboarding: services.onboarding, rateLimiter: services.rateLimiter, sameOrigin }),
     createDashboardFeature({ overview: services.overview }),
     createPostsFeature({ posts: services.posts, sameOrigin }),
+    createMembersFeature({ members: services.members, importer: services.membersImport, sameOrigin }),
     createMediaFeature({
       db: services.database.db,
       service: services.media.service,

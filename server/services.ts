@@ -21,6 +21,9 @@ import type { MailTransport } from './mail/transport.ts';
 import { createMailWorker } from './mail/worker.ts';
 import { createJobs } from './jobs/index.ts';
 import { createMedia } from './media/media-module.ts';
+import { createMembersImport } from './members/members-import.ts';
+import { createMembersService } from './members/members-service.ts';
+import { createStripeClient } from './payments/stripe-client.ts';
 import { createPostsService } from './posts/posts-service.ts';
 import { createMaintenanceState } from './settings/maintenance.ts';
 import { createOverviewService } from './dashboard/overview.ts';
@@ -68,6 +71,8 @@ export function createServices({ config, database, transport, clock, logger }: S
   const media = createMedia({ config, database, clock, logger });
   const sites = createSitesService({ db, clock, appUrl: config.appUrl, mediaUrlSigner: media.service.urlSigner });
   const posts = createPostsService({ db, clock });
+  const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
+  const members = createMembersService({ db, clock, logger, stripe });
   return {
     database,
     clock,
@@ -77,7 +82,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     passwords,
     rateLimiter,
     mailWorker,
-    jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter, posts, featureCleanups: { expiredUploads: media.deleteExpiredUploads } }),
+    jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter, posts, members, featureCleanups: { expiredUploads: media.deleteExpiredUploads } }),
     posts,
     maintenance: createMaintenanceState({ database, pollMs: config.maintenancePollMs, logger }),
     accounts: createAccountService(authDeps),
@@ -86,6 +91,8 @@ export function createServices({ config, database, transport, clock, logger }: S
     google: config.google ? createGoogleSignIn(config.google, authDeps) : undefined,
     sites,
     onboarding: createOnboardingService({ db, sites }),
+    members,
+    membersImport: createMembersImport({ db, clock, stripe }),
     overview: createOverviewService({ db, clock, appUrl: config.appUrl }),
   };
 }
