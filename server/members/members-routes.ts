@@ -21,7 +21,7 @@ function importInput(req: Request): unknown {
   if (typeof req.body !== 'string') return req.body;
   let mapping: unknown;
   try {
-    mapping = JSON.parse(String(req.query.mapping ?? '{}'));
+    mapping = typeof req.query.mapping === 'string' ? JSON.parse(req.query.mapping) : undefined;
   } catch {
     mapping = undefined;
   }
