@@ -6,7 +6,7 @@
  * (docs/decisions/056).
  */
 import { z } from 'zod';
-import type { Cadence, MembershipEventKind, MembershipSource, MembershipStatus } from '../memberships.ts';
+import type { Cadence, MembershipEventKind, MembershipSource, MembershipStatus, TierType } from '../memberships.ts';
 import { MEMBERSHIP_SOURCES } from '../memberships.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -86,6 +86,8 @@ export interface MembersAnswer {
   next?: string;
   /** The cursor of the page before this one; absent on the first page. */
   previous?: string;
+  /** The site's tiers, in order: the tier filter and the comp form choose among them. */
+  tiers: { id: string; name: string; type: TierType; active: boolean }[];
 }
 
 export const LABEL_MAX_LENGTH = 60;

@@ -6,7 +6,7 @@
  * takes the acting creator's id and works within their site only: another
  * site's member is not found (404, docs/decisions/025).
  */
-import { and, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { CompInput, MemberDetail, MemberEvent, MemberPatch, MembersAnswer, MembersQueryData, MemberSummary, RemoveInput } from '../../common/api/members.ts';
 import type { MembershipStatus } from '../../common/memberships.ts';
 import { isUuid } from '../../common/post-schemas.ts';
@@ -122,8 +122,12 @@ export function createMembersService({ db, clock, logger, stripe }: MembersDeps)
   return {
     async list(userId: string, query: MembersQueryData): Promise<MembersAnswer> {
       const site = await siteOf(userId);
-      const [page, total] = await Promise.all([readMembersPage(db, site.id, query), countMembers(db, site.id, query)]);
-      return { members: page.rows.map(toMemberSummary), total, ...(page.next ? { next: page.next } : {}), ...(page.previous ? { previous: page.previous } : {}) };
+      const [page, total, siteTiers] = await Promise.all([
+        readMembersPage(db, site.id, query),
+        countMembers(db, site.id, query),
+        db.select({ id: tiers.id, name: tiers.name, type: tiers.type, active: tiers.active }).from(tiers).where(eq(tiers.siteId, site.id)).orderBy(asc(tiers.position), asc(tiers.createdAt)),
+      ]);
+      return { members: page.rows.map(toMemberSummary), total, tiers: siteTiers, ...(page.next ? { next: page.next } : {}), ...(page.previous ? { previous: page.previous } : {}) };
     },
 
     async get(userId: string, id: string): Promise<MemberDetail> {
