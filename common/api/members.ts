@@ -3,12 +3,12 @@
  * subscribers. The list pages by an opaque cursor (keyset, so page 2,000 costs
  * what page 1 does: docs/decisions/055); the export is CSV with Ghost's
  * columns and the import takes CSV text with a column mapping and a dry run
- * (docs/decisions/056).
+ * (docs/decisions/056). The zod schemas of its inputs live in
+ * common/member-schemas.ts: the client needs only these types and constants.
  */
-import { z } from 'zod';
 import type { Cadence, MembershipEventKind, MembershipSource, MembershipStatus, TierType } from '../memberships.ts';
-import { MEMBERSHIP_SOURCES } from '../memberships.ts';
 import { endpoint } from './endpoint.ts';
+import type { CompInput, ImportInput, MemberPatch, MembersQueryInput, RemoveInput } from '../member-schemas.ts';
 
 /** The list's status filter: what a creator asks, not the raw column (`paying` spans active, trialing and past due). */
 export const MEMBER_FILTERS = ['active', 'paying', 'free', 'comped', 'past_due', 'ended'] as const;
@@ -19,22 +19,6 @@ export type MemberSort = (typeof MEMBER_SORTS)[number];
 
 export const MEMBERS_PAGE_SIZE = 50;
 export const MEMBERS_MAX_PAGE_SIZE = 200;
-
-export const membersQuerySchema = z.object({
-  status: z.enum(MEMBER_FILTERS).optional(),
-  tier: z.uuid().optional(),
-  source: z.enum(MEMBERSHIP_SOURCES).optional(),
-  q: z.string().trim().max(200).optional(),
-  sort: z.enum(MEMBER_SORTS).default('joined'),
-  order: z.enum(['asc', 'desc']).default('desc'),
-  /** From a previous answer's `next` or `previous`. */
-  cursor: z.string().max(500).optional(),
-  /** 1-based; an alternative to the cursor for jumping (costs an OFFSET). */
-  page: z.coerce.number().int().min(1).max(100_000).optional(),
-  limit: z.coerce.number().int().min(1).max(MEMBERS_MAX_PAGE_SIZE).default(MEMBERS_PAGE_SIZE),
-});
-export type MembersQueryInput = z.input<typeof membersQuerySchema>;
-export type MembersQueryData = z.output<typeof membersQuerySchema>;
 
 export interface Money {
   /** Minor units. */
@@ -92,25 +76,8 @@ export interface MembersAnswer {
 
 export const LABEL_MAX_LENGTH = 60;
 export const NOTE_MAX_LENGTH = 2000;
-const label = z.string().trim().min(1).max(LABEL_MAX_LENGTH);
-
-export const memberPatchSchema = z.object({
-  note: z.string().max(NOTE_MAX_LENGTH).optional(),
-  labels: z.array(label).max(50).optional(),
-  subscribedToEmails: z.boolean().optional(),
-});
-export type MemberPatch = z.input<typeof memberPatchSchema>;
-
-export const compSchema = z.object({
-  tierId: z.uuid(),
-  /** ISO date (YYYY-MM-DD, the comp ends at its start, UTC) or date-time; absent: indefinitely. */
-  until: z.union([z.iso.date(), z.iso.datetime({ offset: true })]).optional(),
-});
-export type CompInput = z.input<typeof compSchema>;
 
 export const REMOVE_STRIPE_CHOICES = ['at-period-end', 'now'] as const;
-export const removeSchema = z.object({ stripe: z.enum(REMOVE_STRIPE_CHOICES).default('at-period-end') });
-export type RemoveInput = z.input<typeof removeSchema>;
 
 /** Our fields an import can fill, each from a column the creator chooses. */
 export const IMPORT_FIELDS = ['email', 'name', 'note', 'labels', 'subscribed_to_emails', 'complimentary_plan', 'stripe_customer_id', 'tiers'] as const;
@@ -118,14 +85,8 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 export type ImportMapping = Partial<Record<ImportField, string>>;
 
 /** About 100,000 rows of Ghost's export. */
+/** About 100,000 rows of Ghost's export. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-
-export const importSchema = z.object({
-  csv: z.string().min(1).max(IMPORT_MAX_BYTES),
-  mapping: z.partialRecord(z.enum(IMPORT_FIELDS), z.string().max(200)).refine((mapping) => Boolean(mapping.email), { error: 'missing-email' }),
-  dryRun: z.boolean().default(true),
-});
-export type ImportInput = z.input<typeof importSchema>;
 
 export const IMPORT_PROBLEMS = [
   'invalid-email',

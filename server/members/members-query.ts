@@ -6,7 +6,8 @@
  * there for jumping and costs what OFFSET costs.
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { MemberFilter, MembersQueryData, MemberSort } from '../../common/api/members.ts';
+import type { MemberFilter, MemberSort } from '../../common/api/members.ts';
+import type { MembersQueryData } from '../../common/member-schemas.ts';
 import type { MembershipStatus } from '../../common/memberships.ts';
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';

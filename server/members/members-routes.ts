@@ -1,7 +1,8 @@
 /** /api/members: parse with common/ schemas, call one function of the members service, answer (common/api/members.ts). */
 import express, { Router, type Request, type Response } from 'express';
 import type { AnswerOf } from '../../common/api/endpoint.ts';
-import { compSchema, IMPORT_MAX_BYTES, importSchema, memberPatchSchema, membersQuerySchema, removeSchema } from '../../common/api/members.ts';
+import { IMPORT_MAX_BYTES } from '../../common/api/members.ts';
+import { compSchema, importSchema, memberPatchSchema, membersQuerySchema, removeSchema } from '../../common/member-schemas.ts';
 import type * as membersApi from '../../common/api/members.ts';
 import type { AuthLocals } from '../http/middleware/load-session.ts';
 import { requireVerifiedCreator } from '../http/middleware/require-user.ts';

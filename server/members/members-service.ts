@@ -7,7 +7,8 @@
  * site's member is not found (404, docs/decisions/025).
  */
 import { and, asc, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import type { CompInput, MemberDetail, MemberEvent, MemberPatch, MembersAnswer, MembersQueryData, MemberSummary, RemoveInput } from '../../common/api/members.ts';
+import type { MemberDetail, MemberEvent, MembersAnswer, MemberSummary } from '../../common/api/members.ts';
+import type { CompInput, MemberPatch, MembersQueryData, RemoveInput } from '../../common/member-schemas.ts';
 import type { MembershipStatus } from '../../common/memberships.ts';
 import { isUuid } from '../../common/post-schemas.ts';
 import type { Database } from '../../db/connect.ts';
