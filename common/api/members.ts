@@ -85,7 +85,6 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 export type ImportMapping = Partial<Record<ImportField, string>>;
 
 /** About 100,000 rows of Ghost's export. */
-/** About 100,000 rows of Ghost's export. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 export const IMPORT_PROBLEMS = [
