@@ -4,7 +4,6 @@
  * bulk, with a spread of statuses, sources, dates and values that each filter
  * and sort of /subscribers can be checked against.
  */
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { users } from '../../db/schema.ts';
@@ -95,25 +94,4 @@ export async function seedMembers(db: Database, siteId: string, siteTiers: SiteT
     );
   }
   return seeded;
-}
-
-/** The whole list in one statement, for the benchmark: `count` members with the shapes above, by generate_series. */
-export function seedMembersSql(siteId: string, freeTierId: string, paidTierId: string, count: number) {
-  return sql`
-    with series as (select n from generate_series(1, ${count}::int) as n),
-    new_users as (
-      insert into users (id, email, full_name, display_name, username, niche, role)
-      select 'bench' || n, 'member' || n || '@bench.example', 'Member ' || n || ' ' || md5(n::text), 'Member', 'bench' || n, '', 'member' from series
-      returning id
-    )
-    insert into memberships (site_id, user_id, tier_id, status, source, lifetime_value, current_period_end, created_at, stripe_subscription_id)
-    select ${siteId}::uuid, 'bench' || n,
-      case when n % 5 = 0 or n % 7 = 0 then ${paidTierId}::uuid else ${freeTierId}::uuid end,
-      case when n % 11 = 0 then 'canceled' when n % 7 = 0 then 'comped' else 'active' end,
-      case when n % 7 = 0 then 'comp' when n % 5 = 0 then 'stripe' else 'free' end,
-      case when n % 5 = 0 then (n % 17) * 500 else 0 end,
-      case when n % 5 = 0 then now() + (n % 29) * interval '1 day' end,
-      timestamptz '2024-01-01' + n * interval '1 minute',
-      case when n % 5 = 0 and n % 7 <> 0 then 'sub_bench_' || n end
-    from series`;
 }
