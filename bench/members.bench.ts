@@ -9,11 +9,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { desc, eq, sql } from 'drizzle-orm';
-import { memberships } from '../db/content-schema.ts';
+import { memberships, sites } from '../db/content-schema.ts';
 import { connectDatabase } from '../db/connect.ts';
 import { users } from '../db/schema.ts';
 import { insertTiers } from '../tests/support/members-fixtures.ts';
-import { insertSite, userIdOf } from '../tests/support/site-fixtures.ts';
+import { uniqueHandle, userIdOf } from '../tests/support/site-fixtures.ts';
 import { alternate } from './lib/alternate.ts';
 import { generateLoad } from './lib/load.ts';
 import { createBenchDatabase, startProcess, startProduct } from './lib/processes.ts';
@@ -39,13 +39,13 @@ export async function benchMembers(pairs: number): Promise<BenchRow[]> {
     const owner = await createAccount(product.url);
     const ownerId = await userIdOf(db, owner.email);
     await db.update(users).set({ emailVerified: true, isVerified: true }).where(eq(users.id, ownerId));
-    const { site } = await insertSite(db, ownerId);
-    const tiers = await insertTiers(db, site.id);
+    const [site] = await db.insert(sites).values({ ownerId, handle: uniqueHandle('members'), title: 'Harbour Sounds', publishedAt: new Date() }).returning();
+    const tiers = await insertTiers(db, site!.id);
     await db.execute(sql`insert into users (id, email, full_name, display_name, username, niche, role)
       select 'bench' || n, 'member' || n || '@bench.example', 'Member ' || n || ' ' || substr(md5(n::text), 1, 8), 'Member', 'bench' || n, '', 'member'
       from generate_series(1, ${MEMBERS}::int) as n`);
     await db.execute(sql`insert into memberships (site_id, user_id, tier_id, status, source, lifetime_value, current_period_end, created_at, stripe_subscription_id)
-      select ${site.id}::uuid, 'bench' || n,
+      select ${site!.id}::uuid, 'bench' || n,
         case when n % 5 = 0 or n % 7 = 0 then ${tiers.gold.id}::uuid else ${tiers.free.id}::uuid end,
         case when n % 11 = 0 then 'canceled' when n % 7 = 0 then 'comped' else 'active' end,
         case when n % 7 = 0 then 'comp' when n % 5 = 0 then 'stripe' else 'free' end,
@@ -55,7 +55,7 @@ export async function benchMembers(pairs: number): Promise<BenchRow[]> {
         case when n % 5 = 0 and n % 7 <> 0 then 'sub_bench_' || n end
       from generate_series(1, ${MEMBERS}::int) as n`);
     await db.execute(sql`analyze users; analyze memberships`);
-    peer = await startProcess('bench/peers/members-peer.ts', { DATABASE_URL: database.url, SITE_ID: site.id });
+    peer = await startProcess('bench/peers/members-peer.ts', { DATABASE_URL: database.url, SITE_ID: site!.id });
 
     const headers = { cookie: owner.cookie };
     const firstPage = (await (await fetch(`${product.url}/api/members`, { headers })).json()) as { next: string; total: number };
@@ -64,7 +64,7 @@ export async function benchMembers(pairs: number): Promise<BenchRow[]> {
     const [deep] = await db
       .select({ k: sql<string>`${memberships.createdAt}::text`, id: memberships.id })
       .from(memberships)
-      .where(eq(memberships.siteId, site.id))
+      .where(eq(memberships.siteId, site!.id))
       .orderBy(desc(memberships.createdAt), desc(memberships.id))
       .offset(50_000)
       .limit(1);
