@@ -99,9 +99,9 @@ app.get('/api/members', async (req, res) => {
   res.json({
     members,
     total: counted!.total,
+    tiers,
     ...(rows.length > limit && last ? { next: cursorOf('a', last) } : {}),
     ...(cursor && first ? { previous: cursorOf('b', first) } : {}),
-    tiers,
   });
 });
 
