@@ -43,6 +43,8 @@ describe('the route table', () => {
       '/upload': 'pages/upload/PostsPage.tsx',
       '/upload/posts/new': 'pages/upload/PostEditorPage.tsx',
       '/upload/posts/0b5e8f0e-8a0c-4c47-9a3e-1f2d3c4b5a69': 'pages/upload/PostEditorPage.tsx',
+      '/subscribers': 'pages/subscribers/SubscribersPage.tsx',
+      '/subscribers/0b5e8f0e-8a0c-4c47-9a3e-1f2d3c4b5a69': 'pages/subscribers/MemberPage.tsx',
     };
     for (const path of sidebarPaths) expect(routeFor(path).screen, path).toBe(built[path] ?? NOT_FOUND_SCREEN);
     for (const [path, screen] of Object.entries(built)) {

@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   'already-subscribed',
   'payments-not-configured',
   'invalid-signature',
+  'member-pays-through-stripe',
+  'member-stripe-unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

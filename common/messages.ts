@@ -105,6 +105,8 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'already-subscribed': 'You already pay for a membership of this site. Change it from your account page.',
   'payments-not-configured': 'Payments are not set up on this server: its operator sets STRIPE_SECRET_KEY and the webhook secrets.',
   'invalid-signature': 'The Stripe-Signature header is missing or does not match the body.',
+  'member-pays-through-stripe': 'This member pays through Stripe. Remove them (end their subscription) before you comp them.',
+  'member-stripe-unavailable': 'Stripe could not be reached to end this subscription. Nothing changed; try again shortly.',
 };
 
 export function messageFor(table: MessageTable, code: ErrorCode, fallback: string): string {

@@ -227,6 +227,10 @@ export const memberships = pgTable(
     uniqueIndex('memberships_site_user_unique').on(table.siteId, table.userId),
     index('memberships_user_idx').on(table.userId),
     index('memberships_site_created_idx').on(table.siteId, table.createdAt, table.id),
+    // The subscribers list (docs/decisions/055): a status filter in the default order, the value sort, and the comp-expiry job.
+    index('memberships_site_status_created_idx').on(table.siteId, table.status, table.createdAt, table.id),
+    index('memberships_site_value_idx').on(table.siteId, table.lifetimeValue, table.id),
+    index('memberships_comp_expiry_idx').on(table.compExpiresAt).where(sql`${table.status} = 'comped' and ${table.compExpiresAt} is not null`),
     uniqueIndex('memberships_subscription_unique').on(table.stripeSubscriptionId),
     uniqueIndex('memberships_feed_token_unique').on(table.feedTokenHash),
     check('memberships_status_check', oneOf('status', MEMBERSHIP_STATUSES)),

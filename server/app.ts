@@ -16,6 +16,7 @@ import { createPublicSiteFeature } from './public-site/public-site-feature.ts';
 import { paymentFormTargets } from './public-site/site-headers.ts';
 import { createMediaFeature } from './media/media-feature.ts';
 import { createMemberAccountFeature } from './member-account/member-account-feature.ts';
+import { createMembersFeature } from './members/members-feature.ts';
 import { blockDuringMaintenance, MAINTENANCE_RETRY_AFTER_SECONDS } from './http/middleware/block-during-maintenance.ts';
 import { apiNotFound, handleErrors } from './http/middleware/error-handler.ts';
 import { loadSession } from './http/middleware/load-session.ts';
@@ -62,6 +63,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
     createPostsFeature({ posts: services.posts, sameOrigin }),
     createPlatformPlanFeature({ platformPlan: services.platformPlan, sameOrigin }),
     createTiersFeature({ tiers: services.tiers, sameOrigin }),
+    createMembersFeature({ members: services.members, importer: services.membersImport, sameOrigin }),
     createMediaFeature({
       db: services.database.db,
       service: services.media.service,

@@ -21,6 +21,8 @@ import type { MailTransport } from './mail/transport.ts';
 import { createMailWorker } from './mail/worker.ts';
 import { createJobs } from './jobs/index.ts';
 import { createMedia } from './media/media-module.ts';
+import { createMembersImport } from './members/members-import.ts';
+import { createMembersService } from './members/members-service.ts';
 import { createStripeClient } from './payments/stripe-client.ts';
 import { createPlatformPlanService } from './platform-plan/platform-plan-service.ts';
 import { platformPlanWebhookHandlers } from './platform-plan/plan-webhooks.ts';
@@ -90,6 +92,7 @@ export function createServices({ config, database, transport, clock, logger }: S
       ...(stripe ? membershipWebhookHandlers(createSubscriptionSync({ stripe: stripe.client, clock })) : {}),
     },
   };
+  const members = createMembersService({ db, clock, logger, stripe: stripe?.client });
   return {
     database,
     clock,
@@ -99,7 +102,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     passwords,
     rateLimiter,
     mailWorker,
-    jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter, posts, featureCleanups: { expiredUploads: media.deleteExpiredUploads } }),
+    jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter, posts, members, featureCleanups: { expiredUploads: media.deleteExpiredUploads } }),
     posts,
     maintenance: createMaintenanceState({ database, pollMs: config.maintenancePollMs, logger }),
     accounts: createAccountService(authDeps),
@@ -114,6 +117,8 @@ export function createServices({ config, database, transport, clock, logger }: S
     webhooks: createWebhookService({ db, stripe, handlers: webhookHandlers, logger }),
     tiers: createTiersService({ db, stripe: stripe?.client, paymentsReady }),
     startCheckout: createCheckout({ db, stripe: stripe?.client, paymentsReady, appUrl: config.appUrl }),
+    members,
+    membersImport: createMembersImport({ db, clock, stripe: stripe?.client }),
   };
 }
 
