@@ -7,7 +7,7 @@
  */
 import type { Cadence } from '../../common/memberships.ts';
 import { formatMoney } from '../../common/money.ts';
-import { yearlySavingPercent } from '../../common/tier-schemas.ts';
+import { yearlySavingPercent } from '../../common/tiers.ts';
 import { PASSWORD_MIN_LENGTH } from '../../common/constants.ts';
 import type { Site } from '../sites/site-lookup.ts';
 import { text } from './html.ts';

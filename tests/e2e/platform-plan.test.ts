@@ -68,7 +68,10 @@ describe.skipIf(!chromiumAvailable)('the platform plan in Chromium', () => {
 
     await page.getByRole('link', { name: 'Subscribe' }).click();
     await page.waitForURL('**/settings/advanced#plan');
-    await page.getByRole('button', { name: 'Subscribe' }).click();
+    // The plan card, not a button of the page being left: the link's target loads its own chunk first.
+    const planCard = page.getByRole('region', { name: 'Your plan' });
+    await planCard.getByText('Your free trial has ended').waitFor();
+    await planCard.getByRole('button', { name: 'Subscribe' }).click();
     await page.waitForURL(`${stripe.url}/hosted/checkout/**`);
     await page.screenshot({ path: `${SHOTS}/checkout-1280.png`, fullPage: true });
     await page.getByRole('button', { name: 'Pay' }).click();

@@ -44,14 +44,14 @@ describe.skipIf(!chromiumAvailable)('subscribers in Chromium', () => {
     const comped = seeded.filter((member) => member.status === 'comped');
     await page.getByLabel('Status').selectOption('comped');
     await expect.poll(() => range(page).textContent()).toBe(`1–${comped.length} of ${comped.length}`);
-    expect(page.url()).toContain('status=comped');
+    await expect.poll(() => page.url()).toContain('status=comped');
 
     // Search, debounced, kept in the address across a reload.
     await page.getByLabel('Status').selectOption('');
     const lovelaces = seeded.filter((member) => member.name.includes('Lovelace'));
     await page.getByLabel('Search').fill('lovelace');
     await expect.poll(() => range(page).textContent()).toBe(`1–${lovelaces.length} of ${lovelaces.length}`);
-    expect(page.url()).toContain('q=lovelace');
+    await expect.poll(() => page.url()).toContain('q=lovelace');
     await page.reload();
     await expect.poll(() => range(page).textContent()).toBe(`1–${lovelaces.length} of ${lovelaces.length}`);
     expect(await page.getByLabel('Search').inputValue()).toBe('lovelace');

@@ -9,7 +9,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { TierBody, TierView } from '../../../../common/api/tiers.ts';
 import { SERVER_MESSAGES } from '../../../../common/messages.ts';
 import { formatMoney } from '../../../../common/money.ts';
-import { TIER_CURRENCIES, toMajorText, toMinorUnits, yearlySavingPercent } from '../../../../common/tier-schemas.ts';
+import { TIER_CURRENCIES, toMajorText, toMinorUnits, yearlySavingPercent } from '../../../../common/tiers.ts';
 import { BusyButton } from '../../../components/BusyButton.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { FormField } from '../../../components/FormField.tsx';
