@@ -12,6 +12,7 @@ import { benchLighthouse } from './lighthouse.bench.ts';
 import type { BenchRow } from './lib/row.ts';
 import { benchLogin } from './login.bench.ts';
 import { benchMaintenance } from './maintenance.bench.ts';
+import { benchMembers } from './members.bench.ts';
 import { benchSession } from './session.bench.ts';
 import { benchSite } from './site.bench.ts';
 import { benchSiteLighthouse } from './site-lighthouse.bench.ts';
@@ -26,6 +27,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchRow | BenchRow[]>> = {
   login: () => benchLogin(PAIRS),
   'latency-under-load': () => benchLatencyUnderLoad(PAIRS),
   site: () => benchSite(PAIRS),
+  members: () => benchMembers(PAIRS),
   'bundle-size': benchBundleSize,
   lighthouse: benchLighthouse,
   'site-lighthouse': benchSiteLighthouse,

@@ -38,10 +38,13 @@ describe('the route table', () => {
       '/onboarding': 'pages/onboarding/OnboardingPage.tsx',
       '/dashboard/overview': 'pages/dashboard/overview/OverviewPage.tsx',
       '/settings/general': 'pages/settings/general/GeneralSettingsPage.tsx',
+      '/settings/advanced': 'pages/settings/advanced/AdvancedSettingsPage.tsx',
       '/preview-page': 'pages/preview-page/PreviewPage.tsx',
       '/upload': 'pages/upload/PostsPage.tsx',
       '/upload/posts/new': 'pages/upload/PostEditorPage.tsx',
       '/upload/posts/0b5e8f0e-8a0c-4c47-9a3e-1f2d3c4b5a69': 'pages/upload/PostEditorPage.tsx',
+      '/subscribers': 'pages/subscribers/SubscribersPage.tsx',
+      '/subscribers/0b5e8f0e-8a0c-4c47-9a3e-1f2d3c4b5a69': 'pages/subscribers/MemberPage.tsx',
     };
     for (const path of sidebarPaths) expect(routeFor(path).screen, path).toBe(built[path] ?? NOT_FOUND_SCREEN);
     for (const [path, screen] of Object.entries(built)) {

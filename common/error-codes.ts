@@ -43,6 +43,19 @@ export const ERROR_CODES = [
   'site-required',
   'unsupported-media-type',
   'media-in-use',
+  'plan-required',
+  'plan-exists',
+  'billing-not-configured',
+  'payments-not-ready',
+  'free-tier-fixed',
+  'price-required',
+  'currency-fixed',
+  'stripe-unavailable',
+  'already-subscribed',
+  'payments-not-configured',
+  'invalid-signature',
+  'member-pays-through-stripe',
+  'member-stripe-unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -52,6 +65,8 @@ export const ERROR_FIELDS = [
   'email', 'password', 'fullName', 'niche', 'customNiche', 'agreeToTerms', 'token',
   'handle', 'title', 'tagline', 'about', 'brandColor', 'avatarMediaId', 'bannerMediaId',
   'slug', 'excerpt', 'body', 'html', 'publishAt', 'coverMediaId',
+  'name', 'description', 'benefits', 'monthlyPrice', 'yearlyPrice', 'currency', 'ids', 'tierId', 'cadence',
+  'tierIds', 'pastDueAccess',
 ] as const;
 export type ErrorField = (typeof ERROR_FIELDS)[number];
 

@@ -14,3 +14,11 @@ export type MembershipSource = (typeof MEMBERSHIP_SOURCES)[number];
 
 /** The statuses under which a membership opens what its tier opens. */
 export const ENTITLING_STATUSES: readonly MembershipStatus[] = ['active', 'trialing', 'past_due', 'comped'];
+
+/** What a membership's history records (db/money-schema.ts `membership_events`). */
+export const MEMBERSHIP_EVENT_KINDS = ['joined', 'tier-changed', 'payment', 'payment-failed', 'refund', 'renewal-canceled', 'renewal-resumed', 'comped', 'ended', 'imported'] as const;
+export type MembershipEventKind = (typeof MEMBERSHIP_EVENT_KINDS)[number];
+
+/** The creator's plan on the platform: a trial, then a subscription on the operator's Stripe account. */
+export const PLATFORM_PLAN_STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const;
+export type PlatformPlanStatus = (typeof PLATFORM_PLAN_STATUSES)[number];

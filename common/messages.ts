@@ -94,6 +94,19 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'paid-tier-unavailable': 'Paid memberships are not available on this site yet.',
   'unsupported-media-type': 'This type of file is not supported. Upload an image, a video, an audio file or a PDF.',
   'media-in-use': 'This file is used by a post. Remove it from the post first.',
+  'plan-required': 'Your free trial has ended. Subscribe in Settings > Advanced to publish again; your drafts are safe and your site stays online.',
+  'plan-exists': 'You already have a plan. Manage it from Settings > Advanced.',
+  'billing-not-configured': 'Billing is not set up on this server, so there is nothing to pay.',
+  'payments-not-ready': 'Connect Stripe in Payments before publishing a paid tier.',
+  'free-tier-fixed': 'The free tier is always there and always free.',
+  'price-required': 'A paid tier needs a monthly or a yearly price.',
+  'currency-fixed': 'This tier has members, so its currency cannot change.',
+  'stripe-unavailable': 'Stripe could not be reached. Nothing was changed; please try again.',
+  'already-subscribed': 'You already pay for a membership of this site. Change it from your account page.',
+  'payments-not-configured': 'Payments are not set up on this server: its operator sets STRIPE_SECRET_KEY and the webhook secrets.',
+  'invalid-signature': 'The Stripe-Signature header is missing or does not match the body.',
+  'member-pays-through-stripe': 'This member pays through Stripe. Remove them (end their subscription) before you comp them.',
+  'member-stripe-unavailable': 'Stripe could not be reached to end this subscription. Nothing changed; try again shortly.',
 };
 
 export function messageFor(table: MessageTable, code: ErrorCode, fallback: string): string {

@@ -88,8 +88,7 @@ const postFields = {
   slug: slug.optional(),
   excerpt: excerpt.optional(),
   coverMediaId: mediaId.optional(),
-  // The members release stores these in post_tiers; until then they are checked for shape only.
-  tierIds: z.array(z.string().refine(isUuid)).max(50).optional(),
+  tierIds: z.array(z.string().refine(isUuid, { error: 'invalid-input' }), { error: 'invalid-input' }).max(50, { error: 'invalid-input' }).optional(),
 };
 
 function oneBodyOnly(value: { body?: unknown; html?: unknown }, context: z.RefinementCtx) {

@@ -46,6 +46,7 @@ export const updateSiteSchema = z.object({
   avatarMediaId: mediaId.optional(),
   bannerMediaId: mediaId.optional(),
   publish: z.literal(true, { error: 'invalid-input' }).optional(),
+  pastDueAccess: z.boolean({ error: 'invalid-input' }).optional(),
 });
 export type UpdateSiteData = z.output<typeof updateSiteSchema>;
 

@@ -62,14 +62,16 @@ function requireCustomNicheForOther(value: { niche: string; customNiche?: string
   }
 }
 
+const fullName = z
+  .string({ error: 'missing-full-name' })
+  .trim()
+  .min(1, { error: 'missing-full-name' })
+  .max(FULL_NAME_MAX_LENGTH, { error: 'invalid-input' })
+  .refine(isStorableText, { error: 'invalid-input' });
+
 export const signupSchema = z
   .object({
-    fullName: z
-      .string({ error: 'missing-full-name' })
-      .trim()
-      .min(1, { error: 'missing-full-name' })
-      .max(FULL_NAME_MAX_LENGTH, { error: 'invalid-input' })
-      .refine(isStorableText, { error: 'invalid-input' }),
+    fullName,
     email,
     password: newPassword,
     niche,
@@ -79,6 +81,10 @@ export const signupSchema = z
   .superRefine(requireCustomNicheForOther);
 export type SignupInput = z.input<typeof signupSchema>;
 export type SignupData = z.output<typeof signupSchema>;
+
+/** A fan's account, made on a creator's join page: /signup's rules without the creator's niche. */
+export const memberSignupSchema = z.object({ fullName, email, password: newPassword, agreeToTerms });
+export type MemberSignupData = z.output<typeof memberSignupSchema>;
 
 /** A first Google sign-in's last step: Google vouched for the name and address; the niche and the terms are the user's. */
 export const googleSignupSchema = z.object({ niche, customNiche, agreeToTerms }).superRefine(requireCustomNicheForOther);

@@ -49,6 +49,8 @@ export const sites = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     /** Set when the creator finishes onboarding; an unpublished site is the 404 screen to everyone else. */
     publishedAt: timestamptz('published_at'),
+    /** Whether a member whose payment failed (`past_due`) keeps access while Stripe retries; Ghost and Patreon keep it. */
+    pastDueAccess: boolean('past_due_access').notNull().default(true),
   },
   (table) => [
     uniqueIndex('sites_owner_unique').on(table.ownerId),
@@ -200,17 +202,37 @@ export const memberships = pgTable(
     status: text('status', { enum: MEMBERSHIP_STATUSES }).notNull(),
     source: text('source', { enum: MEMBERSHIP_SOURCES }).notNull(),
     cadence: text('cadence', { enum: CADENCES }),
+    /** What the member pays per cadence, in minor units of `currency`, from their subscription's price (not the tier's current one); null when free. */
+    amount: integer('amount'),
+    currency: text('currency'),
     currentPeriodEnd: timestamptz('current_period_end'),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
     compExpiresAt: timestamptz('comp_expires_at'),
+    /** The creator's private note on the member (Ghost's `note`). */
+    note: text('note').notNull().default(''),
+    subscribedToEmails: boolean('subscribed_to_emails').notNull().default(true),
+    labels: jsonb('labels').$type<string[]>().notNull().default([]),
+    /** Minor units paid so far, in the tier's currency: the sum of the membership's `payment` events. */
+    lifetimeValue: integer('lifetime_value').notNull().default(0),
+    /** SHA-256 of the token in the member's private RSS URL; a new token replaces it. */
+    feedTokenHash: text('feed_token_hash'),
+    /** When the membership stopped opening anything (canceled, expired, removed); null while it does. */
+    endedAt: timestamptz('ended_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('memberships_site_user_unique').on(table.siteId, table.userId),
     index('memberships_user_idx').on(table.userId),
+    index('memberships_site_created_idx').on(table.siteId, table.createdAt, table.id),
+    // The subscribers list (docs/decisions/055): a status filter in the default order, the value sort, and the comp-expiry job.
+    index('memberships_site_status_created_idx').on(table.siteId, table.status, table.createdAt, table.id),
+    index('memberships_site_value_idx').on(table.siteId, table.lifetimeValue, table.id),
+    index('memberships_comp_expiry_idx').on(table.compExpiresAt).where(sql`${table.status} = 'comped' and ${table.compExpiresAt} is not null`),
+    uniqueIndex('memberships_subscription_unique').on(table.stripeSubscriptionId),
+    uniqueIndex('memberships_feed_token_unique').on(table.feedTokenHash),
     check('memberships_status_check', oneOf('status', MEMBERSHIP_STATUSES)),
     check('memberships_source_check', oneOf('source', MEMBERSHIP_SOURCES)),
   ],

@@ -13,7 +13,10 @@ import type { Feature } from './feature.ts';
 import { createDashboardFeature } from './dashboard/dashboard-feature.ts';
 import { createHealthFeature } from './health/health-feature.ts';
 import { createPublicSiteFeature } from './public-site/public-site-feature.ts';
+import { paymentFormTargets } from './public-site/site-headers.ts';
 import { createMediaFeature } from './media/media-feature.ts';
+import { createMemberAccountFeature } from './member-account/member-account-feature.ts';
+import { createMembersFeature } from './members/members-feature.ts';
 import { blockDuringMaintenance, MAINTENANCE_RETRY_AFTER_SECONDS } from './http/middleware/block-during-maintenance.ts';
 import { apiNotFound, handleErrors } from './http/middleware/error-handler.ts';
 import { loadSession } from './http/middleware/load-session.ts';
@@ -23,10 +26,13 @@ import { apiSecurityHeaders, pageSecurityHeaders } from './http/security-headers
 import { createSessionCookie, type SessionCookie } from './http/session-cookie.ts';
 import { staticClient } from './http/static-client.ts';
 import type { Logger } from './logger.ts';
+import { createPlatformPlanFeature } from './platform-plan/platform-plan-feature.ts';
+import { createPaymentsFeature } from './payments/payments-feature.ts';
 import { createPostsFeature } from './posts/posts-feature.ts';
 import type { Services } from './services.ts';
 import { createSettingsFeature } from './settings/settings-feature.ts';
 import { createSitesFeature } from './sites/sites-feature.ts';
+import { createTiersFeature } from './tiers/tiers-feature.ts';
 
 export interface AppOptions {
   config: Config;
@@ -55,6 +61,9 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
     createSitesFeature({ sites: services.sites, onboarding: services.onboarding, rateLimiter: services.rateLimiter, sameOrigin }),
     createDashboardFeature({ overview: services.overview }),
     createPostsFeature({ posts: services.posts, sameOrigin }),
+    createPlatformPlanFeature({ platformPlan: services.platformPlan, sameOrigin }),
+    createTiersFeature({ tiers: services.tiers, sameOrigin }),
+    createMembersFeature({ members: services.members, importer: services.membersImport, sameOrigin }),
     createMediaFeature({
       db: services.database.db,
       service: services.media.service,
@@ -63,6 +72,18 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       clock: services.clock,
       sameOrigin,
     }),
+    createMemberAccountFeature({
+      db: services.database.db,
+      clock: services.clock,
+      config,
+      sessions: services.sessions,
+      cookie,
+      maintenance: services.maintenance,
+      sameOrigin,
+      clientDir,
+      mediaUrlSigner: services.media.service.urlSigner,
+    }),
+    createPaymentsFeature({ webhooks: services.webhooks, accounts: services.paymentAccounts, sameOrigin }),
     // Last: its pages answer /@{handle} paths and /sitemap.xml and let every other path through.
     createPublicSiteFeature({
       db: services.database.db,
@@ -73,8 +94,11 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       maintenance: services.maintenance,
       sameOrigin,
       appUrl: config.appUrl,
+      formTargets: paymentFormTargets(config.stripe),
       clientDir,
       mediaUrlSigner: services.media.service.urlSigner,
+      accounts: services.accounts,
+      startCheckout: services.startCheckout,
     }),
   ];
 }

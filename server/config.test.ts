@@ -15,6 +15,19 @@ describe('loadConfig', () => {
     expect(config.rateLimits.loginFreeFailures).toBe(5);
   });
 
+  it('leaves Stripe off without a secret key, and reads the platform plan with its SPEC.md defaults', () => {
+    const config = loadConfig({});
+    expect(config.stripe).toBeUndefined();
+    expect(config.platformPlan).toEqual({ feeEnabled: true, monthlyPrice: 1900, currency: 'usd', trialDays: 30 });
+    expect(loadConfig({ PLATFORM_FEE: 'off' }).platformPlan.feeEnabled).toBe(false);
+  });
+
+  it('reads the Stripe keys and where the SDK sends its requests', () => {
+    const config = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_c', STRIPE_API_URL: 'http://127.0.0.1:12111' });
+    expect(config.stripe).toEqual({ secretKey: 'sk_test_1', webhookSecret: undefined, connectWebhookSecret: 'whsec_c', apiUrl: new URL('http://127.0.0.1:12111') });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_1' })).toThrow(/STRIPE_SECRET_KEY must be a Stripe secret key/);
+  });
+
   it('accepts the default SUPPORT_EMAIL=support@localhost when .env.example sets it explicitly', () => {
     expect(loadConfig({ SUPPORT_EMAIL: 'support@localhost' }).supportEmail).toBe('support@localhost');
   });

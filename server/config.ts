@@ -61,6 +61,14 @@ const environmentSchema = z.object({
   UPLOAD_EXPIRY_HOURS: positiveInt.default(24),
   MEDIA_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
   QUEUE_SUPERVISE_SECONDS: positiveInt.default(60),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: httpUrl.default('https://api.stripe.com'),
+  PLATFORM_FEE: z.enum(['on', 'off']).default('on'),
+  PLATFORM_PRICE_MONTHLY: positiveInt.default(1900),
+  PLATFORM_CURRENCY: z.string().regex(/^[a-z]{3}$/, 'must be a lowercase ISO currency code such as usd').default('usd'),
+  PLATFORM_TRIAL_DAYS: positiveInt.default(30),
 });
 
 export interface RateLimitConfig {
@@ -107,6 +115,25 @@ export interface MediaConfig {
   queueSuperviseSeconds: number;
 }
 
+/** The platform's Stripe account (DESIGN.md "Members and money"); unset: paid tiers and the platform fee are off. */
+export interface StripeConfig {
+  secretKey: string;
+  /** Signing secret of POST /api/webhooks/stripe (the platform account's own events). */
+  webhookSecret: string | undefined;
+  /** Signing secret of POST /api/webhooks/stripe-connect (connected accounts' events). */
+  connectWebhookSecret: string | undefined;
+  apiUrl: URL;
+}
+
+/** The creator's plan on the platform (SPEC.md: 30-day free trial, $19+ a month flat, 0% cut). */
+export interface PlatformPlanConfig {
+  /** Off: one creator running the platform for themselves; no trial, no fee, nothing asked. */
+  feeEnabled: boolean;
+  monthlyPrice: number;
+  currency: string;
+  trialDays: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -127,6 +154,8 @@ export interface Config {
   mailLeaseMs: number;
   retention: RetentionConfig;
   media: MediaConfig;
+  stripe: StripeConfig | undefined;
+  platformPlan: PlatformPlanConfig;
 }
 
 export class ConfigError extends Error {
@@ -214,6 +243,20 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
       uploadExpiryMs: env.UPLOAD_EXPIRY_HOURS * 3600_000,
       jobHeartbeatSeconds: env.MEDIA_JOB_HEARTBEAT_SECONDS,
       queueSuperviseSeconds: env.QUEUE_SUPERVISE_SECONDS,
+    },
+    stripe: env.STRIPE_SECRET_KEY
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET,
+          apiUrl: new URL(env.STRIPE_API_URL),
+        }
+      : undefined,
+    platformPlan: {
+      feeEnabled: env.PLATFORM_FEE === 'on',
+      monthlyPrice: env.PLATFORM_PRICE_MONTHLY,
+      currency: env.PLATFORM_CURRENCY,
+      trialDays: env.PLATFORM_TRIAL_DAYS,
     },
   };
 }

@@ -21,11 +21,23 @@ import type { MailTransport } from './mail/transport.ts';
 import { createMailWorker } from './mail/worker.ts';
 import { createJobs } from './jobs/index.ts';
 import { createMedia } from './media/media-module.ts';
+import { createMembersImport } from './members/members-import.ts';
+import { createMembersService } from './members/members-service.ts';
+import { createStripeClient } from './payments/stripe-client.ts';
+import { createPlatformPlanService } from './platform-plan/platform-plan-service.ts';
+import { platformPlanWebhookHandlers } from './platform-plan/plan-webhooks.ts';
 import { createPostsService } from './posts/posts-service.ts';
 import { createMaintenanceState } from './settings/maintenance.ts';
 import { createOverviewService } from './dashboard/overview.ts';
+import { createPaymentAccountsService } from './payments/payment-accounts.ts';
+import type { WebhookHandlers } from './payments/webhook-handlers.ts';
+import { createWebhookService } from './payments/webhook-service.ts';
 import { createOnboardingService } from './sites/onboarding.ts';
 import { createSitesService } from './sites/sites-service.ts';
+import { createCheckout } from './memberships/checkout.ts';
+import { membershipWebhookHandlers } from './memberships/membership-webhooks.ts';
+import { createSubscriptionSync } from './memberships/subscription-sync.ts';
+import { createTiersService } from './tiers/tiers-service.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -66,8 +78,21 @@ export function createServices({ config, database, transport, clock, logger }: S
     footerLinks: config.footerLinks,
   };
   const media = createMedia({ config, database, clock, logger });
-  const sites = createSitesService({ db, clock, appUrl: config.appUrl, mediaUrlSigner: media.service.urlSigner });
-  const posts = createPostsService({ db, clock });
+  const stripe = config.stripe ? { client: createStripeClient(config.stripe), config: config.stripe } : undefined;
+  const platformPlan = createPlatformPlanService({ db, clock, plan: config.platformPlan, stripe: stripe?.client, appUrl: config.appUrl });
+  const sites = createSitesService({ db, clock, appUrl: config.appUrl, mediaUrlSigner: media.service.urlSigner, startTrial: platformPlan.startTrial });
+  const posts = createPostsService({ db, clock, publishing: platformPlan });
+  const paymentAccounts = createPaymentAccountsService({ db, stripe: stripe?.client, appUrl: config.appUrl, clock, logger });
+  const { paymentsReady } = paymentAccounts;
+  // Each feature that reacts to Stripe events adds its handlers here (docs/decisions/050).
+  const webhookHandlers: WebhookHandlers = {
+    platform: stripe ? platformPlanWebhookHandlers({ stripe: stripe.client, clock }) : {},
+    connect: {
+      ...paymentAccounts.webhookHandlers.connect,
+      ...(stripe ? membershipWebhookHandlers(createSubscriptionSync({ stripe: stripe.client, clock })) : {}),
+    },
+  };
+  const members = createMembersService({ db, clock, logger, stripe: stripe?.client });
   return {
     database,
     clock,
@@ -77,7 +102,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     passwords,
     rateLimiter,
     mailWorker,
-    jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter, posts, featureCleanups: { expiredUploads: media.deleteExpiredUploads } }),
+    jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter, posts, members, featureCleanups: { expiredUploads: media.deleteExpiredUploads } }),
     posts,
     maintenance: createMaintenanceState({ database, pollMs: config.maintenancePollMs, logger }),
     accounts: createAccountService(authDeps),
@@ -86,7 +111,14 @@ export function createServices({ config, database, transport, clock, logger }: S
     google: config.google ? createGoogleSignIn(config.google, authDeps) : undefined,
     sites,
     onboarding: createOnboardingService({ db, sites }),
-    overview: createOverviewService({ db, clock, appUrl: config.appUrl }),
+    overview: createOverviewService({ db, clock, appUrl: config.appUrl, paymentsReady }),
+    platformPlan,
+    paymentAccounts,
+    webhooks: createWebhookService({ db, stripe, handlers: webhookHandlers, logger }),
+    tiers: createTiersService({ db, stripe: stripe?.client, paymentsReady }),
+    startCheckout: createCheckout({ db, stripe: stripe?.client, paymentsReady, appUrl: config.appUrl }),
+    members,
+    membersImport: createMembersImport({ db, clock, stripe: stripe?.client }),
   };
 }
 

@@ -63,7 +63,7 @@ app.get('/@:handle/posts/:slug', async (req, res) => {
   if (!site?.publishedAt) return res.status(404).send('Not found');
   const [post, standing] = await Promise.all([sitePostBySlug(db, site.id, req.params.slug), readerStanding(db, site, userId)]);
   if (!post) return res.status(404).send('Not found');
-  const access = postAccess(post, standing);
+  const access = postAccess(post, standing, new Date());
   const media = await siteMediaByIds(db, site.id, [...embeddedMediaIds(readableHtml(post, access)), ...(post.coverMediaId ? [post.coverMediaId] : [])]);
   const coverItem = post.coverMediaId ? media.get(post.coverMediaId) : undefined;
   const cover = coverItem ? { item: coverItem, prefix: signer.prefix(coverItem.id, PUBLIC_IMAGE_TTL_MS) } : undefined;

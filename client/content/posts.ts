@@ -12,14 +12,21 @@ export const STATUS_FILTERS: readonly { status: PostStatus | undefined; label: s
   { status: 'published', label: 'Published', countKey: 'published' },
 ];
 
-export const VISIBILITY_LABELS: Record<PostVisibility, string> = { public: 'Public', members: 'Members', paid: 'Paid', tiers: 'Selected tiers' };
+export const VISIBILITY_LABELS: Record<PostVisibility, string> = { public: 'Public', members: 'Members', paid: 'Paid', tiers: 'Specific tiers' };
 
-/** The choices the editor offers; `tiers` arrives with the members release. */
+/** The choices the editor offers; `tiers` shows the site's tiers to pick from. */
 export const VISIBILITY_CHOICES: readonly { value: PostVisibility; label: string; hint: string }[] = [
   { value: 'public', label: 'Public', hint: 'Anyone can read the whole post.' },
   { value: 'members', label: 'Members', hint: 'Free and paying members read it all; everyone else sees the preview.' },
   { value: 'paid', label: 'Paid', hint: 'Paying members read it all; everyone else sees the preview.' },
+  { value: 'tiers', label: 'Specific tiers', hint: 'Members of the tiers you tick read it all; everyone else sees the preview.' },
 ];
+
+/** What the tier picker says about who will read the post. */
+export function tiersAudience(names: readonly string[]): string {
+  if (names.length === 0) return 'Tick at least one tier before you publish.';
+  return `Members of ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`} read it all.`;
+}
 
 export const EMPTY_STATES = {
   none: { heading: 'Write your first post', text: 'Share an update, a story or a tutorial. Drafts save as you type, and you publish when you are ready.' },

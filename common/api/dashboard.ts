@@ -1,4 +1,5 @@
 /** GET /api/dashboard/overview: the creator's getting-started checklist and the site's figures. */
+import type { MoneyAmount } from '../member-figures.ts';
 import { endpoint } from './endpoint.ts';
 
 export interface OverviewChecklist {
@@ -15,6 +16,16 @@ export interface DailyViews {
   views: number;
 }
 
+/** The money side of the overview (docs/decisions/058-overview-money-figures.md). */
+export interface MemberFigures {
+  /** Active or past_due, on a paid tier, paying through Stripe. */
+  payingMembers: number;
+  /** Monthly recurring revenue per currency, the site's main currency first and always present. */
+  mrr: MoneyAmount[];
+  /** Of the members paying `days` ago, how many have left since; `rate` is null when nobody was paying then. */
+  churn: { days: number; left: number; payingAtStart: number; rate: number | null };
+}
+
 export interface Overview {
   /** Null until the creator has made a site. */
   site: { handle: string; title: string; url: string; publishedAt: string | null } | null;
@@ -22,6 +33,7 @@ export interface Overview {
   posts: { published: number; drafts: number; scheduled: number };
   /** Memberships with an entitling status (common/memberships.ts). */
   members: number;
+  money: MemberFigures;
   /** Page views of the last 30 UTC days, today included, oldest first: always 30 entries. */
   views: { total: number; days: DailyViews[] };
 }

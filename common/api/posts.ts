@@ -19,6 +19,9 @@ export interface PostSummary {
   /** When it was or will be published (ISO); null for a draft. */
   publishedAt: string | null;
   coverMediaId: string | null;
+  /** For `visibility: 'tiers'`: the tiers that open it, and their names in the same order; empty otherwise. */
+  tierIds: string[];
+  tierNames: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -56,7 +59,11 @@ export interface PostInput {
   slug?: string;
   excerpt?: string;
   coverMediaId?: string | null;
-  /** Accepted for `visibility: 'tiers'` and not stored yet: the members release adds post_tiers. */
+  /**
+   * For `visibility: 'tiers'`: the site's own tiers that open the post (400
+   * field `tierIds` for any other; at least one unless a draft). Left out on a
+   * PATCH: kept. Ignored, and cleared, for other visibilities.
+   */
   tierIds?: string[];
 }
 

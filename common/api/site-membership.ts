@@ -1,6 +1,6 @@
 /**
- * Joining a creator's site (DESIGN.md "HTTP API added"): for now the free tier;
- * the members issue adds paid tiers (`cadence`, `{checkoutUrl}`) to the same call.
+ * Joining a creator's site (DESIGN.md "HTTP API added"): the free tier answers
+ * the membership; a paid tier (`cadence` month or year) the Stripe Checkout URL.
  */
 import type { Cadence, MembershipStatus } from '../memberships.ts';
 import { endpoint } from './endpoint.ts';
@@ -14,6 +14,15 @@ export interface MembershipView {
   cancelAtPeriodEnd: boolean;
 }
 
-/** 201 when it made or renewed the membership; 200 with the one that already entitles. 409 `cannot-join-own-site` for the owner. */
-export const joinSite = endpoint<{ tierId: string }, undefined, { membership: MembershipView }>('POST', '/api/sites/:handle/join');
+/**
+ * Free: 201 when it made or renewed the membership; 200 with the one that already entitles.
+ * Paid: 200 `{checkoutUrl}`; 409 `already-subscribed` for a member who already pays. 409 `cannot-join-own-site` for the owner.
+ */
+export const joinSite = endpoint<{ tierId: string; cadence?: Cadence }, undefined, { membership: MembershipView } | { checkoutUrl: string }>('POST', '/api/sites/:handle/join');
 export const getSiteMembership = endpoint<undefined, undefined, { membership: MembershipView | null }>('GET', '/api/sites/:handle/membership');
+
+/**
+ * A new private RSS URL for the signed-in member (`/@{handle}/feed/{token}.xml`);
+ * any earlier one stops working. 404 when the user is not a member whose membership entitles.
+ */
+export const createFeedToken = endpoint<undefined, undefined, { url: string }>('POST', '/api/sites/:handle/feed-token');

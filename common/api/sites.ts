@@ -28,6 +28,8 @@ export interface SiteJson {
   publishedAt: string | null;
   /** The public address, `{APP_URL}/@{handle}`. */
   url: string;
+  /** Whether a member whose payment failed keeps access while Stripe retries (default true). */
+  pastDueAccess: boolean;
 }
 
 export interface SiteAnswer {
@@ -50,6 +52,7 @@ export interface UpdateSiteBody {
   avatarMediaId?: string | null;
   bannerMediaId?: string | null;
   publish?: true;
+  pastDueAccess?: boolean;
 }
 
 export interface HandleAvailability {

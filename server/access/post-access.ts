@@ -1,42 +1,74 @@
 /**
  * The one access rule (DESIGN.md "Members and money"): what a reader may see of
- * a post. Every channel asks it: the HTML page, RSS, the sitemap, Open Graph
- * and JSON-LD text, and which media URLs get signed. It is pure, so the rule
- * reads in one place and its tests need no database.
+ * a post. Every channel asks it: the HTML page, RSS and the private member
+ * feeds, the sitemap, Open Graph and JSON-LD text, and which media URLs get
+ * signed. It is pure (the time comes in as an argument), so the rule reads in
+ * one place and its tests need no database (docs/decisions/053).
  *
  * `whole` is the full body and its media; `preview` is the public part before
- * the members-only marker plus a call to join. Paid and tier posts open to the
- * owner only until the members issue adds paid tiers: the standing already
- * carries the membership's tier so that change stays inside this function.
+ * the members-only marker plus a call to join.
  */
-import { ENTITLING_STATUSES, type MembershipStatus, type TierType } from '../../common/memberships.ts';
+import type { MembershipStatus, TierType } from '../../common/memberships.ts';
 import type { PostVisibility } from '../../common/posts.ts';
 
 export type PostAccess = 'whole' | 'preview';
 
+export interface ReaderMembership {
+  status: MembershipStatus;
+  tierId: string;
+  tierType: TierType;
+  /** A comp ends here (null: no end); only read for `comped`. */
+  compExpiresAt: Date | null;
+  /** The site's `past_due_access` setting: whether a failed payment keeps access while Stripe retries. */
+  pastDueAccess: boolean;
+}
+
 /** Who the reader is to the post's site. */
 export interface ReaderStanding {
   isOwner: boolean;
-  membership: { status: MembershipStatus; tierId: string; tierType: TierType } | null;
+  membership: ReaderMembership | null;
 }
 
 export const ANONYMOUS: ReaderStanding = { isOwner: false, membership: null };
 
 export interface GatedPost {
   visibility: PostVisibility;
-  /** For `tiers` posts: the tiers that open it (the members issue fills it). */
+  /** For `tiers` posts: the tiers that open it (post_tiers). */
   tierIds?: readonly string[];
 }
 
-export function isEntitled(membership: ReaderStanding['membership']): boolean {
-  return membership !== null && ENTITLING_STATUSES.includes(membership.status);
+/** Whether the membership opens what its tier opens, at `now`. */
+export function isEntitled(membership: ReaderMembership | null, now: Date): membership is ReaderMembership {
+  if (membership === null) return false;
+  switch (membership.status) {
+    case 'active':
+    case 'trialing':
+      return true;
+    case 'past_due':
+      return membership.pastDueAccess;
+    case 'comped':
+      return membership.compExpiresAt === null || membership.compExpiresAt.getTime() > now.getTime();
+    case 'canceled':
+    case 'expired':
+      return false;
+  }
 }
 
-export function postAccess(post: GatedPost, reader: ReaderStanding): PostAccess {
+function opens(post: GatedPost, membership: ReaderMembership): boolean {
+  switch (post.visibility) {
+    case 'public':
+    case 'members':
+      return true;
+    case 'paid':
+      return membership.tierType === 'paid';
+    case 'tiers':
+      return (post.tierIds ?? []).includes(membership.tierId);
+  }
+}
+
+export function postAccess(post: GatedPost, reader: ReaderStanding, now: Date): PostAccess {
   if (post.visibility === 'public' || reader.isOwner) return 'whole';
-  if (post.visibility === 'members') return isEntitled(reader.membership) ? 'whole' : 'preview';
-  // `paid` and `tiers`: no paid tier exists yet, so no membership opens them.
-  return 'preview';
+  return isEntitled(reader.membership, now) && opens(post, reader.membership) ? 'whole' : 'preview';
 }
 
 /** Which of a post's media places (db/content-schema.ts `post_media.place`) the reader may load. */

@@ -1,6 +1,6 @@
 /** Sign-up and password login (SPEC.md sections 3, 5 and 8; DESIGN.md "Auth"). */
 import { OTHER_NICHE } from '../../common/niches.ts';
-import type { SignupData } from '../../common/validation.ts';
+import type { MemberSignupData, SignupData } from '../../common/validation.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { recordAuthEvent, type RequestContext } from './audit.ts';
@@ -18,17 +18,19 @@ export interface SignedIn {
 export function createAccountService(deps: AuthDeps) {
   const { db, clock, sessions, passwords, rateLimiter, loginAttempts, emailEnumerationProtection } = deps;
 
-  async function signup(input: SignupData, context: RequestContext): Promise<SignedIn> {
+  /** A creator through /signup; a member (no niche) through a creator's join page. */
+  async function signup(input: SignupData | (MemberSignupData & { role: 'member' }), context: RequestContext): Promise<SignedIn> {
     if (!isStrongEnough(input.password)) throw new AppError('weak-password', 400, 'password');
     await rateLimiter.consumeSignup(context.ip);
     const passwordHash = await passwords.hash(input.password);
     const now = clock();
-    const niche = input.niche === OTHER_NICHE ? input.customNiche! : input.niche;
+    const member = 'role' in input;
+    const niche = member ? '' : input.niche === OTHER_NICHE ? input.customNiche! : input.niche;
     // The account, its first session, the audit row and the mail commit together or not at all.
     const signedIn = await db.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
-        .values(buildNewUser({ email: input.email, fullName: input.fullName, niche, passwordHash, emailVerified: false, now }))
+        .values(buildNewUser({ email: input.email, fullName: input.fullName, niche, passwordHash, emailVerified: false, now, ...(member ? { role: 'member' as const } : {}) }))
         .onConflictDoNothing({ target: users.email })
         .returning();
       if (!created) throw new AppError('email-already-in-use', 409, 'email');

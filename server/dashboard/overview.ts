@@ -12,6 +12,7 @@ import { memberships, pageViews, posts } from '../../db/content-schema.ts';
 import type { Clock } from '../clock.ts';
 import { siteAddress } from '../sites/site-json.ts';
 import { findSiteByOwner } from '../sites/site-lookup.ts';
+import { CHURN_DAYS, memberFigures } from './member-figures.ts';
 
 export const VIEW_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,9 +23,21 @@ export function lastDays(now: Date, days = VIEW_DAYS): string[] {
   return Array.from({ length: days }, (_, index) => new Date(today - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10));
 }
 
-const EMPTY_FIGURES = { posts: { published: 0, drafts: 0, scheduled: 0 }, members: 0 };
+const EMPTY_FIGURES = {
+  posts: { published: 0, drafts: 0, scheduled: 0 },
+  members: 0,
+  money: { payingMembers: 0, mrr: [{ amount: 0, currency: 'usd' }], churn: { days: CHURN_DAYS, left: 0, payingAtStart: 0, rate: null } },
+};
 
-export function createOverviewService({ db, clock, appUrl }: { db: Database; clock: Clock; appUrl: URL }) {
+export interface OverviewDeps {
+  db: Database;
+  clock: Clock;
+  appUrl: URL;
+  /** The payments feature's answer (server/payments/payment-accounts.ts): the creator's Stripe account can take payments. */
+  paymentsReady: (siteId: string) => Promise<{ ready: boolean }>;
+}
+
+export function createOverviewService({ db, clock, appUrl, paymentsReady }: OverviewDeps) {
   async function postCounts(siteId: string, now: Date) {
     // A scheduled post whose time has passed is live (the scheduler may not have flipped it yet).
     const live = sql`${posts.status} = 'published' or (${posts.status} = 'scheduled' and ${posts.publishedAt} <= ${now.toISOString()}::timestamptz)`;
@@ -69,18 +82,18 @@ export function createOverviewService({ db, clock, appUrl }: { db: Database; clo
         views: { total: 0, days: days.map((day) => ({ day, views: 0 })) },
       };
     }
-    const [postFigures, members, viewDays] = await Promise.all([postCounts(site.id, now), memberCount(site.id), dailyViews(site.id, days)]);
+    const [postFigures, members, money, viewDays, payments] = await Promise.all([postCounts(site.id, now), memberCount(site.id), memberFigures(db, site.id, now), dailyViews(site.id, days), paymentsReady(site.id)]);
     return {
       site: { handle: site.handle, title: site.title, url: siteAddress(appUrl, site.handle), publishedAt: site.publishedAt?.toISOString() ?? null },
       checklist: {
         siteSetUp: hasCompletedSetup && site.publishedAt !== null,
         firstPostPublished: postFigures.published > 0,
         firstMember: members > 0,
-        // Payments arrive with the members issue (Stripe Connect); until then nothing can be connected.
-        paymentsConnected: false,
+        paymentsConnected: payments.ready,
       },
       posts: postFigures,
       members,
+      money,
       views: { total: viewDays.reduce((total, entry) => total + entry.views, 0), days: viewDays },
     };
   }

@@ -4,6 +4,8 @@ import type { RateLimiter } from '../auth/rate-limit.ts';
 import type { Clock } from '../clock.ts';
 import type { RetentionConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
+import { endExpiredCompsJob } from '../members/end-expired-comps.ts';
+import type { MembersService } from '../members/members-service.ts';
 import type { PostsService } from '../posts/posts-service.ts';
 import { publishScheduledJob } from '../posts/publish-scheduled.ts';
 import { createCleanup, type FeatureCleanup } from './cleanup.ts';
@@ -18,11 +20,12 @@ export interface JobsDeps {
   retention: RetentionConfig;
   rateLimiter: RateLimiter;
   posts: PostsService;
+  members: Pick<MembersService, 'endExpiredComps'>;
   /** Features' clean-ups that run with the clean-up job, such as expired uploads. */
   featureCleanups?: Record<string, FeatureCleanup>;
 }
 
-export function createJobs({ db, clock, logger, retention, rateLimiter, posts, featureCleanups = {} }: JobsDeps) {
+export function createJobs({ db, clock, logger, retention, rateLimiter, posts, members, featureCleanups = {} }: JobsDeps) {
   return createScheduler({
     db,
     clock,
@@ -30,6 +33,7 @@ export function createJobs({ db, clock, logger, retention, rateLimiter, posts, f
     jobs: [
       { name: CLEANUP_JOB, everyMs: retention.cleanupIntervalSeconds * 1000, run: createCleanup({ db, clock, retention, rateLimiter, featureCleanups }) },
       publishScheduledJob(posts),
+      endExpiredCompsJob(members),
     ],
   });
 }

@@ -5,14 +5,15 @@
  * 403: docs/decisions/025). A write renders and sanitises the body, keeps the
  * slug unique and rewrites the post's media uses in one transaction.
  */
-import { and, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PostAnswer, PostCounts, PostsAnswer, PostSummary } from '../../common/api/posts.ts';
 import type { MediaKind } from '../../common/media.ts';
 import { editorDocumentSchema, isUuid, type CreatePostData, type UpdatePostData } from '../../common/post-schemas.ts';
 import type { EditorDocument, PostStatus, PostVisibility } from '../../common/posts.ts';
 import { firstFreeSlug, slugify } from '../../common/slugs.ts';
 import type { Database } from '../../db/connect.ts';
-import { media, postMedia, posts, type PostMediaPlace } from '../../db/content-schema.ts';
+import { media, postMedia, posts, tiers, type PostMediaPlace } from '../../db/content-schema.ts';
+import { postTiers } from '../../db/money-schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { findSiteByOwner, type Site } from '../sites/site-lookup.ts';
@@ -57,8 +58,9 @@ const SUMMARY_COLUMNS = {
 };
 
 type SummaryRow = Pick<PostRow, keyof typeof SUMMARY_COLUMNS>;
+type PostTier = { id: string; name: string };
 
-export function toSummary(row: SummaryRow): PostSummary {
+export function toSummary(row: SummaryRow, tiersOfPost: readonly PostTier[] = []): PostSummary {
   return {
     id: row.id,
     slug: row.slug,
@@ -68,6 +70,8 @@ export function toSummary(row: SummaryRow): PostSummary {
     visibility: row.visibility,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     coverMediaId: row.coverMediaId,
+    tierIds: tiersOfPost.map((tier) => tier.id),
+    tierNames: tiersOfPost.map((tier) => tier.name),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -103,7 +107,22 @@ function documentFrom(input: { body?: EditorDocument | undefined; html?: string 
   return parsed.data;
 }
 
-export function createPostsService({ db, clock }: { db: Database; clock: Clock }) {
+/** What the platform plan says about publishing (server/platform-plan, docs/decisions/057). */
+export interface PublishingGate {
+  /** Throws 402 `plan-required` when the creator's trial or paid period is over. */
+  assertMayPublish(ownerId: string): Promise<void>;
+  /** Posts whose creator may not publish now, as SQL over `posts`; undefined when nothing is held. */
+  heldPosts(now: Date): SQL | undefined;
+}
+
+/** Publishing or scheduling, or moving a schedule: what the plan gate is asked about. Edits to a live post are not. */
+function startsPublishing(timing: Timing, current: Timing | null): boolean {
+  if (timing.status === 'draft') return false;
+  if (!current || current.status !== timing.status) return true;
+  return timing.status === 'scheduled' && timing.publishedAt?.getTime() !== current.publishedAt?.getTime();
+}
+
+export function createPostsService({ db, clock, publishing }: { db: Database; clock: Clock; publishing: PublishingGate }) {
   async function siteOf(ownerId: string): Promise<Site | undefined> {
     return findSiteByOwner(db, ownerId);
   }
@@ -155,6 +174,43 @@ export function createPostsService({ db, clock }: { db: Database; clock: Clock }
     };
   }
 
+  /** The tiers of each post, by name: for the list and the editor. */
+  async function tiersOfPosts(postIds: string[]): Promise<Map<string, PostTier[]>> {
+    const byPost = new Map<string, PostTier[]>();
+    if (postIds.length === 0) return byPost;
+    const rows = await db
+      .select({ postId: postTiers.postId, id: tiers.id, name: tiers.name })
+      .from(postTiers)
+      .innerJoin(tiers, eq(tiers.id, postTiers.tierId))
+      .where(inArray(postTiers.postId, postIds))
+      .orderBy(tiers.position, tiers.createdAt);
+    for (const row of rows) byPost.set(row.postId, [...(byPost.get(row.postId) ?? []), { id: row.id, name: row.name }]);
+    return byPost;
+  }
+
+  /**
+   * Keeps post_tiers for a `tiers` post and none for any other. The tiers must
+   * be the site's own (archived ones too: a post may stay with a tier that no
+   * longer takes new members); a published `tiers` post needs at least one.
+   */
+  async function replacePostTiers(tx: Transaction, siteId: string, postId: string, visibility: PostVisibility, status: PostStatus, tierIds: string[] | undefined) {
+    if (visibility !== 'tiers') {
+      await tx.delete(postTiers).where(eq(postTiers.postId, postId));
+      return;
+    }
+    if (tierIds !== undefined) {
+      const wanted = [...new Set(tierIds.map((id) => id.toLowerCase()))];
+      const own = wanted.length === 0 ? [] : await tx.select({ id: tiers.id }).from(tiers).where(and(eq(tiers.siteId, siteId), inArray(tiers.id, wanted)));
+      if (own.length !== wanted.length) throw badRequest('invalid-input', 'tierIds');
+      await tx.delete(postTiers).where(eq(postTiers.postId, postId));
+      if (wanted.length > 0) await tx.insert(postTiers).values(wanted.map((tierId) => ({ postId, tierId })));
+    }
+    if (status !== 'draft') {
+      const [chosen] = await tx.select({ tierId: postTiers.tierId }).from(postTiers).where(eq(postTiers.postId, postId)).limit(1);
+      if (!chosen) throw badRequest('invalid-input', 'tierIds');
+    }
+  }
+
   async function replaceMediaUses(tx: Transaction, postId: string, uses: { mediaId: string; place: PostMediaPlace }[]) {
     await tx.delete(postMedia).where(eq(postMedia.postId, postId));
     if (uses.length > 0) await tx.insert(postMedia).values(uses.map((use) => ({ postId, ...use }))).onConflictDoNothing();
@@ -184,7 +240,8 @@ export function createPostsService({ db, clock }: { db: Database; clock: Clock }
       .from(posts)
       .where(and(eq(posts.id, id), eq(posts.siteId, site.id)));
     if (!row) throw notFound();
-    return { post: { ...toSummary(row), body: row.body, previewHtml: row.previewHtml, gatedHtml: row.gatedHtml }, handle: site.handle };
+    const tiersOfPost = (await tiersOfPosts([row.id])).get(row.id);
+    return { post: { ...toSummary(row, tiersOfPost), body: row.body, previewHtml: row.previewHtml, gatedHtml: row.gatedHtml }, handle: site.handle };
   }
 
   return {
@@ -212,7 +269,8 @@ export function createPostsService({ db, clock }: { db: Database; clock: Clock }
         .where(and(...matching, ...(query.status ? [eq(posts.status, query.status)] : [])))
         .orderBy(desc(sql`coalesce(${posts.publishedAt}, ${posts.createdAt})`), desc(posts.createdAt))
         .limit(LIST_LIMIT);
-      return { posts: rows.map(toSummary), counts, handle: site.handle };
+      const tiersById = await tiersOfPosts(rows.filter((row) => row.visibility === 'tiers').map((row) => row.id));
+      return { posts: rows.map((row) => toSummary(row, tiersById.get(row.id))), counts, handle: site.handle };
     },
 
     get: getPost,
@@ -223,6 +281,7 @@ export function createPostsService({ db, clock }: { db: Database; clock: Clock }
       const now = clock();
       const timing = resolveTiming(input.status, input.publishAt, null, now);
       requireTitleToPublish(input.title, timing.status);
+      if (startsPublishing(timing, null)) await publishing.assertMayPublish(ownerId);
       const document = documentFrom(input) ?? EMPTY_DOCUMENT;
       const id = await withSlugRetry(
         () =>
@@ -234,6 +293,7 @@ export function createPostsService({ db, clock }: { db: Database; clock: Clock }
               .values({ siteId: site.id, slug, title: input.title, excerpt: input.excerpt ?? '', visibility: input.visibility, ...timing, ...columns, createdAt: now, updatedAt: now })
               .returning({ id: posts.id });
             await replaceMediaUses(tx, row!.id, uses);
+            await replacePostTiers(tx, site.id, row!.id, input.visibility, timing.status, input.tierIds);
             return row!.id;
           }),
         input.slug !== undefined,
@@ -261,6 +321,7 @@ export function createPostsService({ db, clock }: { db: Database; clock: Clock }
                 ? resolveTiming(patch.status ?? current.status, patch.publishAt, current, now)
                 : { status: current.status, publishedAt: current.publishedAt };
             requireTitleToPublish(title, timing.status);
+            if (startsPublishing(timing, current)) await publishing.assertMayPublish(ownerId);
             // A draft never published follows its title until the creator names it; after that, links to it must keep working.
             const followsTitle = current.status === 'draft' && current.publishedAt === null && patch.title !== undefined && patch.title !== current.title;
             const slug =
@@ -277,6 +338,7 @@ export function createPostsService({ db, clock }: { db: Database; clock: Clock }
               .set({ title, slug, visibility, excerpt: patch.excerpt ?? current.excerpt, ...timing, ...columns, updatedAt: now })
               .where(eq(posts.id, id));
             await replaceMediaUses(tx, id, uses);
+            await replacePostTiers(tx, site.id, id, visibility, timing.status, patch.tierIds);
           }),
         patch.slug !== undefined,
       );
@@ -296,13 +358,15 @@ export function createPostsService({ db, clock }: { db: Database; clock: Clock }
     /**
      * Publishes every scheduled post whose time has come, in one statement:
      * of two servers running it at once, each post is returned to exactly one.
+     * A post whose creator's plan has lapsed waits, scheduled, until it is paid.
      */
     async publishDue(): Promise<string[]> {
       const now = clock();
+      const held = publishing.heldPosts(now);
       const published = await db
         .update(posts)
         .set({ status: 'published', updatedAt: now })
-        .where(and(eq(posts.status, 'scheduled'), lte(posts.publishedAt, now)))
+        .where(and(eq(posts.status, 'scheduled'), lte(posts.publishedAt, now), ...(held ? [not(held)] : [])))
         .returning({ id: posts.id });
       return published.map((row) => row.id);
     },

@@ -18,6 +18,8 @@ export interface HomePageInput {
   page: number;
   hasOlder: boolean;
   appUrl: URL;
+  /** Back from joining (`?joined=1`): a welcome, or a thank-you while Stripe confirms the payment. */
+  welcome?: 'member' | 'pending';
 }
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
@@ -52,7 +54,12 @@ function pagination(handle: string, page: number, hasOlder: boolean): string {
   return `<nav class="pagination" aria-label="More posts">${newer}${older}</nav>`;
 }
 
-export function homeMain({ site, banner, avatar, posts, page, hasOlder }: HomePageInput): string {
+const WELCOME = {
+  member: (site: Site) => `<p class="notice notice--success" role="status">Welcome! You are now a member of ${text(site.title)}.</p>`,
+  pending: () => '<p class="notice notice--success" role="status">Thank you! Your payment is being confirmed; your membership appears here in a moment.</p>',
+};
+
+export function homeMain({ site, banner, avatar, posts, page, hasOlder, welcome }: HomePageInput): string {
   const handle = site.handle;
   const bannerHtml = banner ? `<div class="hero__banner">${imageHtml(banner.item, banner.prefix, { sizes: '100vw', alt: '', eager: true })}</div>` : '';
   const avatarHtml = avatar ? imageHtml(avatar.item, avatar.prefix, { sizes: '7rem', alt: `${site.title} avatar`, className: 'hero__avatar', eager: !banner }) : '';
@@ -61,7 +68,7 @@ export function homeMain({ site, banner, avatar, posts, page, hasOlder }: HomePa
     posts.length > 0
       ? `<ol class="post-list">${posts.map((post) => postItem(handle, post)).join('')}</ol>`
       : `<p class="empty">${page === 1 ? 'No posts yet. Join to hear when the first one is out.' : 'No more posts here.'}</p>`;
-  return `<section class="hero${banner ? ' hero--with-banner' : ''}">${bannerHtml}<div class="hero__body">${avatarHtml}<h1 class="hero__title">${text(site.title)}</h1>${tagline}<a class="button" href="/@${handle}/join">Join ${text(site.title)}</a></div></section>${page === 1 ? aboutHtml(site.about) : ''}<section class="posts" aria-labelledby="posts-heading"><h2 id="posts-heading">${page === 1 ? 'Latest posts' : `Posts, page ${page}`}</h2>${list}${pagination(handle, page, hasOlder)}</section>`;
+  return `${welcome ? WELCOME[welcome](site) : ''}<section class="hero${banner ? ' hero--with-banner' : ''}">${bannerHtml}<div class="hero__body">${avatarHtml}<h1 class="hero__title">${text(site.title)}</h1>${tagline}<a class="button" href="/@${handle}/join">Join ${text(site.title)}</a></div></section>${page === 1 ? aboutHtml(site.about) : ''}<section class="posts" aria-labelledby="posts-heading"><h2 id="posts-heading">${page === 1 ? 'Latest posts' : `Posts, page ${page}`}</h2>${list}${pagination(handle, page, hasOlder)}</section>`;
 }
 
 export function homeHead({ site, banner, avatar, page, appUrl }: HomePageInput): PageHead {

@@ -1,16 +1,18 @@
 /**
- * Joining a site for free, and reading one's membership of it. A user keeps
+ * Joining a site, free or paid, and reading one's membership of it. A paid
+ * join answers the Stripe Checkout URL; the webhooks make the membership. A user keeps
  * their role (a creator may be a member of another creator's site); the owner
  * cannot join their own. A membership that already entitles is left as it is;
  * a lapsed one (canceled, expired) is renewed on the free tier.
  */
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { MembershipView } from '../../common/api/site-membership.ts';
-import { ENTITLING_STATUSES } from '../../common/memberships.ts';
+import { ENTITLING_STATUSES, type Cadence } from '../../common/memberships.ts';
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
+import type { StartCheckout } from '../memberships/checkout.ts';
 import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
 
 type MembershipRow = typeof memberships.$inferSelect;
@@ -26,7 +28,9 @@ export function toMembershipView(row: MembershipRow): MembershipView {
   };
 }
 
-export function createJoinService({ db, clock }: { db: Database; clock: Clock }) {
+export type JoinAnswer = { membership: MembershipView; created: boolean } | { checkoutUrl: string };
+
+export function createJoinService({ db, clock, startCheckout }: { db: Database; clock: Clock; startCheckout: StartCheckout }) {
   /** A published site by handle; unknown or unpublished is 404 to everyone. */
   async function publishedSite(handle: string): Promise<Site> {
     const site = await findSiteByHandle(db, handle);
@@ -52,17 +56,24 @@ export function createJoinService({ db, clock }: { db: Database; clock: Clock })
       return row ? toMembershipView(row) : null;
     },
 
-    /** `created` is false when an entitling membership was already there. */
-    async joinFree(handle: string, userId: string, tierId: string): Promise<{ membership: MembershipView; created: boolean }> {
+    /**
+     * The free tier: the membership (`created` false when an entitling one was already there).
+     * A paid tier: the Checkout URL, unless the member already pays (they change plan from their account page).
+     */
+    async join(handle: string, userId: string, tierId: string, cadence: Cadence = 'month'): Promise<JoinAnswer> {
       const site = await publishedSite(handle);
       if (site.ownerId === userId) throw new AppError('cannot-join-own-site', 409);
       const [tier] = await db
-        .select({ id: tiers.id, type: tiers.type })
+        .select({ id: tiers.id, type: tiers.type, stripeMonthlyPriceId: tiers.stripeMonthlyPriceId, stripeYearlyPriceId: tiers.stripeYearlyPriceId })
         .from(tiers)
         .where(and(eq(tiers.id, tierId), eq(tiers.siteId, site.id), eq(tiers.active, true)))
         .limit(1);
       if (!tier) throw new AppError('not-found', 404);
-      if (tier.type !== 'free') throw new AppError('paid-tier-unavailable', 409);
+      if (tier.type === 'paid') {
+        const existing = await membershipOf(site, userId);
+        if (existing?.source === 'stripe' && ENTITLING_STATUSES.includes(existing.status)) throw new AppError('already-subscribed', 409);
+        return startCheckout({ site, userId, tier, cadence });
+      }
       const now = clock();
       const renewed = { tierId: tier.id, status: 'active', source: 'free', cadence: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, updatedAt: now } as const;
       const [written] = await db

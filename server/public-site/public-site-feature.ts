@@ -10,7 +10,9 @@ import type { Database } from '../../db/connect.ts';
 import type { Feature } from '../feature.ts';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
+import type { AccountService } from '../auth/accounts.ts';
 import type { SessionService } from '../auth/session.ts';
+import type { StartCheckout } from '../memberships/checkout.ts';
 import { loadSession } from '../http/middleware/load-session.ts';
 import type { SessionCookie } from '../http/session-cookie.ts';
 import { createJoinService } from './join-service.ts';
@@ -33,10 +35,14 @@ export interface PublicSiteFeatureDeps {
   clientDir: string | undefined;
   /** The media feature's URL signer. */
   mediaUrlSigner: LazySigner;
+  accounts: Pick<AccountService, 'signup'>;
+  startCheckout: StartCheckout;
+  /** Where the join form may lead: Stripe Checkout (site-headers.ts paymentFormTargets). */
+  formTargets: readonly string[];
 }
 
-export function createPublicSiteFeature({ db, clock, logger, sessions, cookie, maintenance, sameOrigin, appUrl, clientDir, mediaUrlSigner }: PublicSiteFeatureDeps): Feature {
-  const joins = createJoinService({ db, clock });
+export function createPublicSiteFeature({ db, clock, logger, sessions, cookie, maintenance, sameOrigin, appUrl, clientDir, mediaUrlSigner, accounts, startCheckout, formTargets }: PublicSiteFeatureDeps): Feature {
+  const joins = createJoinService({ db, clock, startCheckout });
   const pages = siteRoutes({
     db,
     clock,
@@ -44,10 +50,12 @@ export function createPublicSiteFeature({ db, clock, logger, sessions, cookie, m
     assets: readSiteAssets(clientDir),
     signer: mediaUrlSigner,
     joins,
+    accounts,
+    cookie,
     maintenance,
     session: loadSession(sessions, cookie),
     sameOrigin,
-    setHeaders: sitePageHeaders(appUrl),
+    setHeaders: sitePageHeaders(appUrl, formTargets),
     countPageView: pageViewCounter({ db, clock, logger }),
   });
   return {

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { AnswerOf } from '../../common/api/endpoint.ts';
 import type { getSiteMembership, joinSite } from '../../common/api/site-membership.ts';
 import type { getSitePreview } from '../../common/api/site-preview.ts';
+import { CADENCES } from '../../common/memberships.ts';
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
 import type { AuthLocals } from '../http/middleware/load-session.ts';
@@ -17,16 +18,20 @@ import { findSiteByOwner } from '../sites/site-lookup.ts';
 import type { JoinService } from './join-service.ts';
 import { unpublishedPosts } from './site-content.ts';
 
-const joinBody = z.object({ tierId: z.uuid() });
+const joinBody = z.object({ tierId: z.uuid(), cadence: z.enum(CADENCES).optional() });
 
 type SignedIn = Response<unknown, Required<AuthLocals>>;
 
 export function siteMembershipRoutes({ joins }: { joins: JoinService }): Router {
   const router = Router();
   router.post('/:handle/join', requireUser, express.json({ limit: '4kb' }), async (req: Request, res: SignedIn) => {
-    const { tierId } = parseInput(joinBody, req.body);
-    const { membership, created } = await joins.joinFree(String(req.params.handle), res.locals.auth.user.id, tierId);
-    res.status(created ? 201 : 200).json({ membership } satisfies AnswerOf<typeof joinSite>);
+    const { tierId, cadence } = parseInput(joinBody, req.body);
+    const answer = await joins.join(String(req.params.handle), res.locals.auth.user.id, tierId, cadence);
+    if ('checkoutUrl' in answer) {
+      res.json({ checkoutUrl: answer.checkoutUrl } satisfies AnswerOf<typeof joinSite>);
+      return;
+    }
+    res.status(answer.created ? 201 : 200).json({ membership: answer.membership } satisfies AnswerOf<typeof joinSite>);
   });
   router.get('/:handle/membership', requireUser, async (req: Request, res: SignedIn) => {
     const membership = await joins.membership(String(req.params.handle), res.locals.auth.user.id);

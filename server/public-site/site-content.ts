@@ -4,9 +4,10 @@
  * site's tiers, and the sitemap's list. Unpublished sites and posts that are
  * not live are the caller's to refuse; these only read.
  */
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { media, posts, sites, tiers } from '../../db/content-schema.ts';
+import { postTiers } from '../../db/money-schema.ts';
 import { isLivePost } from '../posts/live.ts';
 
 export const POSTS_PER_PAGE = 20;
@@ -36,12 +37,19 @@ export async function liveSitePosts(db: Database, siteId: string, now: Date, pag
   return { posts: rows.slice(0, POSTS_PER_PAGE), hasOlder: rows.length > POSTS_PER_PAGE };
 }
 
-export type PostRow = typeof posts.$inferSelect;
+/** The tiers a `tiers` post opens to, read with the post itself (as text: both drivers parse a json array alike). */
+export const tierIdsColumn = sql<string[]>`coalesce((select json_agg(${postTiers.tierId}::text) from ${postTiers} where ${postTiers.postId} = ${posts.id}), '[]'::json)`;
+
+export type PostRow = typeof posts.$inferSelect & { tierIds: string[] };
 
 /** A post of the site by slug, whatever its status: the route decides who may see a draft. */
 export async function sitePostBySlug(db: Database, siteId: string, slug: string): Promise<PostRow | undefined> {
-  const [post] = await db.select().from(posts).where(and(eq(posts.siteId, siteId), eq(posts.slug, slug))).limit(1);
-  return post;
+  const [post] = await db
+    .select({ post: posts, tierIds: tierIdsColumn })
+    .from(posts)
+    .where(and(eq(posts.siteId, siteId), eq(posts.slug, slug)))
+    .limit(1);
+  return post ? { ...post.post, tierIds: post.tierIds } : undefined;
 }
 
 /** Ready media of the site by id; an id of another site or not ready is simply absent. */
@@ -84,12 +92,22 @@ export async function sitemapEntries(db: Database, now: Date): Promise<SitemapEn
   return { sites: siteRows, posts: postRows };
 }
 
-export type FeedPost = Pick<PostRow, 'id' | 'slug' | 'title' | 'excerpt' | 'visibility' | 'publishedAt' | 'previewHtml' | 'gatedHtml'>;
+export type FeedPost = Pick<PostRow, 'id' | 'slug' | 'title' | 'excerpt' | 'visibility' | 'tierIds' | 'publishedAt' | 'previewHtml' | 'gatedHtml'>;
 
 /** The newest live posts with their HTML, for RSS; the route keeps of each what the reader may see. */
 export async function feedPosts(db: Database, siteId: string, now: Date): Promise<FeedPost[]> {
   return db
-    .select({ id: posts.id, slug: posts.slug, title: posts.title, excerpt: posts.excerpt, visibility: posts.visibility, publishedAt: posts.publishedAt, previewHtml: posts.previewHtml, gatedHtml: posts.gatedHtml })
+    .select({
+      id: posts.id,
+      slug: posts.slug,
+      title: posts.title,
+      excerpt: posts.excerpt,
+      visibility: posts.visibility,
+      tierIds: tierIdsColumn,
+      publishedAt: posts.publishedAt,
+      previewHtml: posts.previewHtml,
+      gatedHtml: posts.gatedHtml,
+    })
     .from(posts)
     .where(and(eq(posts.siteId, siteId), isLivePost(now)))
     .orderBy(desc(posts.publishedAt), desc(posts.id))

@@ -4,20 +4,30 @@
  * block, which CSP does not run) and one hashed inline style, the page's brand
  * colours. `frame-ancestors 'self'` lets the studio's /preview-page show a
  * page in an iframe; no other site may frame it. Signed media URLs sit in the
- * page, so no referrer leaves it.
+ * page, so no referrer leaves for another site; `same-origin` rather than
+ * `no-referrer`, because under `no-referrer` Chromium posts a page's forms
+ * with `Origin: null`, which the same-origin guard refuses. Forms may lead to
+ * Stripe (Checkout, the billing portal): `form-action` also governs the
+ * redirect after a post.
  */
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
+import type { StripeConfig } from '../config.ts';
+
+/** Where a site page's forms may redirect: Stripe's hosted pages, or the local Stripe-protocol server in tests. */
+export function paymentFormTargets(stripe: StripeConfig | undefined): string[] {
+  return stripe ? ['https://checkout.stripe.com', 'https://billing.stripe.com', stripe.apiUrl.origin] : [];
+}
 
 export function styleHash(css: string): string {
   return `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
 }
 
-export function sitePageHeaders(appUrl: URL) {
+export function sitePageHeaders(appUrl: URL, formTargets: readonly string[] = []) {
   const https = appUrl.protocol === 'https:';
   const fixed: Record<string, string> = {
     'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
+    'Referrer-Policy': 'same-origin',
     'X-Frame-Options': 'SAMEORIGIN',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Cross-Origin-Resource-Policy': 'same-origin',
@@ -37,7 +47,7 @@ export function sitePageHeaders(appUrl: URL) {
       "font-src 'self'",
       "object-src 'none'",
       "base-uri 'self'",
-      "form-action 'self'",
+      ["form-action 'self'", ...formTargets].join(' '),
       "frame-ancestors 'self'",
       ...(https ? ['upgrade-insecure-requests'] : []),
     ].join('; ');

@@ -11,14 +11,20 @@ import express, { Router, type NextFunction, type Request, type RequestHandler, 
 import type { Database } from '../../db/connect.ts';
 import { ANONYMOUS, isEntitled, postAccess } from '../access/post-access.ts';
 import { readerStanding } from '../access/reader-standing.ts';
+import type { ErrorCode } from '../../common/error-codes.ts';
+import { SERVER_MESSAGES, SIGNUP_FIELD_MESSAGES, SIGNUP_MESSAGES } from '../../common/messages.ts';
+import { listProblems, memberSignupSchema, type FieldProblem } from '../../common/validation.ts';
+import type { AccountService } from '../auth/accounts.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { AuthLocals } from '../http/middleware/load-session.ts';
+import { contextOf } from '../http/request-context.ts';
+import type { SessionCookie } from '../http/session-cookie.ts';
 import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
 import { rssXml, sitemapXml, type FeedItem } from './feeds.ts';
 import type { SiteImage } from './home-page.ts';
 import { homeHead, homeMain } from './home-page.ts';
-import { joinHead, joinMain, type JoinerState, type JoinPageInput } from './join-page.ts';
+import { joinHead, joinMain, parseChoice, type JoinChoice, type JoinerState, type JoinPageInput, type SignupForm } from './join-page.ts';
 import type { JoinService } from './join-service.ts';
 import { isPostLive } from '../posts/live.ts';
 import { BODY_MEDIA_TTL_MS, PUBLIC_IMAGE_TTL_MS, type LazySigner } from './media-links.ts';
@@ -36,6 +42,9 @@ export interface SiteRoutesDeps {
   assets: SiteAssets;
   signer: LazySigner;
   joins: JoinService;
+  /** Member accounts made on the join page. */
+  accounts: Pick<AccountService, 'signup'>;
+  cookie: SessionCookie;
   maintenance: { isOn(): boolean };
   session: RequestHandler;
   sameOrigin: RequestHandler;
@@ -46,7 +55,26 @@ export interface SiteRoutesDeps {
 type SiteResponse = Response<unknown, AuthLocals>;
 
 const HANDLE_LIKE = /^[a-z0-9-]{3,30}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Refusals of a join the page explains in words; anything else reads as "could not add you". */
+const JOIN_ERRORS: readonly ErrorCode[] = ['already-subscribed', 'paid-tier-unavailable', 'stripe-unavailable', 'cannot-join-own-site', 'not-found'];
+
+function errorFromQuery(value: unknown): Pick<JoinPageInput, 'error'> {
+  if (typeof value !== 'string') return {};
+  const code = JOIN_ERRORS.find((known) => known === value);
+  if (code === 'not-found') return { error: 'That membership is no longer open. Please choose another.' };
+  return { error: code ? SERVER_MESSAGES[code] : 'We could not add you as a member. Please try again.' };
+}
+
+/** The sign-up schema's problems in /signup's words, under the join form's fields. */
+function signupProblems(problems: readonly FieldProblem[]): SignupForm['problems'] {
+  const words: SignupForm['problems'] = {};
+  for (const { field, code } of problems) {
+    if (field === 'fullName' || field === 'email' || field === 'password' || field === 'agreeToTerms') {
+      words[field] = SIGNUP_FIELD_MESSAGES[code as keyof typeof SIGNUP_FIELD_MESSAGES] ?? SERVER_MESSAGES[code];
+    }
+  }
+  return words;
+}
 
 /** The deepest page a visitor may ask for; beyond it the list is empty anyway. */
 const MAX_PAGE = 10_000;
@@ -59,7 +87,7 @@ function pageNumber(value: unknown): number | undefined {
 }
 
 export function siteRoutes(deps: SiteRoutesDeps): Router {
-  const { db, clock, appUrl, assets, signer, joins, maintenance, session, sameOrigin, setHeaders, countPageView } = deps;
+  const { db, clock, appUrl, assets, signer, joins, accounts, cookie, maintenance, session, sameOrigin, setHeaders, countPageView } = deps;
   const router = Router();
 
   /** Falls through to the app's not-found screen, with its status. */
@@ -108,6 +136,12 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     return res.locals.auth?.user.id;
   }
 
+  async function welcomeOf(site: Site, readerId: string): Promise<'member' | 'pending' | undefined> {
+    const standing = await readerStanding(db, site, readerId);
+    if (standing.isOwner) return undefined;
+    return isEntitled(standing.membership, clock()) ? 'member' : 'pending';
+  }
+
   const pass = (handler: (req: Request, res: SiteResponse, next: NextFunction) => Promise<void>): RequestHandler =>
     async function sitePage(req, res, next) {
       if (maintenance.isOn()) return next();
@@ -133,7 +167,8 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const [{ posts, hasOlder }, images] = await Promise.all([liveSitePosts(db, site.id, clock(), page), siteMediaByIds(db, site.id, siteImageIds)]);
       if (page > 1 && posts.length === 0) return notFound(res, next);
       const [banner, avatar] = await Promise.all([siteImage(site, site.bannerMediaId, images), siteImage(site, site.avatarMediaId, images)]);
-      const input = { site, ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}), posts, page, hasOlder, appUrl };
+      const welcome = req.query.joined === '1' && found.readerId ? await welcomeOf(site, found.readerId) : undefined;
+      const input = { site, ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}), ...(welcome ? { welcome } : {}), posts, page, hasOlder, appUrl };
       sendPage(res, { head: homeHead(input), site, main: homeMain(input), assets }, preview);
       if (shouldCount(req, site, signedInId(res), preview)) countPageView(site.id, page === 1 ? '/' : `/?page=${page}`);
     }),
@@ -150,7 +185,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const [post, standing] = await Promise.all([sitePostBySlug(db, site.id, String(req.params.slug)), readerStanding(db, site, readerId)]);
       // A draft or a scheduled post before its time is the 404 to all but its owner in preview.
       if (!post || (!isPostLive(post, now) && !preview)) return notFound(res, next);
-      const access = postAccess(post, standing);
+      const access = postAccess(post, standing, now);
       const readable = readableHtml(post, access);
       const media = await siteMediaByIds(db, site.id, [...embeddedMediaIds(readable), ...(post.coverMediaId ? [post.coverMediaId] : [])]);
       const urls = await signer();
@@ -169,8 +204,9 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const found = await siteFor(req, res, next);
       if (!found || found.preview) return;
       const { site, readerId } = found;
-      const [posts, standing] = await Promise.all([feedPosts(db, site.id, clock()), readerStanding(db, site, readerId)]);
-      const readableById = new Map(posts.map((post) => [post.id, postAccess(post, standing) === 'whole' ? readableHtml(post, 'whole') : undefined]));
+      const now = clock();
+      const [posts, standing] = await Promise.all([feedPosts(db, site.id, now), readerStanding(db, site, readerId)]);
+      const readableById = new Map(posts.map((post) => [post.id, postAccess(post, standing, now) === 'whole' ? readableHtml(post, 'whole') : undefined]));
       const ids = [...readableById.values()].flatMap((html) => (html ? embeddedMediaIds(html) : []));
       const media = await siteMediaByIds(db, site.id, ids);
       const urls = await signer();
@@ -197,16 +233,35 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     pass(async (req, res, next) => {
       const found = await siteFor(req, res, next);
       if (!found) return;
-      const { site, readerId, preview } = found;
-      const [tiers, standing] = await Promise.all([activeSiteTiers(db, site.id), readerStanding(db, site, readerId)]);
-      const joiner: JoinerState = !readerId ? 'signed-out' : standing.isOwner ? 'owner' : isEntitled(standing.membership) ? 'member' : 'can-join';
-      const notice: JoinPageInput['notice'] = req.query.joined === '1' && joiner === 'member' ? 'joined' : req.query.failed === '1' ? 'failed' : undefined;
-      const input = { site, tiers, joiner, ...(notice ? { notice } : {}), appUrl };
-      sendPage(res, { head: joinHead(input), site, main: joinMain(input), assets, hideJoin: true }, preview);
-      // The page differs per reader and carries a form: never from a shared cache.
-      res.set('Cache-Control', 'private, no-cache');
+      const tierId = typeof req.query.tier === 'string' ? req.query.tier : '';
+      const cadence = req.query.cadence === 'year' ? 'year' : 'month';
+      const choice = parseChoice(`${tierId}:${cadence}`);
+      await sendJoinPage(req, res, found, { ...(choice ? { choice } : {}), ...errorFromQuery(req.query.error) });
     }),
   );
+
+  async function sendJoinPage(req: Request, res: SiteResponse, found: { site: Site; readerId?: string; preview: boolean }, extra: Pick<JoinPageInput, 'choice' | 'signup' | 'error'>) {
+    const { site, readerId, preview } = found;
+    const [tiers, standing] = await Promise.all([activeSiteTiers(db, site.id), readerStanding(db, site, readerId)]);
+    const joiner: JoinerState = !readerId ? 'signed-out' : standing.isOwner ? 'owner' : 'signed-in';
+    const membership = standing.membership;
+    const current = membership && isEntitled(membership, clock()) ? { tierId: membership.tierId, paying: membership.tierType === 'paid' } : undefined;
+    const input: JoinPageInput = { site, tiers, joiner, ...(current ? { current } : {}), ...extra, appUrl };
+    sendPage(res, { head: joinHead(input), site, main: joinMain(input), assets, hideJoin: true }, preview);
+    // The page differs per reader and carries a form: never from a shared cache.
+    res.set('Cache-Control', 'private, no-cache');
+  }
+
+  /** Where a join goes next: Checkout for a paid tier, the site with its welcome for a free one. */
+  async function joinAndGo(res: SiteResponse, handle: string, userId: string, choice: JoinChoice) {
+    try {
+      const answer = await joins.join(handle, userId, choice.tierId, choice.cadence);
+      res.redirect(303, 'checkoutUrl' in answer ? answer.checkoutUrl : `/@${handle}?joined=1`);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      res.redirect(303, `/@${handle}/join?error=${JOIN_ERRORS.includes(error.code) ? error.code : 'failed'}`);
+    }
+  }
 
   router.post(
     '/@:handle/join',
@@ -217,14 +272,46 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const handle = String(req.params.handle).toLowerCase();
       const userId = res.locals.auth?.user.id;
       if (!userId) return res.redirect(303, `/login?next=${encodeURIComponent(`/@${handle}/join`)}`);
-      const { tierId } = (req.body ?? {}) as { tierId?: unknown };
+      const { tierId, cadence } = (req.body ?? {}) as { tierId?: unknown; cadence?: unknown };
+      const choice = parseChoice(`${String(tierId)}:${cadence === 'year' ? 'year' : 'month'}`);
+      if (!choice) return res.redirect(303, `/@${handle}/join?error=failed`);
+      await joinAndGo(res, handle, userId, choice);
+    }),
+  );
+
+  router.post(
+    '/@:handle/join/signup',
+    sameOrigin,
+    session,
+    express.urlencoded({ extended: false, limit: '4kb' }),
+    pass(async (req, res, next) => {
+      const found = await siteFor(req, res, next);
+      if (!found) return;
+      const { site } = found;
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const choice = parseChoice(body.choice);
+      // Already signed in (another tab, the back button): the one-click join.
+      if (res.locals.auth) {
+        if (!choice) return res.redirect(303, `/@${site.handle}/join?error=failed`);
+        return joinAndGo(res, site.handle, res.locals.auth.user.id, choice);
+      }
+      const typed = { fullName: typeof body.fullName === 'string' ? body.fullName : '', email: typeof body.email === 'string' ? body.email : '' };
+      const parsed = memberSignupSchema.safeParse({ ...typed, password: body.password, agreeToTerms: body.agreeToTerms === 'on' });
+      const problems: SignupForm['problems'] = parsed.success ? {} : signupProblems(listProblems(parsed.error));
+      if (!choice) problems.choice = 'Choose a membership.';
+      if (!parsed.success || !choice) {
+        res.status(400);
+        return sendJoinPage(req, res, found, { ...(choice ? { choice } : {}), signup: { ...typed, problems } });
+      }
       try {
-        if (typeof tierId !== 'string' || !UUID.test(tierId)) throw new AppError('invalid-input', 400);
-        await joins.joinFree(handle, userId, tierId);
-        res.redirect(303, `/@${handle}/join?joined=1`);
+        const signedIn = await accounts.signup({ ...parsed.data, role: 'member' }, contextOf(req));
+        cookie.set(res, signedIn.session.token, signedIn.session.expiresAt);
+        await joinAndGo(res, site.handle, signedIn.user.id, choice);
       } catch (error) {
-        if (!(error instanceof AppError) || error.status >= 500) throw error;
-        res.redirect(303, `/@${handle}/join?failed=1`);
+        if (!(error instanceof AppError) || error.status >= 500 || error.status === 429) throw error;
+        res.status(error.status);
+        const field = error.field === 'email' || error.field === 'password' ? error.field : 'email';
+        return sendJoinPage(req, res, found, { choice, signup: { ...typed, problems: { [field]: SIGNUP_MESSAGES[error.code as keyof typeof SIGNUP_MESSAGES] ?? error.message } } });
       }
     }),
   );
@@ -232,8 +319,9 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
   router.get(
     '/sitemap.xml',
     pass(async (_req, res) => {
-      const entries = await sitemapEntries(db, clock());
-      const readable = { ...entries, posts: entries.posts.filter((post) => postAccess(post, ANONYMOUS) === 'whole') };
+      const now = clock();
+      const entries = await sitemapEntries(db, now);
+      const readable = { ...entries, posts: entries.posts.filter((post) => postAccess(post, ANONYMOUS, now) === 'whole') };
       res.set({ 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300', 'X-Content-Type-Options': 'nosniff' });
       res.send(sitemapXml(appUrl, readable));
     }),

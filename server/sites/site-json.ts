@@ -46,5 +46,6 @@ export async function toSiteJson(db: Database, signer: MediaUrlSigner, appUrl: U
     banner: imageOf(site.bannerMediaId),
     publishedAt: site.publishedAt?.toISOString() ?? null,
     url: siteAddress(appUrl, site.handle),
+    pastDueAccess: site.pastDueAccess,
   };
 }

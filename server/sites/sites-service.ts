@@ -17,12 +17,16 @@ import type { MediaUrlSigner } from '../media/media-urls.ts';
 import { toSiteJson } from './site-json.ts';
 import { findSiteByHandle, findSiteByOwner, type Site } from './site-lookup.ts';
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export interface SitesServiceDeps {
   db: Database;
   clock: Clock;
   appUrl: URL;
   /** The installation's signer (server/media), its secret read once. */
   mediaUrlSigner: () => Promise<MediaUrlSigner>;
+  /** The platform plan's trial starts with the site, in the same transaction (server/platform-plan). */
+  startTrial: (tx: Transaction, ownerId: string) => Promise<void>;
 }
 
 export interface NewSite {
@@ -45,7 +49,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export function createSitesService({ db, clock, appUrl, mediaUrlSigner }: SitesServiceDeps) {
+export function createSitesService({ db, clock, appUrl, mediaUrlSigner, startTrial }: SitesServiceDeps) {
   async function answer(site: Site): Promise<SiteJson> {
     return toSiteJson(db, await mediaUrlSigner(), appUrl, site);
   }
@@ -69,6 +73,7 @@ export function createSitesService({ db, clock, appUrl, mediaUrlSigner }: SitesS
         throw mine ? new AppError('site-exists', 409) : new AppError('handle-taken', 409, 'handle');
       }
       await tx.insert(tiers).values({ siteId: created.id, name: FREE_TIER_NAME, type: 'free', position: 0 });
+      await startTrial(tx, ownerId);
       return created;
     });
     return answer(site);

@@ -115,7 +115,7 @@ describe.skipIf(!chromiumAvailable)('focus and keyboard in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL('**/settings/advanced');
     await page.getByRole('dialog', { name: 'Creator area menu' }).waitFor({ state: 'hidden' });
-    await expect.poll(async () => (await focused(page)).text).toBe('Oops, page not found');
+    await expect.poll(async () => (await focused(page)).text).toBe('Advanced settings');
     expect((await focused(page)).tag).toBe('h1');
     expect(errors).toEqual([]);
   });

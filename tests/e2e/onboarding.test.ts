@@ -140,7 +140,7 @@ describe.skipIf(!chromiumAvailable)('onboarding wizard and overview in Chromium'
     await page.getByRole('heading', { name: /Nina/ }).waitFor();
     await page.getByText('1 of 4 done').waitFor();
     await expect(page.getByRole('link', { name: /View your site/ }).getAttribute('href')).resolves.toBe(`/@${handle}`);
-    await expect(page.getByRole('link', { name: 'Connect Stripe in Settings > Advanced' }).getAttribute('href')).resolves.toBe('/settings/advanced');
+    await expect(page.getByRole('link', { name: 'Connect your Stripe account in Settings > Advanced to offer paid tiers' }).getAttribute('href')).resolves.toBe('/settings/advanced');
     await expect(page.getByRole('textbox', { name: "Your site's address" }).inputValue()).resolves.toBe(`${app.server.url}/@${handle}`);
     await page.getByText(/No views yet\./).waitFor();
 

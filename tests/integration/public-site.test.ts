@@ -179,7 +179,7 @@ describe('post page', () => {
       const feed = await client.get(`/@${site.handle}/rss.xml`);
       expect(feed.text).toContain(SECRET);
     }
-    // Paid posts stay closed to a free member until paid tiers exist; the owner reads them.
+    // A paid post stays closed to a free member; the owner reads it (tests/integration/gating.test.ts has every reader).
     expect((await reader.client.get(`/@${site.handle}/posts/paid-only`)).text).not.toContain(`${SECRET}-paid`);
     expect((await owner.client.get(`/@${site.handle}/posts/paid-only`)).text).toContain(`${SECRET}-paid`);
   });
@@ -298,8 +298,9 @@ describe('joining', () => {
     expect(page.text).toContain(`<form method="post" action="/@${site.handle}/join">`);
     const posted = await reader.client.post(`/@${site.handle}/join`, `tierId=${freeTierId}`, { 'content-type': 'application/x-www-form-urlencoded' });
     expect(posted.status).toBe(303);
-    expect(posted.headers.get('location')).toBe(`/@${site.handle}/join?joined=1`);
-    expect((await reader.client.get(`/@${site.handle}/join?joined=1`)).text).toContain('You are now a member');
+    expect(posted.headers.get('location')).toBe(`/@${site.handle}?joined=1`);
+    expect((await reader.client.get(`/@${site.handle}?joined=1`)).text).toContain('You are now a member');
+    expect((await reader.client.get(`/@${site.handle}/join`)).text).toContain('Your tier');
     const forged = await createTestClient(server.url, 'https://evil.example').post(`/@${site.handle}/join`, `tierId=${freeTierId}`, { 'content-type': 'application/x-www-form-urlencoded' });
     expect(forged.status).toBe(403);
   });

@@ -125,7 +125,7 @@ describe('deep links', () => {
       'modulepreload /assets/OnboardingPage-666.js',
     ]);
     // A sidebar page not built yet: the route table gives it the creator layout and the not-found screen.
-    expect(hintsOf(await client.get('/settings/advanced'))).toEqual([
+    expect(hintsOf(await client.get('/messages'))).toEqual([
       'modulepreload /assets/CreatorLayout-555.js',
       'preload /assets/CreatorLayout-555.css',
       'modulepreload /assets/form-222.js',

@@ -14,6 +14,7 @@ export interface TestClient {
   cookies: Map<string, string>;
   get<Body = unknown>(path: string, headers?: Record<string, string>): Promise<TestResponse<Body>>;
   post<Body = unknown>(path: string, body?: unknown, headers?: Record<string, string>): Promise<TestResponse<Body>>;
+  patch<Body = unknown>(path: string, body?: unknown, headers?: Record<string, string>): Promise<TestResponse<Body>>;
   /** Follows a link from a mail or a redirect, the way a browser tab would. */
   visit(url: string): Promise<TestResponse>;
 }
@@ -58,6 +59,7 @@ export function createTestClient(baseUrl: string, origin = baseUrl): TestClient 
     cookies,
     get: (path, headers) => request('GET', path, undefined, headers),
     post: (path, body, headers) => request('POST', path, body, headers),
+    patch: (path, body, headers) => request('PATCH', path, body, headers),
     visit: (url) => {
       const target = new URL(url);
       return request('GET', `${target.pathname}${target.search}`, undefined);

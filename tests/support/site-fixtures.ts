@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { MediaDerived, MediaKind } from '../../common/media.ts';
 import type { PostStatus, PostVisibility } from '../../common/posts.ts';
 import type { Database } from '../../db/connect.ts';
-import { media, postMedia, posts, sites, tiers } from '../../db/content-schema.ts';
+import { media, memberships, postMedia, posts, sites, tiers } from '../../db/content-schema.ts';
 import { users } from '../../db/schema.ts';
 
 export async function userIdOf(db: Database, email: string): Promise<string> {
@@ -111,4 +111,21 @@ export async function insertPost(db: Database, siteId: string, values: PostValue
 /** The post_media rows the posts service keeps beside a post. */
 export async function linkMedia(db: Database, postId: string, mediaId: string, place: 'cover' | 'preview' | 'gated') {
   await db.insert(postMedia).values({ postId, mediaId, place });
+}
+
+export async function insertTier(db: Database, siteId: string, values: Partial<typeof tiers.$inferInsert> = {}) {
+  const [tier] = await db
+    .insert(tiers)
+    .values({ siteId, name: 'Supporter', type: 'paid', monthlyPrice: 500, yearlyPrice: 5000, currency: 'usd', ...values })
+    .returning();
+  return tier!;
+}
+
+/** A membership as joining, Stripe's webhooks or a comp would leave it. */
+export async function insertMembership(db: Database, values: { siteId: string; userId: string; tierId: string } & Partial<typeof memberships.$inferInsert>) {
+  const [membership] = await db
+    .insert(memberships)
+    .values({ status: 'active', source: 'free', ...values })
+    .returning();
+  return membership!;
 }

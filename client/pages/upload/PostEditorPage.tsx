@@ -11,6 +11,7 @@ import { Button } from '../../components/Button.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { call, toErrorCode } from '../../lib/api.ts';
 import { PostEditor } from './editor/PostEditor.tsx';
+import { PlanBanner } from '../../features/platform-plan/PlanBanner.tsx';
 import { UploadTabs } from './UploadTabs.tsx';
 import './posts-page.css';
 
@@ -37,6 +38,7 @@ export default function PostEditorPage() {
     <div className="post-editor-page">
       <UploadTabs />
       <h1 className="visually-hidden">{id ? 'Edit post' : 'New post'}</h1>
+      <PlanBanner />
       {loaded.state === 'loading' && (
         <p className="posts-page__state" role="status">
           <Spinner size="sm" /> Loading the post…

@@ -21,7 +21,7 @@ export function PostRow({ post, handle }: { post: PostSummary; handle: string | 
         </Link>
         <p className="post-row__meta">
           <span className={`status-badge status-badge--${post.status}`}>{STATUS_LABELS[post.status]}</span>
-          <span>{VISIBILITY_LABELS[post.visibility]}</span>
+          <span>{post.visibility === 'tiers' && post.tierNames.length > 0 ? `Tiers: ${post.tierNames.join(', ')}` : VISIBILITY_LABELS[post.visibility]}</span>
           <span>{dateLine(post)}</span>
         </p>
       </div>

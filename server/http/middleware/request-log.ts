@@ -14,9 +14,12 @@ export interface RequestLocals {
   requestId?: string;
 }
 
-/** What a log line says of the request: never the query, where mailed links carry their tokens. */
+/** A private member feed's token sits in the path (`/@{handle}/feed/{token}.xml`, `.../feed/{token}/media/...`). */
+const FEED_TOKEN_IN_PATH = /(\/feed\/)[^/]+?(\.xml$|\/|$)/;
+
+/** What a log line says of the request: never the query, where mailed links carry their tokens, nor a feed token in the path. */
 export function requestSummary(req: Request, res: Response<unknown, RequestLocals>) {
-  return { id: res.locals.requestId, method: req.method, url: req.originalUrl.split('?')[0] };
+  return { id: res.locals.requestId, method: req.method, url: req.originalUrl.split('?')[0]!.replace(FEED_TOKEN_IN_PATH, '$1[redacted]$2') };
 }
 
 export function requestLog(logger: Logger, skip: (req: Request) => boolean): RequestHandler {

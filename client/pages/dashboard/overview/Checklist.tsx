@@ -37,10 +37,10 @@ function itemsOf({ checklist, site }: Overview): Item[] {
     {
       done: checklist.paymentsConnected,
       title: 'Connect payments',
-      detail: (
-        <>
-          Paid tiers are coming soon. <Link to="/settings/advanced">Connect Stripe in Settings &gt; Advanced</Link>
-        </>
+      detail: checklist.paymentsConnected ? (
+        <Link to="/settings/advanced">Your Stripe account takes payments: see Settings &gt; Advanced</Link>
+      ) : (
+        <Link to="/settings/advanced">Connect your Stripe account in Settings &gt; Advanced to offer paid tiers</Link>
       ),
     },
   ];

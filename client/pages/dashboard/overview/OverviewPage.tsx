@@ -9,7 +9,9 @@ import { useAuth } from '../../../app/auth.tsx';
 import { usePageMeta } from '../../../app/usePageMeta.ts';
 import { siteErrorMessage } from '../../../features/sites/site-copy.ts';
 import { call, toErrorCode } from '../../../lib/api.ts';
+import { PlanBanner } from '../../../features/platform-plan/PlanBanner.tsx';
 import { Checklist } from './Checklist.tsx';
+import { MoneyFigures } from './MoneyFigures.tsx';
 import { ViewsChart } from './ViewsChart.tsx';
 import '../../../features/sites/site-forms.css';
 import './overview.css';
@@ -69,6 +71,7 @@ function Figures({ overview }: { overview: dashboardApi.Overview }) {
           <Figure label="Page views" value={views.total} detail="Last 30 days" />
         </dl>
       </section>
+      <MoneyFigures money={overview.money} />
       <section className="overview-card" aria-labelledby="views-heading">
         <h2 id="views-heading" className="overview-card__title">
           Page views, last 30 days
@@ -102,6 +105,7 @@ export default function OverviewPage() {
           </a>
         )}
       </header>
+      {site && <PlanBanner />}
       {loaded.state === 'loading' && <Loading>Loading your overview…</Loading>}
       {loaded.state === 'failed' && <LoadFailed message={loaded.message} onRetry={retry} />}
       {loaded.state === 'ready' && (

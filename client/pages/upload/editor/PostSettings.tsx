@@ -7,6 +7,7 @@ import { isValidSlug, slugify } from '../../../../common/slugs.ts';
 import { Button } from '../../../components/Button.tsx';
 import { FieldError, describedBy, fieldHintId } from '../../../components/FieldError.tsx';
 import { VISIBILITY_CHOICES } from '../../../content/posts.ts';
+import { TierPicker } from './TierPicker.tsx';
 import { call } from '../../../lib/api.ts';
 import { MediaThumbnail } from './MediaThumbnail.tsx';
 import type { DraftFields } from './usePostDraft.ts';
@@ -110,6 +111,7 @@ export function PostSettings({ fields, savedSlug, handle, slugError, onChange, o
           </div>
         ))}
       </fieldset>
+      {fields.visibility === 'tiers' && <TierPicker chosen={fields.tierIds} onChange={(tierIds) => onChange({ tierIds })} />}
     </section>
   );
 }

@@ -20,6 +20,8 @@ export interface DraftFields {
   slug: string | undefined;
   excerpt: string;
   visibility: PostVisibility;
+  /** The tiers a `tiers` post opens to. */
+  tierIds: string[];
   coverMediaId: string | null;
 }
 
@@ -36,6 +38,7 @@ function fieldsOf(post: postsApi.Post | null): DraftFields {
     slug: undefined,
     excerpt: post?.excerpt ?? '',
     visibility: post?.visibility ?? 'public',
+    tierIds: post?.tierIds ?? [],
     coverMediaId: post?.coverMediaId ?? null,
   };
 }
@@ -84,6 +87,7 @@ export function usePostDraft(initial: postsApi.Post | null, initialHandle: strin
         body: documentRef.current,
         excerpt: current.excerpt.trim(),
         visibility: current.visibility,
+        ...(current.visibility === 'tiers' ? { tierIds: current.tierIds } : {}),
         coverMediaId: current.coverMediaId,
         ...(current.slug !== undefined ? { slug: current.slug } : {}),
         ...change,

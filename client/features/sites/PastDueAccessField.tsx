@@ -1,0 +1,18 @@
+/** Whether members whose card payment failed keep reading while Stripe retries it (the site's `pastDueAccess`). */
+import { fieldHintId } from '../../components/FieldError.tsx';
+
+export function PastDueAccessField({ id, checked, onChange }: { id: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="field">
+      <div className="checkbox">
+        <input id={id} type="checkbox" className="checkbox__input" checked={checked} aria-describedby={fieldHintId(id)} onChange={(event) => onChange(event.target.checked)} />
+        <label htmlFor={id} className="checkbox__label">
+          Keep access while a payment is retried
+        </label>
+      </div>
+      <p id={fieldHintId(id)} className="field__hint">
+        When a member’s card is declined, Stripe tries again over the next days. Leave this on and they keep reading meanwhile; turn it off and paid posts close to them until a payment goes through.
+      </p>
+    </div>
+  );
+}

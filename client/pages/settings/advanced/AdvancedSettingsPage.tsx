@@ -1,0 +1,37 @@
+/**
+ * /settings/advanced: the creator's business settings, one card per section,
+ * in this order: the platform plan, payments, tiers. The payments state is
+ * read once here: the Payments card shows it and the Tiers card needs it (a
+ * paid tier opens only on a ready account).
+ */
+import { usePageMeta } from '../../../app/usePageMeta.ts';
+import { isPaymentAccountReady } from '../../../../common/api/payments.ts';
+import { PaymentsPanel } from '../../../features/payments/PaymentsPanel.tsx';
+import { usePaymentsStatus, type LoadedPayments } from '../../../features/payments/usePaymentsStatus.ts';
+import { PlanSection } from './PlanSection.tsx';
+import { TiersSection, type PaymentsState } from './TiersSection.tsx';
+import '../general/settings.css';
+
+function tiersPaymentsState(loaded: LoadedPayments): PaymentsState {
+  if (loaded.state !== 'ready') return 'not-ready';
+  if (!loaded.status.configured) return 'off';
+  return isPaymentAccountReady(loaded.status.account) ? 'ready' : 'not-ready';
+}
+
+export default function AdvancedSettingsPage() {
+  usePageMeta({ title: 'Advanced settings | Creator Platform', robots: 'noindex' });
+  const payments = usePaymentsStatus();
+  return (
+    <div className="settings studio">
+      <h1 className="settings__heading">Advanced settings</h1>
+      <PlanSection />
+      <section className="settings-card" aria-labelledby="payments-heading">
+        <h2 id="payments-heading" className="settings-card__title">
+          Payments
+        </h2>
+        <PaymentsPanel loaded={payments.loaded} reload={payments.reload} />
+      </section>
+      {payments.loaded.state !== 'loading' && <TiersSection payments={tiersPaymentsState(payments.loaded)} />}
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * Adding or editing a tier in a dialog: name, description, benefits (one a
+ * line), monthly and yearly prices typed in major units (5.00) and sent in
+ * minor units, currency. The free tier has no prices; a tier with members
+ * keeps its currency (the server says so if changed). A preview shows how the
+ * tier reads on the join page.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import type { TierBody, TierView } from '../../../../common/api/tiers.ts';
+import { SERVER_MESSAGES } from '../../../../common/messages.ts';
+import { formatMoney } from '../../../../common/money.ts';
+import { TIER_CURRENCIES, toMajorText, toMinorUnits, yearlySavingPercent } from '../../../../common/tiers.ts';
+import { BusyButton } from '../../../components/BusyButton.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { FormField } from '../../../components/FormField.tsx';
+import { LiveMessage } from '../../../components/LiveMessage.tsx';
+import { ModalDialog } from '../../../components/ModalDialog.tsx';
+import { toErrorCode } from '../../../lib/api.ts';
+
+interface TierFormProps {
+  /** The tier edited, `'new'` for a new one, undefined when closed. */
+  tier: TierView | 'new' | undefined;
+  onClose: () => void;
+  onSave: (body: TierBody) => Promise<void>;
+}
+
+interface Draft {
+  name: string;
+  description: string;
+  benefits: string;
+  monthly: string;
+  yearly: string;
+  currency: string;
+}
+
+function draftOf(tier: TierView | 'new'): Draft {
+  if (tier === 'new') return { name: '', description: '', benefits: '', monthly: '', yearly: '', currency: 'usd' };
+  return {
+    name: tier.name,
+    description: tier.description,
+    benefits: tier.benefits.join('\n'),
+    monthly: tier.monthlyPrice === null ? '' : toMajorText(tier.monthlyPrice, tier.currency),
+    yearly: tier.yearlyPrice === null ? '' : toMajorText(tier.yearlyPrice, tier.currency),
+    currency: tier.currency,
+  };
+}
+
+type Problems = Partial<Record<'name' | 'monthly' | 'yearly' | 'form', string>>;
+
+function priceOf(typed: string, currency: string): number | null | undefined {
+  return typed.trim() === '' ? null : toMinorUnits(typed, currency);
+}
+
+export function TierForm({ tier, onClose, onSave }: TierFormProps) {
+  const headingId = useId();
+  return (
+    <ModalDialog open={tier !== undefined} onClose={onClose} labelledBy={headingId} className="tier-form">
+      {tier && <TierFormBody key={tier === 'new' ? 'new' : tier.id} tier={tier} headingId={headingId} onClose={onClose} onSave={onSave} />}
+    </ModalDialog>
+  );
+}
+
+function TierFormBody({ tier, headingId, onClose, onSave }: { tier: TierView | 'new'; headingId: string; onClose: () => void; onSave: (body: TierBody) => Promise<void> }) {
+  const [draft, setDraft] = useState(() => draftOf(tier));
+  const [problems, setProblems] = useState<Problems>({});
+  const [busy, setBusy] = useState(false);
+  const free = tier !== 'new' && tier.type === 'free';
+  const set = (field: keyof Draft) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
+  const monthly = priceOf(draft.monthly, draft.currency);
+  const yearly = priceOf(draft.yearly, draft.currency);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found: Problems = {};
+    if (draft.name.trim() === '') found.name = 'Give the tier a name.';
+    if (!free) {
+      if (monthly === undefined) found.monthly = 'Type a price such as 5.00.';
+      if (yearly === undefined) found.yearly = 'Type a price such as 50.00.';
+      if (monthly === null && yearly === null) found.monthly = SERVER_MESSAGES['price-required'];
+    }
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    const body: TierBody = {
+      name: draft.name.trim(),
+      description: draft.description.trim(),
+      benefits: draft.benefits
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+      ...(free ? {} : { monthlyPrice: monthly ?? null, yearlyPrice: yearly ?? null, currency: draft.currency }),
+    };
+    setBusy(true);
+    try {
+      await onSave(body);
+    } catch (error) {
+      setProblems({ form: SERVER_MESSAGES[toErrorCode(error)] });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const saving = yearlySavingPercent(monthly ?? null, yearly ?? null);
+  const previewPrices = [
+    typeof monthly === 'number' ? `${formatMoney(monthly, draft.currency, { compact: true })} a month` : '',
+    typeof yearly === 'number' ? `${formatMoney(yearly, draft.currency, { compact: true })} a year${saving > 0 ? ` (save ${saving}%)` : ''}` : '',
+  ].filter(Boolean);
+
+  return (
+    <form className="tier-form__form" onSubmit={submit} noValidate>
+      <h2 id={headingId} className="modal-dialog__title">
+        {tier === 'new' ? 'New paid tier' : `Edit ${tier.name}`}
+      </h2>
+      <FormField id="tier-name" label="Name" value={draft.name} onChange={(event) => set('name')(event.target.value)} error={problems.name} maxLength={60} />
+      <div className="field">
+        <label className="field__label" htmlFor="tier-description">
+          Description
+        </label>
+        <textarea id="tier-description" className="field__input" rows={2} maxLength={500} value={draft.description} onChange={(event) => set('description')(event.target.value)} />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="tier-benefits">
+          Benefits
+        </label>
+        <textarea id="tier-benefits" className="field__input" rows={3} aria-describedby="tier-benefits-hint" value={draft.benefits} onChange={(event) => set('benefits')(event.target.value)} />
+        <p id="tier-benefits-hint" className="field__hint">
+          One a line, short: “Early access to every episode”.
+        </p>
+      </div>
+      {!free && (
+        <div className="tier-form__prices">
+          <FormField id="tier-monthly" label="Monthly price" inputMode="decimal" placeholder="5.00" value={draft.monthly} onChange={(event) => set('monthly')(event.target.value)} error={problems.monthly} />
+          <FormField id="tier-yearly" label="Yearly price" inputMode="decimal" placeholder="50.00" value={draft.yearly} onChange={(event) => set('yearly')(event.target.value)} error={problems.yearly} />
+          <div className="field">
+            <label className="field__label" htmlFor="tier-currency">
+              Currency
+            </label>
+            <select id="tier-currency" className="field__input" value={draft.currency} onChange={(event) => set('currency')(event.target.value)}>
+              {TIER_CURRENCIES.map((code) => (
+                <option key={code} value={code}>
+                  {code.toUpperCase()}
+                </option>
+              ))}
+            </select>
+          </div>
+          <p className="field__hint tier-form__note">Leave one price empty to offer only the other. Members who already pay keep their price when you change it.</p>
+        </div>
+      )}
+      <div className="tier-form__preview" aria-label="Preview on your join page">
+        <p className="tier-form__preview-label">On your join page</p>
+        <p className="tier-form__preview-name">{draft.name.trim() || 'Your tier'}</p>
+        <p>{free ? 'Free' : previewPrices.join(' or ') || 'Add a price'}</p>
+      </div>
+      {problems.form && <LiveMessage tone="error">{problems.form}</LiveMessage>}
+      <div className="tier-form__actions">
+        <Button variant="secondary" type="button" onClick={onClose}>
+          Cancel
+        </Button>
+        <BusyButton busy={busy} type="submit">
+          Save tier
+        </BusyButton>
+      </div>
+    </form>
+  );
+}

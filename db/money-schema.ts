@@ -1,0 +1,117 @@
+/**
+ * Tables of DESIGN.md "Members and money" beyond `tiers` and `memberships`
+ * (db/content-schema.ts): the creator's connected Stripe account, the webhook
+ * events already applied, the tiers a `tiers` post opens to, each membership's
+ * history, and the creator's own plan on the platform.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { MEMBERSHIP_EVENT_KINDS, PLATFORM_PLAN_STATUSES } from '../common/memberships.ts';
+import { memberships, posts, sites, tiers } from './content-schema.ts';
+import { users } from './schema.ts';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** Our own constants, never input: inlined so the constraint reads plainly in psql. */
+const oneOf = (column: string, values: readonly string[]) => sql.raw(`${column} IN (${values.map((value) => `'${value}'`).join(', ')})`);
+
+/** The creator's own Stripe account (Connect, Standard), one per site; its state as Stripe last told us. */
+export const paymentAccounts = pgTable(
+  'payment_accounts',
+  {
+    siteId: uuid('site_id')
+      .primaryKey()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    stripeAccountId: text('stripe_account_id').notNull(),
+    detailsSubmitted: boolean('details_submitted').notNull().default(false),
+    chargesEnabled: boolean('charges_enabled').notNull().default(false),
+    payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+    /** Stripe's `requirements.currently_due`: what the account still needs. */
+    requirementsDue: jsonb('requirements_due').$type<string[]>().notNull().default([]),
+    /** The account's default currency, once Stripe reports it. */
+    defaultCurrency: text('default_currency'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('payment_accounts_stripe_account_unique').on(table.stripeAccountId)],
+);
+
+/** Webhook events already applied: an event delivered twice is applied once. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  /** The connected account it came from; null for the platform account's own events. */
+  account: text('account'),
+  receivedAt: timestamptz('received_at').notNull().defaultNow(),
+});
+
+/** The tiers a `tiers` post opens to. */
+export const postTiers = pgTable(
+  'post_tiers',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    tierId: uuid('tier_id')
+      .notNull()
+      .references(() => tiers.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.postId, table.tierId] }), index('post_tiers_tier_idx').on(table.tierId)],
+);
+
+/**
+ * What happened to a membership, newest last: its history page, churn over a
+ * period, and lifetime value (the sum of `amount` of `payment` rows).
+ */
+export const membershipEvents = pgTable(
+  'membership_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    membershipId: uuid('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    /** Denormalised so a site's events of a period read by one index. */
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: MEMBERSHIP_EVENT_KINDS }).notNull(),
+    tierId: uuid('tier_id').references(() => tiers.id, { onDelete: 'set null' }),
+    /** Minor units, for `payment` and `refund`; in `currency`. */
+    amount: integer('amount'),
+    currency: text('currency'),
+    /** A short, human note: "Card declined", "Comped until 2027-01-01 by the creator". */
+    detail: text('detail').notNull().default(''),
+    /** The Stripe object it came from (invoice, subscription), for support. */
+    stripeObjectId: text('stripe_object_id'),
+    occurredAt: timestamptz('occurred_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('membership_events_membership_idx').on(table.membershipId, table.occurredAt),
+    index('membership_events_site_idx').on(table.siteId, table.kind, table.occurredAt),
+    check('membership_events_kind_check', oneOf('kind', MEMBERSHIP_EVENT_KINDS)),
+  ],
+);
+
+/** The creator's plan on the platform (SPEC.md: 30-day free trial, then a flat monthly fee on the operator's Stripe account). */
+export const platformPlans = pgTable(
+  'platform_plans',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: PLATFORM_PLAN_STATUSES }).notNull(),
+    trialEndsAt: timestamptz('trial_ends_at').notNull(),
+    currentPeriodEnd: timestamptz('current_period_end'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** On the operator's own Stripe account. */
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('platform_plans_subscription_unique').on(table.stripeSubscriptionId),
+    check('platform_plans_status_check', oneOf('status', PLATFORM_PLAN_STATUSES)),
+  ],
+);
+
+export const moneySchema = { paymentAccounts, stripeEvents, postTiers, membershipEvents, platformPlans };

@@ -1,0 +1,3 @@
+CREATE INDEX "memberships_site_status_created_idx" ON "memberships" USING btree ("site_id","status","created_at","id");--> statement-breakpoint
+CREATE INDEX "memberships_site_value_idx" ON "memberships" USING btree ("site_id","lifetime_value","id");--> statement-breakpoint
+CREATE INDEX "memberships_comp_expiry_idx" ON "memberships" USING btree ("comp_expires_at") WHERE "memberships"."status" = 'comped' and "memberships"."comp_expires_at" is not null;

@@ -1,0 +1,44 @@
+/**
+ * The member's calls on a site under /api/sites/:handle: a new private feed
+ * URL (JSON), and the billing portal, which the account page's plain form
+ * posts to and which answers with a 303 to Stripe's page.
+ */
+import { Router, type Request, type Response } from 'express';
+import type { AnswerOf } from '../../common/api/endpoint.ts';
+import type { createFeedToken } from '../../common/api/site-membership.ts';
+import type { Database } from '../../db/connect.ts';
+import { AppError } from '../errors.ts';
+import type { AuthLocals } from '../http/middleware/load-session.ts';
+import { requireUser } from '../http/middleware/require-user.ts';
+import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
+import type { MemberAccountService } from './member-account-service.ts';
+
+type SignedIn = Response<unknown, Required<AuthLocals>>;
+
+export function accountApiRoutes({ db, accounts }: { db: Database; accounts: MemberAccountService }): Router {
+  const router = Router();
+
+  async function publishedSite(req: Request): Promise<Site> {
+    const site = await findSiteByHandle(db, String(req.params.handle));
+    if (!site?.publishedAt) throw new AppError('not-found', 404);
+    return site;
+  }
+
+  router.post('/:handle/feed-token', requireUser, async (req: Request, res: SignedIn) => {
+    const url = await accounts.rotateFeedToken(await publishedSite(req), res.locals.auth.user.id);
+    res.set('Cache-Control', 'no-store').json({ url } satisfies AnswerOf<typeof createFeedToken>);
+  });
+
+  router.post('/:handle/billing-portal', requireUser, async (req: Request, res: SignedIn) => {
+    const site = await publishedSite(req);
+    try {
+      res.redirect(303, await accounts.billingPortalUrl(site, res.locals.auth.user.id));
+    } catch (error) {
+      // The account page's form: back to it with a plain message rather than a JSON error.
+      if (!(error instanceof AppError) || error.status !== 503) throw error;
+      res.redirect(303, `/@${site.handle}/account?notice=billing-failed`);
+    }
+  });
+
+  return router;
+}

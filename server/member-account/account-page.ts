@@ -1,0 +1,102 @@
+/**
+ * `/@{handle}/account`: a member's membership of one site, server-rendered and
+ * usable without JavaScript. Tier, status in plain words, what they pay, the
+ * private feed link (shown once, right after it is made: only its hash is
+ * kept), billing through Stripe's portal, and leaving with a confirmation.
+ */
+import { formatMoney } from '../../common/money.ts';
+import { formatDate } from '../public-site/home-page.ts';
+import { text } from '../public-site/html.ts';
+import type { PageHead } from '../public-site/page-shell.ts';
+import type { Site } from '../sites/site-lookup.ts';
+import type { MemberAccount } from './member-account-service.ts';
+
+export type AccountNotice = 'left' | 'new-feed' | 'billing-failed';
+
+export interface AccountPageInput {
+  site: Site;
+  appUrl: URL;
+  account: MemberAccount | undefined;
+  /** The feed URL just made, shown this once. */
+  feedUrl?: string;
+  confirmLeave: boolean;
+  notice?: AccountNotice;
+}
+
+/** The membership's state as a sentence a member understands. */
+export function statusInWords(account: MemberAccount): string {
+  const on = (date: Date | null) => (date ? ` on ${formatDate(date)}` : '');
+  switch (account.status) {
+    case 'active':
+      if (account.cadence === null) return 'Active';
+      return account.cancelAtPeriodEnd ? `Active — ends${on(account.currentPeriodEnd)}` : `Active — renews${on(account.currentPeriodEnd)}`;
+    case 'trialing':
+      return account.cancelAtPeriodEnd ? `Free trial — ends${on(account.currentPeriodEnd)}` : `Free trial — first payment${on(account.currentPeriodEnd)}`;
+    case 'past_due':
+      return 'Payment failed — update your card';
+    case 'comped':
+      return account.compExpiresAt ? `Complimentary — until ${formatDate(account.compExpiresAt)}` : 'Complimentary';
+    case 'canceled':
+    case 'expired':
+      return 'Ended';
+  }
+}
+
+function priceInWords(account: MemberAccount): string {
+  if (account.amount === null || account.currency === null || account.cadence === null) return 'Free';
+  return `${formatMoney(account.amount, account.currency)} a ${account.cadence}`;
+}
+
+const NOTICES: Record<AccountNotice, string> = {
+  left: '<p class="notice notice--success" role="status">You have left. Members posts show their preview again.</p>',
+  'new-feed': '<p class="notice notice--success" role="status">Your feed link is ready. Any link you had before no longer works.</p>',
+  'billing-failed': '<p class="notice notice--error" role="alert">We could not open billing just now. Please try again in a moment.</p>',
+};
+
+function feedSection(site: Site, account: MemberAccount, feedUrl: string | undefined): string {
+  const action = `/@${site.handle}/account/feed-link`;
+  const intro =
+    '<p>Add this link to a podcast app or feed reader to get every post you can read, audio included. Keep it to yourself: anyone with the link can read what you can.</p>';
+  if (feedUrl) {
+    return `<section class="account__section" aria-labelledby="feed-heading"><h2 id="feed-heading">Your private feed</h2>${intro}<label class="account__label" for="feed-url">Feed link (we show it only now — copy it)</label><input class="account__field" id="feed-url" type="text" readonly value="${text(feedUrl)}"><form method="post" action="${action}"><button class="button button--quiet" type="submit">Get a new link</button></form></section>`;
+  }
+  const button = account.hasFeed ? 'Get a new link' : 'Get my feed link';
+  const note = account.hasFeed ? '<p class="tier__note">You already have a link. Getting a new one stops the old one.</p>' : '';
+  return `<section class="account__section" aria-labelledby="feed-heading"><h2 id="feed-heading">Your private feed</h2>${intro}${note}<form method="post" action="${action}"><button class="button" type="submit">${button}</button></form></section>`;
+}
+
+function billingSection(site: Site, account: MemberAccount): string {
+  if (account.billedByStripe) {
+    return `<section class="account__section" aria-labelledby="billing-heading"><h2 id="billing-heading">Billing</h2><p>Change your card, see your invoices or cancel on Stripe's secure page. If you cancel, you keep access until the end of the period you paid for.</p><form method="post" action="/api/sites/${site.handle}/billing-portal"><button class="button" type="submit">Manage billing</button></form></section>`;
+  }
+  if (!account.entitled) return '';
+  return `<section class="account__section" aria-labelledby="leave-heading"><h2 id="leave-heading">Leave</h2><p>You stop being a member now and members posts show their preview again. You can join again any time.</p><a class="button button--quiet" href="/@${site.handle}/account?leave=1">Leave ${text(site.title)}</a></section>`;
+}
+
+function confirmLeave(site: Site): string {
+  return `<section class="account__section account__confirm" aria-labelledby="confirm-heading"><h2 id="confirm-heading">Leave ${text(site.title)}?</h2><p>You lose access to members posts now, and your private feed link stops working.</p><div class="tier__actions"><form method="post" action="/@${site.handle}/account/leave"><button class="button" type="submit">Yes, leave</button></form><a class="button button--quiet" href="/@${site.handle}/account">Stay a member</a></div></section>`;
+}
+
+export function accountMain({ site, account, feedUrl, confirmLeave: confirming, notice }: AccountPageInput): string {
+  const noticeHtml = notice ? NOTICES[notice] : '';
+  const heading = `<h1>Your membership</h1><p class="join__tagline">${text(site.title)}</p>`;
+  if (!account || !account.entitled) {
+    const lapsed = account ? '<p>Your membership has ended.</p>' : `<p>You are not a member of ${text(site.title)} yet.</p>`;
+    return `<section class="join account">${heading}${noticeHtml}${lapsed}<a class="button" href="/@${site.handle}/join">See the memberships</a></section>`;
+  }
+  const summary = `<dl class="account__facts"><dt>Tier</dt><dd>${text(account.tierName)}</dd><dt>Status</dt><dd>${text(statusInWords(account))}</dd><dt>Price</dt><dd>${text(priceInWords(account))}</dd></dl>`;
+  const pastDue = account.status === 'past_due' && account.billedByStripe ? '<p class="notice notice--error" role="alert">Your last payment did not go through. Update your card under Billing to keep your membership.</p>' : '';
+  const body = confirming ? confirmLeave(site) : `${feedSection(site, account, feedUrl)}${billingSection(site, account)}`;
+  return `<section class="join account">${heading}${noticeHtml}${pastDue}${summary}${body}</section>`;
+}
+
+export function accountHead({ site, appUrl }: AccountPageInput): PageHead {
+  return {
+    title: `Your membership — ${site.title}`,
+    description: `Your membership of ${site.title}.`,
+    canonicalUrl: new URL(`/@${site.handle}/account`, appUrl).href,
+    type: 'website',
+    siteName: site.title,
+    noindex: true,
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * `/@{handle}/account` and its two forms (a new feed link; leaving), plain
+ * HTML forms that answer 303 so the page works without JavaScript. A new feed
+ * link is carried to the page in a one-minute cookie scoped to that page,
+ * never in a URL: URLs end up in histories and logs.
+ */
+import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { Database } from '../../db/connect.ts';
+import type { AuthLocals } from '../http/middleware/load-session.ts';
+import type { ShellInput } from '../public-site/page-shell.ts';
+import { renderShell } from '../public-site/page-shell.ts';
+import type { SiteAssets } from '../public-site/site-assets.ts';
+import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
+import { AppError } from '../errors.ts';
+import { accountHead, accountMain, type AccountNotice } from './account-page.ts';
+import type { MemberAccountService } from './member-account-service.ts';
+
+const FLASH_COOKIE = 'feed_link';
+const FLASH_MAX_AGE_MS = 60_000;
+const NOTICES: readonly AccountNotice[] = ['left', 'new-feed', 'billing-failed'];
+
+export interface AccountRoutesDeps {
+  db: Database;
+  accounts: MemberAccountService;
+  appUrl: URL;
+  assets: SiteAssets;
+  maintenance: { isOn(): boolean };
+  session: RequestHandler;
+  sameOrigin: RequestHandler;
+  /** The public site's security headers, with the form target the billing portal needs. */
+  setHeaders: (res: Response, inlineStyle: string) => void;
+}
+
+type PageResponse = Response<unknown, AuthLocals>;
+
+function flashOf(req: Request): string | undefined {
+  const pair = (req.headers.cookie ?? '').split(/;\s*/).find((part) => part.startsWith(`${FLASH_COOKIE}=`));
+  return pair?.slice(FLASH_COOKIE.length + 1) || undefined;
+}
+
+export function accountRoutes({ db, accounts, appUrl, assets, maintenance, session, sameOrigin, setHeaders }: AccountRoutesDeps): Router {
+  const router = Router();
+  const cookiePath = (site: Site) => `/@${site.handle}/account`;
+  const cookieOptions = (site: Site) => ({ httpOnly: true, sameSite: 'lax' as const, secure: appUrl.protocol === 'https:', path: cookiePath(site) });
+
+  /** The published site and the signed-in user; otherwise the 404 screen or the sign-in page (coming back here). */
+  async function context(req: Request, res: PageResponse, next: NextFunction): Promise<{ site: Site; userId: string } | undefined> {
+    if (maintenance.isOn()) {
+      next();
+      return undefined;
+    }
+    const site = await findSiteByHandle(db, String(req.params.handle));
+    if (!site?.publishedAt) {
+      res.status(404);
+      next();
+      return undefined;
+    }
+    const userId = res.locals.auth?.user.id;
+    if (!userId) {
+      res.redirect(303, `/login?next=${encodeURIComponent(cookiePath(site))}`);
+      return undefined;
+    }
+    return { site, userId };
+  }
+
+  router.get('/@:handle/account', session, async (req, res: PageResponse, next) => {
+    const found = await context(req, res, next);
+    if (!found) return;
+    const { site, userId } = found;
+    const token = flashOf(req);
+    if (token) res.clearCookie(FLASH_COOKIE, cookieOptions(site));
+    const account = await accounts.account(site, userId);
+    const notice = NOTICES.find((candidate) => candidate === req.query.notice);
+    const input = {
+      site,
+      appUrl,
+      account,
+      ...(token && account?.entitled ? { feedUrl: new URL(`/@${site.handle}/feed/${token}.xml`, appUrl).href } : {}),
+      confirmLeave: req.query.leave === '1',
+      ...(notice ? { notice } : {}),
+    };
+    const shell: ShellInput = { head: accountHead(input), site, main: accountMain(input), assets };
+    const { html, inlineStyle } = renderShell(shell);
+    setHeaders(res, inlineStyle);
+    // The page can carry the member's feed link: never stored anywhere.
+    res.set('Cache-Control', 'private, no-store').type('html').send(html);
+  });
+
+  const form = express.urlencoded({ extended: false, limit: '1kb' });
+
+  router.post('/@:handle/account/feed-link', sameOrigin, session, form, async (req, res: PageResponse, next) => {
+    const found = await context(req, res, next);
+    if (!found) return;
+    const url = await accounts.rotateFeedToken(found.site, found.userId).catch((error: unknown) => {
+      if (error instanceof AppError && error.status === 404) return undefined;
+      throw error;
+    });
+    if (url) {
+      const token = url.slice(url.lastIndexOf('/') + 1, -'.xml'.length);
+      res.cookie(FLASH_COOKIE, token, { ...cookieOptions(found.site), maxAge: FLASH_MAX_AGE_MS });
+    }
+    res.redirect(303, `${cookiePath(found.site)}${url ? '?notice=new-feed' : ''}`);
+  });
+
+  router.post('/@:handle/account/leave', sameOrigin, session, form, async (req, res: PageResponse, next) => {
+    const found = await context(req, res, next);
+    if (!found) return;
+    await accounts.leave(found.site, found.userId).catch((error: unknown) => {
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+    });
+    res.redirect(303, `${cookiePath(found.site)}?notice=left`);
+  });
+
+  return router;
+}

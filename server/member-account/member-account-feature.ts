@@ -1,0 +1,51 @@
+/**
+ * The member's side of a site (issue 10 items 3 and 4): `/@{handle}/account`,
+ * the private feed and its media, and the calls behind them. Mounted before
+ * the public site, whose pages let these paths through.
+ */
+import { Router, type RequestHandler } from 'express';
+import type { Config } from '../config.ts';
+import type { Database } from '../../db/connect.ts';
+import type { SessionService } from '../auth/session.ts';
+import type { Clock } from '../clock.ts';
+import type { Feature } from '../feature.ts';
+import { loadSession } from '../http/middleware/load-session.ts';
+import type { SessionCookie } from '../http/session-cookie.ts';
+import { createStripeClient } from '../payments/stripe-client.ts';
+import type { LazySigner } from '../public-site/media-links.ts';
+import { readSiteAssets } from '../public-site/site-assets.ts';
+import { paymentFormTargets, sitePageHeaders } from '../public-site/site-headers.ts';
+import { accountApiRoutes } from './account-api-routes.ts';
+import { accountRoutes } from './account-routes.ts';
+import { createMemberAccountService } from './member-account-service.ts';
+import { memberFeedRoutes } from './member-feed-routes.ts';
+
+export interface MemberAccountFeatureDeps {
+  db: Database;
+  clock: Clock;
+  config: Pick<Config, 'appUrl' | 'stripe'>;
+  sessions: SessionService;
+  cookie: SessionCookie;
+  maintenance: { isOn(): boolean };
+  sameOrigin: RequestHandler;
+  clientDir: string | undefined;
+  mediaUrlSigner: LazySigner;
+}
+
+/** Where "Manage billing" leads: Stripe's portal (or the local Stripe-protocol server in tests). CSP's form-action covers redirects too. */
+export function createMemberAccountFeature({ db, clock, config, sessions, cookie, maintenance, sameOrigin, clientDir, mediaUrlSigner }: MemberAccountFeatureDeps): Feature {
+  const appUrl = config.appUrl;
+  const accounts = createMemberAccountService({ db, clock, appUrl, stripe: config.stripe ? createStripeClient(config.stripe) : undefined });
+  const setHeaders = sitePageHeaders(appUrl, paymentFormTargets(config.stripe));
+  const pages = Router().use(
+    memberFeedRoutes({ db, clock, appUrl, signer: mediaUrlSigner, accounts, maintenance }),
+    accountRoutes({ db, accounts, appUrl, assets: readSiteAssets(clientDir), maintenance, session: loadSession(sessions, cookie), sameOrigin, setHeaders }),
+  );
+  return {
+    name: 'member-account',
+    routers: [
+      { path: '/api/sites', handler: Router().use(sameOrigin, accountApiRoutes({ db, accounts })) },
+      { path: '/', handler: pages },
+    ],
+  };
+}

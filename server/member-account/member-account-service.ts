@@ -1,0 +1,146 @@
+/**
+ * A member's own side of a site: their membership as the account page shows
+ * it, the private feed token (made, rotated, resolved), leaving a free
+ * membership, and the Stripe billing portal for a paid one. Every call names
+ * the site and the signed-in user; another member's membership is never reached.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Cadence, MembershipSource, MembershipStatus, TierType } from '../../common/memberships.ts';
+import { ENTITLING_STATUSES } from '../../common/memberships.ts';
+import type { Database } from '../../db/connect.ts';
+import { memberships, tiers } from '../../db/content-schema.ts';
+import { membershipEvents, paymentAccounts } from '../../db/money-schema.ts';
+import { isEntitled, type ReaderStanding } from '../access/post-access.ts';
+import { hashToken } from '../auth/tokens.ts';
+import type { Clock } from '../clock.ts';
+import { AppError } from '../errors.ts';
+import type { StripeClient } from '../payments/stripe-client.ts';
+import type { Site } from '../sites/site-lookup.ts';
+
+/** 32 random bytes, base64url: 43 characters. */
+const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export interface MemberAccount {
+  id: string;
+  tierName: string;
+  tierType: TierType;
+  status: MembershipStatus;
+  source: MembershipSource;
+  cadence: Cadence | null;
+  amount: number | null;
+  currency: string | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  compExpiresAt: Date | null;
+  /** Whether it opens anything now (the access rule's own test). */
+  entitled: boolean;
+  /** Paid through Stripe: billing and leaving go through the billing portal. */
+  billedByStripe: boolean;
+  hasFeed: boolean;
+}
+
+export function feedUrl(appUrl: URL, handle: string, token: string): string {
+  return new URL(`/@${handle}/feed/${token}.xml`, appUrl).href;
+}
+
+export function createMemberAccountService({ db, clock, appUrl, stripe }: { db: Database; clock: Clock; appUrl: URL; stripe: StripeClient | undefined }) {
+  async function account(site: Site, userId: string): Promise<MemberAccount | undefined> {
+    const [row] = await db
+      .select({
+        id: memberships.id,
+        tierName: tiers.name,
+        tierType: tiers.type,
+        tierId: memberships.tierId,
+        status: memberships.status,
+        source: memberships.source,
+        cadence: memberships.cadence,
+        amount: memberships.amount,
+        currency: memberships.currency,
+        currentPeriodEnd: memberships.currentPeriodEnd,
+        cancelAtPeriodEnd: memberships.cancelAtPeriodEnd,
+        compExpiresAt: memberships.compExpiresAt,
+        stripeSubscriptionId: memberships.stripeSubscriptionId,
+        feedTokenHash: memberships.feedTokenHash,
+      })
+      .from(memberships)
+      .innerJoin(tiers, eq(tiers.id, memberships.tierId))
+      .where(and(eq(memberships.siteId, site.id), eq(memberships.userId, userId)))
+      .limit(1);
+    if (!row) return undefined;
+    const { feedTokenHash, stripeSubscriptionId, tierId, ...rest } = row;
+    const entitled = isEntitled({ status: row.status, tierId, tierType: row.tierType, compExpiresAt: row.compExpiresAt, pastDueAccess: site.pastDueAccess }, clock());
+    return { ...rest, entitled, billedByStripe: row.source === 'stripe' && stripeSubscriptionId !== null, hasFeed: feedTokenHash !== null };
+  }
+
+  return {
+    account,
+
+    /** A new private feed URL; the old one, if any, stops working at once. Only while the membership entitles. */
+    async rotateFeedToken(site: Site, userId: string): Promise<string> {
+      const current = await account(site, userId);
+      if (!current?.entitled) throw new AppError('not-found', 404);
+      const token = randomBytes(32).toString('base64url');
+      await db
+        .update(memberships)
+        .set({ feedTokenHash: hashToken(token), updatedAt: clock() })
+        .where(eq(memberships.id, current.id));
+      return feedUrl(appUrl, site.handle, token);
+    },
+
+    /** The standing behind a feed token, or undefined when the token is unknown or its membership no longer entitles. */
+    async feedReader(site: Site, token: string): Promise<ReaderStanding | undefined> {
+      if (!FEED_TOKEN.test(token)) return undefined;
+      const [row] = await db
+        .select({ status: memberships.status, tierId: memberships.tierId, tierType: tiers.type, compExpiresAt: memberships.compExpiresAt })
+        .from(memberships)
+        .innerJoin(tiers, eq(tiers.id, memberships.tierId))
+        .where(and(eq(memberships.siteId, site.id), eq(memberships.feedTokenHash, hashToken(token))))
+        .limit(1);
+      const membership = row ? { ...row, pastDueAccess: site.pastDueAccess } : null;
+      return isEntitled(membership, clock()) ? { isOwner: false, membership } : undefined;
+    },
+
+    /**
+     * Ends a membership that Stripe does not bill, now: status canceled, its
+     * feed token gone, an `ended` event in its history. A paid one ends
+     * through the billing portal, so Stripe stops charging first.
+     */
+    async leave(site: Site, userId: string): Promise<void> {
+      const current = await account(site, userId);
+      if (!current?.entitled) throw new AppError('not-found', 404);
+      if (current.billedByStripe) throw new AppError('forbidden', 403);
+      const now = clock();
+      await db.transaction(async (tx) => {
+        const ended = await tx
+          .update(memberships)
+          .set({ status: 'canceled', endedAt: now, feedTokenHash: null, cancelAtPeriodEnd: false, updatedAt: now })
+          .where(and(eq(memberships.id, current.id), inArray(memberships.status, [...ENTITLING_STATUSES])))
+          .returning({ tierId: memberships.tierId });
+        if (ended[0]) await tx.insert(membershipEvents).values({ membershipId: current.id, siteId: site.id, kind: 'ended', tierId: ended[0].tierId, detail: 'Left the site', occurredAt: now });
+      });
+    },
+
+    /** A Stripe billing portal session on the creator's account for the member's customer; its URL. */
+    async billingPortalUrl(site: Site, userId: string): Promise<string> {
+      const [row] = await db
+        .select({ customer: memberships.stripeCustomerId, source: memberships.source, account: paymentAccounts.stripeAccountId })
+        .from(memberships)
+        .innerJoin(paymentAccounts, eq(paymentAccounts.siteId, memberships.siteId))
+        .where(and(eq(memberships.siteId, site.id), eq(memberships.userId, userId)))
+        .limit(1);
+      if (!row || row.source !== 'stripe' || !row.customer) throw new AppError('not-found', 404);
+      if (!stripe) throw new AppError('service-unavailable', 503);
+      const returnUrl = new URL(`/@${site.handle}/account`, appUrl).href;
+      try {
+        const session = await stripe.billingPortal.sessions.create({ customer: row.customer, return_url: returnUrl }, { stripeAccount: row.account });
+        return session.url;
+      } catch {
+        // Stripe unreachable or refusing: nothing was made on our side, the member may try again.
+        throw new AppError('service-unavailable', 503);
+      }
+    },
+  };
+}
+
+export type MemberAccountService = ReturnType<typeof createMemberAccountService>;

@@ -1,0 +1,156 @@
+/**
+ * One page of a site's members: the filters, the search, the sort and the
+ * keyset paging of /api/members, shared by the list and the CSV export
+ * (docs/decisions/055). A cursor carries the last row's sort key and id, so
+ * the next page is an index range scan whatever its depth; `page` (OFFSET) is
+ * there for jumping and costs what OFFSET costs.
+ */
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { MemberFilter, MemberSort } from '../../common/api/members.ts';
+import type { MembersQueryData } from '../../common/member-schemas.ts';
+import type { MembershipStatus } from '../../common/memberships.ts';
+import type { Database } from '../../db/connect.ts';
+import { memberships, tiers } from '../../db/content-schema.ts';
+import { users } from '../../db/schema.ts';
+import { AppError } from '../errors.ts';
+
+const LIVE_PAID: MembershipStatus[] = ['active', 'trialing', 'past_due'];
+
+const FILTERS: Record<MemberFilter, SQL> = {
+  active: inArray(memberships.status, ['active', 'trialing', 'past_due', 'comped']),
+  paying: and(eq(memberships.source, 'stripe'), inArray(memberships.status, LIVE_PAID))!,
+  free: and(eq(memberships.status, 'active'), inArray(memberships.source, ['free', 'import']))!,
+  comped: eq(memberships.status, 'comped'),
+  past_due: eq(memberships.status, 'past_due'),
+  ended: inArray(memberships.status, ['canceled', 'expired']),
+};
+
+/** Each sort's key and the SQL type its text form is cast back to for the keyset comparison. */
+const SORT_KEYS: Record<MemberSort, { key: SQL; type: 'timestamptz' | 'text' | 'integer' }> = {
+  joined: { key: sql`${memberships.createdAt}`, type: 'timestamptz' },
+  name: { key: sql`lower(${users.fullName})`, type: 'text' },
+  email: { key: sql`${users.email}`, type: 'text' },
+  // Members without a renewal (free, comped, ended) sort after every date.
+  renewal: { key: sql`coalesce(${memberships.currentPeriodEnd}, 'infinity'::timestamptz)`, type: 'timestamptz' },
+  value: { key: sql`${memberships.lifetimeValue}`, type: 'integer' },
+};
+
+export const MEMBER_COLUMNS = {
+  id: memberships.id,
+  name: users.fullName,
+  email: users.email,
+  tierId: memberships.tierId,
+  tierName: tiers.name,
+  tierCurrency: tiers.currency,
+  status: memberships.status,
+  source: memberships.source,
+  cadence: memberships.cadence,
+  createdAt: memberships.createdAt,
+  currentPeriodEnd: memberships.currentPeriodEnd,
+  cancelAtPeriodEnd: memberships.cancelAtPeriodEnd,
+  lifetimeValue: memberships.lifetimeValue,
+  currency: memberships.currency,
+  compExpiresAt: memberships.compExpiresAt,
+  labels: memberships.labels,
+  note: memberships.note,
+  subscribedToEmails: memberships.subscribedToEmails,
+  stripeCustomerId: memberships.stripeCustomerId,
+  stripeSubscriptionId: memberships.stripeSubscriptionId,
+  endedAt: memberships.endedAt,
+};
+
+function selectMembers(db: Database, sortKey: SQL) {
+  return db
+    .select({ ...MEMBER_COLUMNS, sortKey: sql<string>`(${sortKey})::text` })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(tiers, eq(tiers.id, memberships.tierId));
+}
+
+export type MemberRow = Omit<Awaited<ReturnType<typeof selectMembers>>[number], 'sortKey'>;
+
+interface Cursor {
+  /** The sort and order it was made for: a cursor of another order means nothing. */
+  s: MemberSort;
+  o: 'asc' | 'desc';
+  /** `a`: the rows after this key; `b`: the rows before it. */
+  d: 'a' | 'b';
+  k: string;
+  id: string;
+}
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+function decodeCursor(text: string, query: MembersQueryData): Cursor {
+  try {
+    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString()) as Cursor;
+    const valid = cursor.s === query.sort && cursor.o === query.order && (cursor.d === 'a' || cursor.d === 'b') && typeof cursor.k === 'string' && typeof cursor.id === 'string';
+    if (valid && /^[0-9a-f-]{36}$/.test(cursor.id)) return cursor;
+  } catch {
+    // falls through to the refusal
+  }
+  throw new AppError('invalid-input', 400);
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** The filters and search of a query, within one site. */
+export function memberConditions(siteId: string, query: Pick<MembersQueryData, 'status' | 'tier' | 'source' | 'q'>): SQL {
+  const conditions: SQL[] = [eq(memberships.siteId, siteId)];
+  if (query.status) conditions.push(FILTERS[query.status]);
+  if (query.tier) conditions.push(eq(memberships.tierId, query.tier));
+  if (query.source) conditions.push(eq(memberships.source, query.source));
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    conditions.push(or(ilike(users.fullName, pattern), ilike(users.email, pattern))!);
+  }
+  return and(...conditions)!;
+}
+
+export interface MembersPage {
+  rows: MemberRow[];
+  next?: string;
+  previous?: string;
+}
+
+export async function readMembersPage(db: Database, siteId: string, query: MembersQueryData): Promise<MembersPage> {
+  const { key, type } = SORT_KEYS[query.sort];
+  const cursor = query.cursor ? decodeCursor(query.cursor, query) : undefined;
+  const backwards = cursor?.d === 'b';
+  // Reading backwards walks the order reversed from the cursor, then turns the page round.
+  const descending = (query.order === 'desc') !== backwards;
+  const direction = descending ? desc : asc;
+  const conditions = [memberConditions(siteId, query)];
+  if (cursor) {
+    const comparison = sql.raw(descending ? '<' : '>');
+    conditions.push(sql`(${key}, ${memberships.id}) ${comparison} (cast(${cursor.k} as ${sql.raw(type)}), cast(${cursor.id} as uuid))`);
+  }
+  const offset = !cursor && query.page ? (query.page - 1) * query.limit : 0;
+  const found = await selectMembers(db, key)
+    .where(and(...conditions))
+    .orderBy(direction(key), direction(memberships.id))
+    .limit(query.limit + 1)
+    .offset(offset);
+  const more = found.length > query.limit;
+  const page = found.slice(0, query.limit);
+  if (backwards) page.reverse();
+  const first = page[0];
+  const last = page.at(-1);
+  const make = (d: 'a' | 'b', row: (typeof page)[number]) => encodeCursor({ s: query.sort, o: query.order, d, k: row.sortKey, id: row.id });
+  const hasNext = backwards ? true : more;
+  const hasPrevious = backwards ? more : Boolean(cursor) || offset > 0;
+  return {
+    rows: page.map(({ sortKey: _sortKey, ...row }) => row),
+    ...(hasNext && last ? { next: make('a', last) } : {}),
+    ...(hasPrevious && first ? { previous: make('b', first) } : {}),
+  };
+}
+
+/** How many members the filters match; the users join only when the search needs it. */
+export async function countMembers(db: Database, siteId: string, query: Pick<MembersQueryData, 'status' | 'tier' | 'source' | 'q'>): Promise<number> {
+  const base = db.select({ total: count() }).from(memberships);
+  const [row] = await (query.q ? base.innerJoin(users, eq(users.id, memberships.userId)) : base).where(memberConditions(siteId, query));
+  return row?.total ?? 0;
+}

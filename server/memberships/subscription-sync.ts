@@ -1,0 +1,175 @@
+/**
+ * Memberships kept true by Stripe (docs/decisions/052-memberships-from-the-current-subscription.md).
+ * Whatever event arrives, we read the subscription as it is NOW on the
+ * creator's connected account and set the membership from it, so events that
+ * come twice or out of order end in the same state. A subscription whose price
+ * belongs to no tier of the site that owns the account is ignored. Each change
+ * writes one membership_events row; a payment is counted once per invoice.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { ENTITLING_STATUSES, type Cadence, type MembershipEventKind, type MembershipStatus } from '../../common/memberships.ts';
+import type { Database } from '../../db/connect.ts';
+import { memberships, tiers } from '../../db/content-schema.ts';
+import { membershipEvents, paymentAccounts } from '../../db/money-schema.ts';
+import { currentSubscription, type StripeClient } from '../payments/stripe-client.ts';
+
+type MembershipRow = typeof memberships.$inferSelect;
+
+/** Stripe's subscription statuses to ours; `incomplete` (first payment not made) opens nothing and makes no membership. */
+const STATUS: Partial<Record<Stripe.Subscription.Status, MembershipStatus>> = {
+  active: 'active',
+  trialing: 'trialing',
+  past_due: 'past_due',
+  canceled: 'canceled',
+  unpaid: 'expired',
+  incomplete_expired: 'expired',
+};
+
+const entitles = (status: MembershipStatus | undefined) => status !== undefined && ENTITLING_STATUSES.includes(status);
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id);
+
+interface Owner {
+  siteId: string;
+  tierId: string;
+}
+
+/** The tier a price belongs to, by its product, on the site whose connected account this is; undefined when it is not that site's. */
+async function tierOfPrice(tx: Database, account: string, price: Stripe.Price): Promise<Owner | undefined> {
+  const productId = idOf(price.product);
+  if (!productId) return undefined;
+  const [row] = await tx
+    .select({ siteId: tiers.siteId, tierId: tiers.id })
+    .from(tiers)
+    .innerJoin(paymentAccounts, eq(paymentAccounts.siteId, tiers.siteId))
+    .where(and(eq(paymentAccounts.stripeAccountId, account), eq(tiers.stripeProductId, productId), eq(tiers.type, 'paid')))
+    .limit(1);
+  return row;
+}
+
+async function lockedMembership(tx: Database, siteId: string, where: ReturnType<typeof eq>): Promise<MembershipRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.siteId, siteId), where))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+async function recordEvent(tx: Database, membership: MembershipRow, kind: MembershipEventKind, extra: Partial<typeof membershipEvents.$inferInsert> = {}) {
+  await tx.insert(membershipEvents).values({ membershipId: membership.id, siteId: membership.siteId, tierId: membership.tierId, kind, ...extra });
+}
+
+export interface SubscriptionSync {
+  /** Sets the membership from the subscription as Stripe has it now; answers the membership, or undefined when the subscription is not one of ours. */
+  apply(tx: Database, account: string, subscriptionId: string, userHint?: string): Promise<MembershipRow | undefined>;
+  /** A paid invoice of a subscription: the membership first, then the payment, once per invoice. */
+  invoicePaid(tx: Database, account: string, invoice: Stripe.Invoice): Promise<void>;
+  invoiceFailed(tx: Database, account: string, invoice: Stripe.Invoice): Promise<void>;
+}
+
+export function createSubscriptionSync({ stripe, clock }: { stripe: StripeClient; clock: () => Date }): SubscriptionSync {
+  async function apply(tx: Database, account: string, subscriptionId: string, userHint?: string): Promise<MembershipRow | undefined> {
+    const subscription = await currentSubscription(stripe, subscriptionId, account);
+    if (!subscription) return undefined;
+    const item = subscription.items.data[0];
+    const status = STATUS[subscription.status];
+    if (!item || !status) return undefined;
+    const owner = await tierOfPrice(tx, account, item.price);
+    if (!owner) return undefined;
+    const now = clock();
+    const cadence: Cadence = item.price.recurring?.interval === 'year' ? 'year' : 'month';
+
+    const bySubscription = await lockedMembership(tx, owner.siteId, eq(memberships.stripeSubscriptionId, subscription.id));
+    const userId = bySubscription?.userId ?? subscription.metadata.userId ?? userHint;
+    if (!userId) return undefined;
+    let current = bySubscription ?? (await lockedMembership(tx, owner.siteId, eq(memberships.userId, userId)));
+    // An old subscription's late news must not undo the member's newer one.
+    if (current?.stripeSubscriptionId && current.stripeSubscriptionId !== subscription.id && !entitles(status)) return current;
+
+    const wanted = {
+      tierId: owner.tierId,
+      status,
+      source: 'stripe' as const,
+      cadence,
+      amount: item.price.unit_amount,
+      currency: item.price.currency,
+      currentPeriodEnd: new Date(item.current_period_end * 1000),
+      cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      stripeCustomerId: idOf(subscription.customer) ?? null,
+      stripeSubscriptionId: subscription.id,
+      compExpiresAt: null,
+      endedAt: entitles(status) ? null : (current?.endedAt ?? (subscription.ended_at ? new Date(subscription.ended_at * 1000) : now)),
+      updatedAt: now,
+    };
+    if (!current) {
+      const [inserted] = await tx
+        .insert(memberships)
+        .values({ siteId: owner.siteId, userId, ...wanted, createdAt: now })
+        .onConflictDoNothing()
+        .returning();
+      if (inserted) {
+        if (entitles(status)) await recordEvent(tx, inserted, 'joined', { stripeObjectId: subscription.id, detail: 'Paid membership started' });
+        return inserted;
+      }
+      // Another delivery made it a moment ago: take the lock and carry on as an update.
+      current = await lockedMembership(tx, owner.siteId, eq(memberships.userId, userId));
+      if (!current) return undefined;
+    }
+
+    const [updated] = await tx.update(memberships).set(wanted).where(eq(memberships.id, current.id)).returning();
+    const after = updated!;
+    const wasEntitled = entitles(current.status);
+    if (!wasEntitled && entitles(status)) await recordEvent(tx, after, 'joined', { stripeObjectId: subscription.id, detail: 'Paid membership started' });
+    else if (wasEntitled && !entitles(status)) await recordEvent(tx, after, 'ended', { stripeObjectId: subscription.id, detail: status === 'expired' ? 'Unpaid: the subscription expired' : 'Subscription ended' });
+    else if (wasEntitled && current.tierId !== after.tierId) await recordEvent(tx, after, 'tier-changed', { stripeObjectId: subscription.id });
+    if (entitles(status) && current.stripeSubscriptionId === subscription.id && current.cancelAtPeriodEnd !== after.cancelAtPeriodEnd) {
+      await recordEvent(tx, after, after.cancelAtPeriodEnd ? 'renewal-canceled' : 'renewal-resumed', { stripeObjectId: subscription.id });
+    }
+    return after;
+  }
+
+  /** Whether this invoice already wrote a history row of this kind (Stripe may send it twice under two event ids). */
+  async function alreadyRecorded(tx: Database, membershipId: string, kind: MembershipEventKind, invoiceId: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: membershipEvents.id })
+      .from(membershipEvents)
+      .where(and(eq(membershipEvents.membershipId, membershipId), eq(membershipEvents.kind, kind), eq(membershipEvents.stripeObjectId, invoiceId)))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  async function membershipOfInvoice(tx: Database, account: string, invoice: Stripe.Invoice): Promise<MembershipRow | undefined> {
+    const subscriptionId = subscriptionOfInvoice(invoice);
+    return subscriptionId ? apply(tx, account, subscriptionId) : undefined;
+  }
+
+  return {
+    apply,
+
+    async invoicePaid(tx, account, invoice) {
+      const membership = await membershipOfInvoice(tx, account, invoice);
+      if (!membership || !invoice.id || invoice.amount_paid <= 0) return;
+      if (await alreadyRecorded(tx, membership.id, 'payment', invoice.id)) return;
+      await recordEvent(tx, membership, 'payment', { amount: invoice.amount_paid, currency: invoice.currency, stripeObjectId: invoice.id, detail: 'Payment received' });
+      await tx
+        .update(memberships)
+        .set({ lifetimeValue: sql`${memberships.lifetimeValue} + ${invoice.amount_paid}` })
+        .where(eq(memberships.id, membership.id));
+    },
+
+    async invoiceFailed(tx, account, invoice) {
+      const membership = await membershipOfInvoice(tx, account, invoice);
+      if (!membership || !invoice.id) return;
+      if (await alreadyRecorded(tx, membership.id, 'payment-failed', invoice.id)) return;
+      await recordEvent(tx, membership, 'payment-failed', { amount: invoice.amount_due, currency: invoice.currency, stripeObjectId: invoice.id, detail: 'The payment failed; Stripe retries it' });
+    },
+  };
+}
+
+/** Where the API version of SDK v23 puts an invoice's subscription; older payloads kept it at the top. */
+function subscriptionOfInvoice(invoice: Stripe.Invoice): string | undefined {
+  const legacy = (invoice as { subscription?: string | { id: string } | null }).subscription;
+  return idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(legacy);
+}

@@ -1,0 +1,37 @@
+/**
+ * The one place the `stripe` SDK is made, from STRIPE_SECRET_KEY and
+ * STRIPE_API_URL (tests point it at tests/support/stripe-server.ts). Calls on
+ * a creator's connected account pass `{ stripeAccount }` per request (direct
+ * charges, DESIGN.md "Members and money"); nothing here holds a creator's key.
+ */
+import Stripe from 'stripe';
+import type { StripeConfig } from '../config.ts';
+
+export type StripeClient = Stripe;
+
+export function createStripeClient(config: StripeConfig): StripeClient {
+  const { protocol, hostname, port } = config.apiUrl;
+  return new Stripe(config.secretKey, {
+    host: hostname,
+    port: port === '' ? (protocol === 'https:' ? 443 : 80) : Number(port),
+    protocol: protocol === 'http:' ? 'http' : 'https',
+    // A webhook or a join must not hang on a slow Stripe; the SDK retries idempotently.
+    timeout: 20_000,
+    maxNetworkRetries: 2,
+    appInfo: { name: 'creator-platform' },
+  });
+}
+
+/**
+ * The subscription as Stripe has it now, or null when the account has no such
+ * subscription: an event about it is nobody's here, and answering 500 would
+ * only make Stripe retry it for days.
+ */
+export async function currentSubscription(stripe: StripeClient, subscriptionId: string, stripeAccount?: string): Promise<Stripe.Subscription | null> {
+  try {
+    return await stripe.subscriptions.retrieve(subscriptionId, {}, stripeAccount ? { stripeAccount } : {});
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+    throw error;
+  }
+}

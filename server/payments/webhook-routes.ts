@@ -1,0 +1,24 @@
+/**
+ * POST /api/webhooks/stripe and /api/webhooks/stripe-connect: Stripe calls
+ * them, so no session, no Origin check, and the body stays raw bytes for the
+ * signature (express.raw here; no JSON parser sits ahead of these paths).
+ */
+import express, { Router, type Request, type Response } from 'express';
+import type { WebhookEndpoint } from './webhook-handlers.ts';
+import type { WebhookService } from './webhook-service.ts';
+
+/** Stripe's events are a few KB; its documented ceiling is far below this. */
+const BODY_LIMIT = '1mb';
+
+export function webhookRoutes({ webhooks }: { webhooks: WebhookService }): Router {
+  const router = Router();
+  const raw = express.raw({ type: 'application/json', limit: BODY_LIMIT });
+  const receive = (endpoint: WebhookEndpoint) => async (req: Request, res: Response) => {
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const outcome = await webhooks.receive(endpoint, body, req.get('stripe-signature'));
+    res.json({ received: true, outcome });
+  };
+  router.post('/stripe', raw, receive('platform'));
+  router.post('/stripe-connect', raw, receive('connect'));
+  return router;
+}

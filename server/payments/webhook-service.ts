@@ -1,0 +1,67 @@
+/**
+ * Receives a Stripe webhook: checks its signature on the raw body, then
+ * applies it once (docs/decisions/050). One transaction records the event id
+ * in `stripe_events` and runs its handler; an id already there is a replay and
+ * does nothing, a handler that throws rolls the record back so Stripe's retry
+ * applies it.
+ */
+import type Stripe from 'stripe';
+import type { Database } from '../../db/connect.ts';
+import { stripeEvents } from '../../db/money-schema.ts';
+import type { StripeConfig } from '../config.ts';
+import { AppError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import type { StripeClient } from './stripe-client.ts';
+import type { WebhookEndpoint, WebhookHandlers } from './webhook-handlers.ts';
+
+export interface WebhookServiceDeps {
+  db: Database;
+  /** Undefined when STRIPE_SECRET_KEY is unset. */
+  stripe: { client: StripeClient; config: StripeConfig } | undefined;
+  handlers: WebhookHandlers;
+  logger: Logger;
+}
+
+export type WebhookOutcome = 'applied' | 'replayed';
+
+export function createWebhookService({ db, stripe, handlers, logger }: WebhookServiceDeps) {
+  function verify(endpoint: WebhookEndpoint, rawBody: Buffer, signature: string | undefined): Stripe.Event {
+    // Without Stripe nothing sends here: the routes do not exist.
+    if (!stripe) throw new AppError('not-found', 404);
+    const secret = endpoint === 'platform' ? stripe.config.webhookSecret : stripe.config.connectWebhookSecret;
+    if (!secret) {
+      // 503, not 4xx: Stripe keeps retrying for days, so events wait until the operator sets the secret.
+      logger.warn({ endpoint }, `Stripe webhook refused: ${endpoint === 'platform' ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_CONNECT_WEBHOOK_SECRET'} is not set`);
+      throw new AppError('payments-not-configured', 503);
+    }
+    if (!signature) throw new AppError('invalid-signature', 400);
+    try {
+      return stripe.client.webhooks.constructEvent(rawBody, signature, secret);
+    } catch {
+      throw new AppError('invalid-signature', 400);
+    }
+  }
+
+  async function receive(endpoint: WebhookEndpoint, rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
+    const event = verify(endpoint, rawBody, signature);
+    // A Connect event names its account; one on the platform endpoint without it is the platform's own.
+    if (endpoint === 'connect' && !event.account) throw new AppError('invalid-input', 400);
+    const handler = handlers[endpoint][event.type];
+    const outcome = await db.transaction(async (tx) => {
+      const recorded = await tx
+        .insert(stripeEvents)
+        .values({ id: event.id, type: event.type, account: event.account ?? null })
+        .onConflictDoNothing()
+        .returning({ id: stripeEvents.id });
+      if (recorded.length === 0) return 'replayed' as const;
+      if (handler) await handler(event, tx);
+      return 'applied' as const;
+    });
+    logger.info({ eventId: event.id, type: event.type, account: event.account, outcome, handled: Boolean(handler) }, 'stripe webhook');
+    return outcome;
+  }
+
+  return { receive };
+}
+
+export type WebhookService = ReturnType<typeof createWebhookService>;

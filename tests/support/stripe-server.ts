@@ -1,0 +1,845 @@
+/**
+ * A local server that speaks Stripe's REST protocol for the calls this
+ * platform makes (DESIGN.md "Testing added", docs/decisions/049), so the real
+ * `stripe` SDK runs against it with STRIPE_API_URL pointing here.
+ *
+ * It speaks: accounts (create, retrieve, GET /v1/account), account_links,
+ * products and prices (create, retrieve, update, list), customers (create,
+ * retrieve, list by email), checkout sessions (mode=subscription; create,
+ * retrieve), subscriptions (retrieve, update, cancel, list), invoices
+ * (retrieve, list), billing_portal sessions and events (retrieve, list). It
+ * serves hosted pages for onboarding, checkout ("Pay", "Decline card") and the
+ * billing portal, and delivers signed webhooks (platform events to the
+ * platform URL, connected accounts' events to the Connect URL with `account`).
+ * Anything else answers 404 in Stripe's error shape.
+ *
+ * Objects live per account: `Stripe-Account: acct_…` selects a connected
+ * account's space, no header the platform's. Form bodies use Stripe's bracket
+ * notation; `Idempotency-Key` replays the first answer; `expand[]` expands ids.
+ *
+ * Webhooks from API calls are queued and delivered in order after the answer
+ * (as Stripe does: the caller may hold a database lock the webhook needs);
+ * hosted-page actions and test controls wait for their deliveries, so a test
+ * that follows a redirect or awaits a control sees the webhooks applied.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import qs from 'qs';
+import { checkoutPage, onboardingPage, onboardingUsedPage, portalPage } from './stripe-hosted-pages.ts';
+
+export type StripeObject = Record<string, unknown> & { id: string; object: string };
+type Params = Record<string, unknown>;
+
+export interface WebhookEndpoint {
+  url: string;
+  /** Defaults to the server's own secret for that endpoint (see `env`). */
+  secret?: string;
+}
+
+export interface WebhookTargets {
+  platformWebhook?: WebhookEndpoint;
+  connectWebhook?: WebhookEndpoint;
+}
+
+export interface StripeServerOptions extends WebhookTargets {
+  /** The only key accepted; default `sk_test_local`. */
+  secretKey?: string;
+}
+
+export interface WebhookDelivery {
+  eventId: string;
+  type: string;
+  account: string | undefined;
+  url: string;
+  /** HTTP status of the app's answer; 0 when it could not be reached. */
+  status: number;
+  body: string;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  account: string | undefined;
+  body: Params;
+  idempotencyKey: string | undefined;
+}
+
+export interface StripeServer {
+  url: string;
+  /** STRIPE_* variables for startTestServer's env (key, API URL, both webhook secrets). */
+  env: Record<string, string>;
+  secrets: { platform: string; connect: string };
+  deliveries: WebhookDelivery[];
+  requests: RecordedRequest[];
+  setWebhooks(targets: WebhookTargets): void;
+  /** Both webhook URLs of an app at `appUrl` (`/api/webhooks/stripe` and `/api/webhooks/stripe-connect`), with this server's secrets. */
+  useApp(appUrl: string | URL): void;
+  /** Creates an event for `object` (type and payload as given) and delivers it. */
+  emit(type: string, object: Params, options?: { account?: string; previousAttributes?: Params }): Promise<StripeObject>;
+  setSubscriptionStatus(subscriptionId: string, status: string, options?: { account?: string }): Promise<StripeObject>;
+  /** Bills the next period now and fails: invoice open, subscription past_due; sends invoice.payment_failed and the update. */
+  failNextInvoice(subscriptionId: string): Promise<StripeObject>;
+  /** Bills the next period now and succeeds: invoice paid, subscription active; sends invoice.paid and the update. */
+  renew(subscriptionId: string): Promise<StripeObject>;
+  completeOnboarding(accountId: string): Promise<StripeObject>;
+  account(id: string): StripeObject | undefined;
+  /** A copy of any object by id, whichever account it lives in. */
+  object(id: string): StripeObject | undefined;
+  /** Resolves when every queued webhook has been delivered. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const PLATFORM = 'platform';
+
+class StripeError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly param?: string,
+    readonly code?: string,
+    readonly type = 'invalid_request_error',
+  ) {
+    super(message);
+  }
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+
+function newId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+}
+
+function addInterval(seconds: number, interval: string, count = 1): number {
+  const date = new Date(seconds * 1000);
+  if (interval === 'day') date.setUTCDate(date.getUTCDate() + count);
+  else if (interval === 'week') date.setUTCDate(date.getUTCDate() + 7 * count);
+  else if (interval === 'year') date.setUTCFullYear(date.getUTCFullYear() + count);
+  else date.setUTCMonth(date.getUTCMonth() + count);
+  return Math.floor(date.getTime() / 1000);
+}
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function required(params: Params, name: string): string {
+  const value = text(params[name]);
+  if (value === undefined) throw new StripeError(400, `Missing required param: ${name}.`, name, 'parameter_missing');
+  return value;
+}
+
+function bool(value: unknown): boolean | undefined {
+  if (value === 'true' || value === true) return true;
+  if (value === 'false' || value === false) return false;
+  return undefined;
+}
+
+/** Stripe's metadata update: set keys, an empty value deletes its key, an empty `metadata` clears all. */
+function mergeMetadata(current: unknown, update: unknown): Record<string, string> {
+  if (update === '') return {};
+  const result: Record<string, string> = { ...(current as Record<string, string>) };
+  if (update && typeof update === 'object') {
+    for (const [key, value] of Object.entries(update as Record<string, unknown>)) {
+      if (value === '') delete result[key];
+      else result[key] = String(value);
+    }
+  }
+  return result;
+}
+
+/** `a[0]=x&a[1]=y` parses to an object with numeric keys when the list is long; treat both as a list. */
+function list(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (value && typeof value === 'object') return Object.values(value);
+  return value === undefined || value === '' ? [] : [value];
+}
+
+function signature(secret: string, timestamp: number, payload: string): string {
+  const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
+  return `t=${timestamp},v1=${v1}`;
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function startStripeServer(options: StripeServerOptions = {}): Promise<StripeServer> {
+  const secretKey = options.secretKey ?? 'sk_test_local';
+  const secrets = { platform: `whsec_${randomBytes(16).toString('hex')}`, connect: `whsec_${randomBytes(16).toString('hex')}` };
+  let targets: WebhookTargets = { platformWebhook: options.platformWebhook, connectWebhook: options.connectWebhook };
+  const spaces = new Map<string, Map<string, StripeObject>>([[PLATFORM, new Map()]]);
+  const home = new Map<string, string>();
+  const idempotent = new Map<string, { status: number; body: string }>();
+  const accountLinks = new Map<string, { account: string; returnUrl: string; refreshUrl: string; used: boolean }>();
+  const deliveries: WebhookDelivery[] = [];
+  const requests: RecordedRequest[] = [];
+  let queue: Promise<void> = Promise.resolve();
+  let baseUrl = '';
+
+  function space(key: string): Map<string, StripeObject> {
+    let objects = spaces.get(key);
+    if (!objects) {
+      objects = new Map();
+      spaces.set(key, objects);
+    }
+    return objects;
+  }
+
+  function put(spaceKey: string, object: StripeObject): StripeObject {
+    space(spaceKey).set(object.id, object);
+    home.set(object.id, spaceKey);
+    return object;
+  }
+
+  function base(object: string, prefix: string, fields: Params): StripeObject {
+    return { id: newId(prefix), object, created: now(), livemode: false, metadata: {}, ...fields };
+  }
+
+  function find(spaceKey: string, id: string, kind: string, param = 'id'): StripeObject {
+    const object = space(spaceKey).get(id);
+    if (!object || object.object !== kind) throw new StripeError(404, `No such ${kind.replace(/^.*\./, '')}: '${id}'`, param, 'resource_missing');
+    return object;
+  }
+
+  /** The space an object lives in, and the object: for hosted pages and test controls, which name no account. */
+  function locate(id: string, kind: string): { spaceKey: string; object: StripeObject } {
+    const spaceKey = home.get(id);
+    if (spaceKey === undefined) throw new StripeError(404, `No such ${kind}: '${id}'`, 'id', 'resource_missing');
+    return { spaceKey, object: find(spaceKey, id, kind) };
+  }
+
+  function createEvent(spaceKey: string, type: string, object: Params, previousAttributes?: Params): StripeObject {
+    const event = base('event', 'evt', {
+      type,
+      api_version: '2026-10-28.endive',
+      data: { object: clone(object), ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      ...(spaceKey === PLATFORM ? {} : { account: spaceKey }),
+    });
+    delete event.metadata;
+    return put(spaceKey, event);
+  }
+
+  async function deliver(event: StripeObject): Promise<void> {
+    const account = text(event.account);
+    const target = account ? targets.connectWebhook : targets.platformWebhook;
+    if (!target) return;
+    const secret = target.secret ?? (account ? secrets.connect : secrets.platform);
+    const payload = JSON.stringify(event, null, 2);
+    const record: WebhookDelivery = { eventId: event.id, type: String(event.type), account, url: target.url, status: 0, body: '' };
+    try {
+      const response = await fetch(target.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature(secret, now(), payload), 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+        body: payload,
+      });
+      record.status = response.status;
+      record.body = await response.text();
+    } catch (error) {
+      record.body = error instanceof Error ? error.message : String(error);
+    }
+    deliveries.push(record);
+  }
+
+  /** Queues events in order; the returned promise settles when they are delivered. */
+  function send(spaceKey: string, ...events: Array<[string, Params, Params?]>): Promise<void> {
+    const created = events.map(([type, object, previous]) => createEvent(spaceKey, type, object, previous));
+    queue = queue.then(async () => {
+      for (const event of created) await deliver(event);
+    });
+    return queue;
+  }
+
+  function expand(object: unknown, paths: string[], spaceKey: string): unknown {
+    if (paths.length === 0 || !object || typeof object !== 'object') return object;
+    const result = clone(object) as Params;
+    for (const path of paths) {
+      const [head, ...rest] = path.split('.');
+      if (head === 'data' && Array.isArray(result.data)) {
+        result.data = result.data.map((item: unknown) => expand(item, [rest.join('.')], spaceKey));
+        continue;
+      }
+      const value = result[head!];
+      const target = typeof value === 'string' ? space(spaceKey).get(value) : value;
+      if (target !== undefined) result[head!] = rest.length > 0 ? expand(target, [rest.join('.')], spaceKey) : clone(target);
+    }
+    return result;
+  }
+
+  function listOf(spaceKey: string, url: string, predicate: (object: StripeObject) => boolean, params: Params): Params {
+    const limit = Math.min(Number(params.limit ?? 10) || 10, 100);
+    const all = [...space(spaceKey).values()].filter(predicate).sort((a, b) => Number(b.created) - Number(a.created));
+    return { object: 'list', url, has_more: all.length > limit, data: all.slice(0, limit) };
+  }
+
+  // ---- objects ----
+
+  function completeAccount(id: string): StripeObject {
+    const account = find(PLATFORM, id, 'account');
+    const previous = { details_submitted: account.details_submitted, charges_enabled: account.charges_enabled, payouts_enabled: account.payouts_enabled };
+    Object.assign(account, {
+      details_submitted: true,
+      charges_enabled: true,
+      payouts_enabled: true,
+      requirements: { currently_due: [], eventually_due: [], past_due: [], disabled_reason: null },
+    });
+    void send(id, ['account.updated', account, previous]);
+    return account;
+  }
+
+  function createSubscription(spaceKey: string, customer: string, price: StripeObject, subscriptionData: Params): { subscription: StripeObject; invoice: StripeObject } {
+    const recurring = price.recurring as { interval: string; interval_count: number };
+    const start = now();
+    const trialDays = Number(subscriptionData.trial_period_days ?? 0);
+    const periodEnd = trialDays > 0 ? start + trialDays * 86_400 : addInterval(start, recurring.interval, recurring.interval_count);
+    const subscription = base('subscription', 'sub', {
+      customer,
+      status: trialDays > 0 ? 'trialing' : 'active',
+      currency: price.currency,
+      start_date: start,
+      billing_cycle_anchor: periodEnd,
+      current_period_start: start,
+      current_period_end: periodEnd,
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      ended_at: null,
+      trial_start: trialDays > 0 ? start : null,
+      trial_end: trialDays > 0 ? periodEnd : null,
+      collection_method: 'charge_automatically',
+      application_fee_percent: subscriptionData.application_fee_percent === undefined ? null : Number(subscriptionData.application_fee_percent),
+      metadata: mergeMetadata({}, subscriptionData.metadata),
+      latest_invoice: null,
+    });
+    subscription.items = {
+      object: 'list',
+      url: `/v1/subscription_items?subscription=${subscription.id}`,
+      has_more: false,
+      data: [{ id: newId('si'), object: 'subscription_item', created: start, metadata: {}, price: clone(price), quantity: 1, subscription: subscription.id, current_period_start: start, current_period_end: periodEnd }],
+    };
+    put(spaceKey, subscription);
+    const invoice = createInvoice(spaceKey, subscription, trialDays > 0 ? 0 : Number(price.unit_amount), 'subscription_create', true);
+    return { subscription, invoice };
+  }
+
+  function createInvoice(spaceKey: string, subscription: StripeObject, amount: number, billingReason: string, paid: boolean): StripeObject {
+    const item = (subscription.items as { data: Params[] }).data[0]!;
+    const price = item.price as StripeObject;
+    const customer = space(spaceKey).get(String(subscription.customer));
+    const periodStart = Number(subscription.current_period_start);
+    const periodEnd = Number(subscription.current_period_end);
+    const invoice = base('invoice', 'in', {
+      customer: subscription.customer,
+      customer_email: customer?.email ?? null,
+      subscription: subscription.id,
+      parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscription.id, metadata: clone(subscription.metadata) } },
+      status: paid ? 'paid' : 'open',
+      billing_reason: billingReason,
+      currency: price.currency,
+      amount_due: amount,
+      amount_paid: paid ? amount : 0,
+      amount_remaining: paid ? 0 : amount,
+      total: amount,
+      subtotal: amount,
+      attempted: true,
+      attempt_count: 1,
+      period_start: periodStart,
+      period_end: periodEnd,
+      status_transitions: { finalized_at: now(), paid_at: paid ? now() : null },
+      hosted_invoice_url: null,
+    });
+    invoice.lines = {
+      object: 'list',
+      url: `/v1/invoices/${invoice.id}/lines`,
+      has_more: false,
+      data: [
+        {
+          id: newId('il'),
+          object: 'line_item',
+          amount,
+          currency: price.currency,
+          quantity: 1,
+          period: { start: periodStart, end: periodEnd },
+          pricing: { type: 'price_details', price_details: { price: price.id, product: price.product } },
+          parent: { type: 'subscription_item_details', subscription_item_details: { subscription: subscription.id, subscription_item: item.id } },
+          metadata: {},
+        },
+      ],
+    };
+    subscription.latest_invoice = invoice.id;
+    return put(spaceKey, invoice);
+  }
+
+  function setPeriod(subscription: StripeObject, start: number, end: number): void {
+    subscription.current_period_start = start;
+    subscription.current_period_end = end;
+    for (const item of (subscription.items as { data: Params[] }).data) {
+      item.current_period_start = start;
+      item.current_period_end = end;
+    }
+  }
+
+  function nextPeriod(subscriptionId: string, paid: boolean): Promise<StripeObject> {
+    const { spaceKey, object: subscription } = locate(subscriptionId, 'subscription');
+    const previous = { status: subscription.status, current_period_start: subscription.current_period_start, current_period_end: subscription.current_period_end };
+    const price = (subscription.items as { data: Array<{ price: StripeObject }> }).data[0]!.price;
+    const recurring = price.recurring as { interval: string; interval_count: number };
+    const start = Number(subscription.current_period_end);
+    setPeriod(subscription, start, addInterval(start, recurring.interval, recurring.interval_count));
+    subscription.status = paid ? 'active' : 'past_due';
+    const invoice = createInvoice(spaceKey, subscription, Number(price.unit_amount), 'subscription_cycle', paid);
+    return send(spaceKey, [paid ? 'invoice.paid' : 'invoice.payment_failed', invoice], ['customer.subscription.updated', subscription, previous]).then(() => clone(invoice));
+  }
+
+  function updateSubscription(spaceKey: string, subscription: StripeObject, params: Params): StripeObject {
+    const previous: Params = {};
+    const cancelAtPeriodEnd = bool(params.cancel_at_period_end);
+    if (cancelAtPeriodEnd !== undefined) {
+      previous.cancel_at_period_end = subscription.cancel_at_period_end;
+      previous.cancel_at = subscription.cancel_at;
+      subscription.cancel_at_period_end = cancelAtPeriodEnd;
+      subscription.cancel_at = cancelAtPeriodEnd ? subscription.current_period_end : null;
+    }
+    if (params.metadata !== undefined) {
+      previous.metadata = clone(subscription.metadata);
+      subscription.metadata = mergeMetadata(subscription.metadata, params.metadata);
+    }
+    const itemUpdates = list(params.items) as Params[];
+    if (itemUpdates.length > 0) {
+      previous.items = clone(subscription.items);
+      const items = (subscription.items as { data: Params[] }).data;
+      for (const update of itemUpdates) {
+        const item = (update.id ? items.find((candidate) => candidate.id === update.id) : items[0]) ?? undefined;
+        if (!item) throw new StripeError(400, `No such subscription item: '${String(update.id)}'`, 'items', 'resource_missing');
+        const priceId = text(update.price);
+        if (priceId) item.price = clone(find(spaceKey, priceId, 'price', 'items[0][price]'));
+      }
+    }
+    if (params.application_fee_percent !== undefined) {
+      previous.application_fee_percent = subscription.application_fee_percent;
+      subscription.application_fee_percent = params.application_fee_percent === '' ? null : Number(params.application_fee_percent);
+    }
+    void send(spaceKey, ['customer.subscription.updated', subscription, previous]);
+    return subscription;
+  }
+
+  function cancelSubscription(spaceKey: string, subscription: StripeObject): StripeObject {
+    if (subscription.status === 'canceled') throw new StripeError(400, `No such subscription: '${subscription.id}'; it has been canceled.`, 'id', 'resource_missing');
+    Object.assign(subscription, { status: 'canceled', canceled_at: now(), ended_at: now(), cancel_at_period_end: false });
+    void send(spaceKey, ['customer.subscription.deleted', subscription]);
+    return subscription;
+  }
+
+  function payCheckout(sessionId: string): Promise<string> {
+    const { spaceKey, object: session } = locate(sessionId, 'checkout.session');
+    if (session.status !== 'open') throw new StripeError(400, `This checkout session is ${String(session.status)}.`, 'id', 'checkout_session_not_open');
+    const lineItem = (list(session._line_items) as Params[])[0]!;
+    const price = find(spaceKey, String(lineItem.price), 'price');
+    let customerId = text(session.customer);
+    if (!customerId) {
+      const customer = put(spaceKey, base('customer', 'cus', { email: session.customer_email ?? null, name: null }));
+      customerId = customer.id;
+    }
+    const customer = find(spaceKey, customerId, 'customer');
+    const { subscription, invoice } = createSubscription(spaceKey, customerId, price, (session._subscription_data as Params | undefined) ?? {});
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: invoice.amount_paid === 0 ? 'no_payment_required' : 'paid',
+      customer: customerId,
+      customer_details: { email: customer.email ?? null },
+      subscription: subscription.id,
+      invoice: invoice.id,
+      amount_total: invoice.amount_due,
+    });
+    const successUrl = String(session.success_url).replaceAll('{CHECKOUT_SESSION_ID}', session.id);
+    return send(spaceKey, ['customer.subscription.created', subscription], ['checkout.session.completed', session], ['invoice.paid', invoice]).then(() => successUrl);
+  }
+
+  // ---- API routes ----
+
+  interface Context {
+    spaceKey: string;
+    params: Params;
+    match: string[];
+  }
+  type Handler = (context: Context) => unknown;
+  const routes: Array<[string, RegExp, Handler]> = [];
+  const route = (method: string, path: string, handler: Handler) => routes.push([method, new RegExp(`^${path.replace(/:\w+/g, '([^/]+)')}$`), handler]);
+
+  route('POST', '/v1/accounts', ({ spaceKey, params }) => {
+    if (spaceKey !== PLATFORM) throw new StripeError(400, 'Connected accounts cannot create accounts.', undefined, undefined);
+    const country = text(params.country) ?? 'US';
+    return put(
+      PLATFORM,
+      base('account', 'acct', {
+        type: text(params.type) ?? 'standard',
+        controller: params.controller ?? null,
+        email: text(params.email) ?? null,
+        country,
+        default_currency: text(params.default_currency) ?? 'usd',
+        details_submitted: false,
+        charges_enabled: false,
+        payouts_enabled: false,
+        requirements: { currently_due: ['business_profile.url', 'external_account', 'tos_acceptance.date'], eventually_due: [], past_due: [], disabled_reason: 'requirements.past_due' },
+        business_profile: params.business_profile ?? {},
+        metadata: mergeMetadata({}, params.metadata),
+      }),
+    );
+  });
+  route('GET', '/v1/accounts/:id', ({ match }) => find(PLATFORM, match[0]!, 'account', 'account'));
+  route('GET', '/v1/account', ({ spaceKey }) => find(PLATFORM, spaceKey, 'account', 'account'));
+  route('POST', '/v1/account_links', ({ spaceKey, params }) => {
+    const account = find(PLATFORM, required(params, 'account'), 'account', 'account');
+    if (spaceKey !== PLATFORM) throw new StripeError(400, 'Account links are made by the platform.', 'account');
+    const id = newId('link');
+    accountLinks.set(id, { account: account.id, returnUrl: required(params, 'return_url'), refreshUrl: required(params, 'refresh_url'), used: false });
+    required(params, 'type');
+    return { object: 'account_link', created: now(), expires_at: now() + 300, url: `${baseUrl}/hosted/onboarding/${id}` };
+  });
+
+  route('POST', '/v1/products', ({ spaceKey, params }) =>
+    put(spaceKey, base('product', 'prod', { name: required(params, 'name'), description: text(params.description) ?? null, active: bool(params.active) ?? true, default_price: null, metadata: mergeMetadata({}, params.metadata) })),
+  );
+  route('GET', '/v1/products/:id', ({ spaceKey, match }) => find(spaceKey, match[0]!, 'product'));
+  route('POST', '/v1/products/:id', ({ spaceKey, match, params }) => {
+    const product = find(spaceKey, match[0]!, 'product');
+    if (params.name !== undefined) product.name = required(params, 'name');
+    if (params.description !== undefined) product.description = text(params.description) ?? null;
+    if (params.active !== undefined) product.active = bool(params.active);
+    if (params.metadata !== undefined) product.metadata = mergeMetadata(product.metadata, params.metadata);
+    return product;
+  });
+
+  route('POST', '/v1/prices', ({ spaceKey, params }) => {
+    let productId = text(params.product);
+    if (!productId && params.product_data) {
+      const data = params.product_data as Params;
+      productId = put(spaceKey, base('product', 'prod', { name: required(data, 'name'), description: null, active: true, default_price: null })).id;
+    }
+    if (!productId) throw new StripeError(400, 'Missing required param: product.', 'product', 'parameter_missing');
+    find(spaceKey, productId, 'product', 'product');
+    const unitAmount = Number(required(params, 'unit_amount'));
+    if (!Number.isInteger(unitAmount) || unitAmount < 0) throw new StripeError(400, 'Invalid integer: unit_amount', 'unit_amount');
+    const currency = required(params, 'currency').toLowerCase();
+    const recurring = params.recurring as Params | undefined;
+    const lookupKey = text(params.lookup_key) ?? null;
+    if (lookupKey) {
+      const holder = [...space(spaceKey).values()].find((object) => object.object === 'price' && object.lookup_key === lookupKey);
+      if (holder && !bool(params.transfer_lookup_key)) throw new StripeError(400, `A price (\`${holder.id}\`) already uses that lookup key.`, 'lookup_key');
+      if (holder) holder.lookup_key = null;
+    }
+    return put(
+      spaceKey,
+      base('price', 'price', {
+        product: productId,
+        unit_amount: unitAmount,
+        currency,
+        active: bool(params.active) ?? true,
+        type: recurring ? 'recurring' : 'one_time',
+        recurring: recurring ? { interval: required(recurring, 'interval'), interval_count: Number(recurring.interval_count ?? 1), usage_type: 'licensed' } : null,
+        lookup_key: lookupKey,
+        nickname: text(params.nickname) ?? null,
+        metadata: mergeMetadata({}, params.metadata),
+      }),
+    );
+  });
+  route('GET', '/v1/prices/:id', ({ spaceKey, match }) => find(spaceKey, match[0]!, 'price'));
+  route('POST', '/v1/prices/:id', ({ spaceKey, match, params }) => {
+    const price = find(spaceKey, match[0]!, 'price');
+    if (params.active !== undefined) price.active = bool(params.active);
+    if (params.nickname !== undefined) price.nickname = text(params.nickname) ?? null;
+    if (params.metadata !== undefined) price.metadata = mergeMetadata(price.metadata, params.metadata);
+    return price;
+  });
+  route('GET', '/v1/prices', ({ spaceKey, params }) => {
+    const lookupKeys = list(params.lookup_keys).map(String);
+    const active = bool(params.active);
+    return listOf(
+      spaceKey,
+      '/v1/prices',
+      (object) =>
+        object.object === 'price' &&
+        (lookupKeys.length === 0 || lookupKeys.includes(String(object.lookup_key))) &&
+        (params.product === undefined || object.product === params.product) &&
+        (active === undefined || object.active === active),
+      params,
+    );
+  });
+
+  route('POST', '/v1/customers', ({ spaceKey, params }) =>
+    put(spaceKey, base('customer', 'cus', { email: text(params.email) ?? null, name: text(params.name) ?? null, metadata: mergeMetadata({}, params.metadata) })),
+  );
+  route('GET', '/v1/customers/:id', ({ spaceKey, match }) => find(spaceKey, match[0]!, 'customer'));
+  route('GET', '/v1/customers', ({ spaceKey, params }) =>
+    listOf(spaceKey, '/v1/customers', (object) => object.object === 'customer' && (params.email === undefined || object.email === params.email), params),
+  );
+
+  route('POST', '/v1/checkout/sessions', ({ spaceKey, params }) => {
+    const mode = required(params, 'mode');
+    if (mode !== 'subscription') throw new StripeError(400, `This test server only speaks mode=subscription (got ${mode}).`, 'mode');
+    const lineItems = list(params.line_items) as Params[];
+    if (lineItems.length !== 1) throw new StripeError(400, 'Give exactly one line item.', 'line_items');
+    const price = find(spaceKey, required(lineItems[0]!, 'price'), 'price', 'line_items[0][price]');
+    if (!price.active) throw new StripeError(400, `The price specified is inactive. This field only accepts active prices.`, 'line_items[0][price]');
+    if (!price.recurring) throw new StripeError(400, 'mode=subscription needs a recurring price.', 'line_items[0][price]');
+    const customer = text(params.customer);
+    if (customer) find(spaceKey, customer, 'customer', 'customer');
+    const session = base('checkout.session', 'cs_test', {
+      mode,
+      status: 'open',
+      payment_status: 'unpaid',
+      url: '',
+      customer: customer ?? null,
+      customer_email: text(params.customer_email) ?? (customer ? (find(spaceKey, customer, 'customer').email ?? null) : null),
+      customer_details: null,
+      client_reference_id: text(params.client_reference_id) ?? null,
+      success_url: required(params, 'success_url'),
+      cancel_url: text(params.cancel_url) ?? null,
+      subscription: null,
+      invoice: null,
+      currency: price.currency,
+      amount_total: price.unit_amount,
+      expires_at: now() + 86_400,
+      metadata: mergeMetadata({}, params.metadata),
+      _line_items: lineItems.map((item) => ({ price: item.price, quantity: Number(item.quantity ?? 1) })),
+      _subscription_data: params.subscription_data ?? {},
+    });
+    session.url = `${baseUrl}/hosted/checkout/${session.id}`;
+    return put(spaceKey, session);
+  });
+  route('GET', '/v1/checkout/sessions/:id', ({ spaceKey, match }) => find(spaceKey, match[0]!, 'checkout.session'));
+
+  route('GET', '/v1/subscriptions/:id', ({ spaceKey, match }) => find(spaceKey, match[0]!, 'subscription'));
+  route('POST', '/v1/subscriptions/:id', ({ spaceKey, match, params }) => updateSubscription(spaceKey, find(spaceKey, match[0]!, 'subscription'), params));
+  route('DELETE', '/v1/subscriptions/:id', ({ spaceKey, match }) => cancelSubscription(spaceKey, find(spaceKey, match[0]!, 'subscription')));
+  route('GET', '/v1/subscriptions', ({ spaceKey, params }) => {
+    const status = text(params.status);
+    return listOf(
+      spaceKey,
+      '/v1/subscriptions',
+      (object) =>
+        object.object === 'subscription' &&
+        (params.customer === undefined || object.customer === params.customer) &&
+        (status === 'all' || (status === undefined ? object.status !== 'canceled' : object.status === status)),
+      params,
+    );
+  });
+
+  route('GET', '/v1/invoices/:id', ({ spaceKey, match }) => find(spaceKey, match[0]!, 'invoice'));
+  route('GET', '/v1/invoices', ({ spaceKey, params }) =>
+    listOf(
+      spaceKey,
+      '/v1/invoices',
+      (object) => object.object === 'invoice' && (params.customer === undefined || object.customer === params.customer) && (params.subscription === undefined || object.subscription === params.subscription),
+      params,
+    ),
+  );
+
+  route('POST', '/v1/billing_portal/sessions', ({ spaceKey, params }) => {
+    const customer = find(spaceKey, required(params, 'customer'), 'customer', 'customer');
+    const session = base('billing_portal.session', 'bps', { customer: customer.id, return_url: text(params.return_url) ?? null, url: '' });
+    delete session.metadata;
+    session.url = `${baseUrl}/hosted/portal/${session.id}`;
+    return put(spaceKey, session);
+  });
+
+  route('GET', '/v1/events/:id', ({ spaceKey, match }) => find(spaceKey, match[0]!, 'event'));
+  route('GET', '/v1/events', ({ spaceKey, params }) =>
+    listOf(spaceKey, '/v1/events', (object) => object.object === 'event' && (params.type === undefined || object.type === params.type), params),
+  );
+
+  // ---- HTTP ----
+
+  function publicView(value: unknown): unknown {
+    if (!value || typeof value !== 'object') return value;
+    if (Array.isArray(value)) return value.map(publicView);
+    return Object.fromEntries(Object.entries(value).filter(([key]) => !key.startsWith('_')).map(([key, inner]) => [key, publicView(inner)]));
+  }
+
+  function answerJson(response: ServerResponse, status: number, body: string): void {
+    response.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
+    response.end(body);
+  }
+
+  function errorBody(error: StripeError): string {
+    return JSON.stringify({ error: { type: error.type, message: error.message, ...(error.param ? { param: error.param } : {}), ...(error.code ? { code: error.code } : {}) } });
+  }
+
+  async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    const method = request.method ?? 'GET';
+    const raw = await readBody(request);
+    const params = qs.parse(method === 'POST' ? raw : url.search.slice(1), { depth: 10, arrayLimit: 100 }) as Params;
+    const account = text(request.headers['stripe-account']);
+    const idempotencyKey = text(request.headers['idempotency-key']);
+    requests.push({ method, path: url.pathname, account, body: params, idempotencyKey });
+
+    const authorization = request.headers.authorization ?? '';
+    const key = authorization.startsWith('Bearer ') ? authorization.slice(7) : undefined;
+    if (key !== secretKey) {
+      const message = key ? `Invalid API Key provided: ${key.slice(0, 8)}…` : 'You did not provide an API key.';
+      answerJson(response, 401, errorBody(new StripeError(401, message)));
+      return;
+    }
+    const spaceKey = account ?? PLATFORM;
+    const replayKey = idempotencyKey && method === 'POST' ? `${spaceKey} ${idempotencyKey}` : undefined;
+    const replay = replayKey ? idempotent.get(replayKey) : undefined;
+    if (replay) {
+      response.setHeader('idempotent-replayed', 'true');
+      answerJson(response, replay.status, replay.body);
+      return;
+    }
+    let status = 200;
+    let body: string;
+    try {
+      if (account && !space(PLATFORM).has(account)) throw new StripeError(403, `The provided key does not have access to account '${account}' (or that account does not exist).`, undefined, 'account_invalid', 'invalid_request_error');
+      const found = routes.find(([routeMethod, pattern]) => routeMethod === method && pattern.test(url.pathname));
+      if (!found) throw new StripeError(404, `Unrecognized request URL (${method}: ${url.pathname}).`);
+      const match = found[1].exec(url.pathname)!.slice(1).map(decodeURIComponent);
+      const result = found[2]({ spaceKey, params, match });
+      body = JSON.stringify(publicView(expand(result, list(params.expand).map(String), spaceKey)));
+    } catch (error) {
+      if (!(error instanceof StripeError)) throw error;
+      status = error.status;
+      body = errorBody(error);
+    }
+    if (replayKey) idempotent.set(replayKey, { status, body });
+    answerJson(response, status, body);
+  }
+
+  function answerHtml(response: ServerResponse, status: number, html: string): void {
+    response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(html);
+  }
+
+  function redirect(response: ServerResponse, location: string): void {
+    response.writeHead(303, { location });
+    response.end();
+  }
+
+  async function handleHosted(request: IncomingMessage, response: ServerResponse, url: URL): Promise<boolean> {
+    const method = request.method ?? 'GET';
+    const [, , kind, id, action] = url.pathname.split('/');
+    if (kind === 'onboarding' && id && accountLinks.has(id)) {
+      const link = accountLinks.get(id)!;
+      if (link.used) {
+        if (method === 'GET') redirect(response, link.refreshUrl);
+        else answerHtml(response, 410, onboardingUsedPage());
+        return true;
+      }
+      if (method === 'GET') {
+        answerHtml(response, 200, onboardingPage(find(PLATFORM, link.account, 'account'), `/hosted/onboarding/${id}`));
+        return true;
+      }
+      link.used = true;
+      completeAccount(link.account);
+      await queue;
+      redirect(response, link.returnUrl);
+      return true;
+    }
+    if (kind === 'checkout' && id && home.has(id)) {
+      const { spaceKey, object: session } = locate(id, 'checkout.session');
+      const price = find(spaceKey, String((list(session._line_items) as Params[])[0]!.price), 'price');
+      const actions = { pay: `/hosted/checkout/${id}/pay`, decline: `/hosted/checkout/${id}/decline` };
+      if (method === 'POST' && action === 'pay' && session.status === 'open') {
+        redirect(response, await payCheckout(id));
+        return true;
+      }
+      if (method === 'POST' && action === 'decline') {
+        answerHtml(response, 402, checkoutPage(session, price, actions, 'Your card was declined. Try another card.'));
+        return true;
+      }
+      answerHtml(response, 200, checkoutPage(session, price, actions));
+      return true;
+    }
+    if (kind === 'portal' && id && home.has(id)) {
+      const { spaceKey, object: portal } = locate(id, 'billing_portal.session');
+      if (method === 'POST' && action === 'cancel') {
+        const subscriptionId = url.searchParams.get('subscription') ?? '';
+        const subscription = find(spaceKey, subscriptionId, 'subscription');
+        if (subscription.customer !== portal.customer) throw new StripeError(404, `No such subscription: '${subscriptionId}'`, 'subscription');
+        updateSubscription(spaceKey, subscription, { cancel_at_period_end: 'true' });
+        await queue;
+        redirect(response, `/hosted/portal/${id}`);
+        return true;
+      }
+      const subscriptions = [...space(spaceKey).values()].filter((object) => object.object === 'subscription' && object.customer === portal.customer);
+      answerHtml(response, 200, portalPage(subscriptions, text(portal.return_url) ?? '/', (subscriptionId) => `/hosted/portal/${id}/cancel?subscription=${encodeURIComponent(subscriptionId)}`));
+      return true;
+    }
+    return false;
+  }
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', baseUrl);
+    const handled = url.pathname.startsWith('/hosted/') ? handleHosted(request, response, url) : handleApi(request, response, url).then(() => true);
+    handled
+      .then((done) => {
+        if (!done) answerJson(response, 404, errorBody(new StripeError(404, `Unrecognized request URL (${request.method}: ${url.pathname}).`)));
+      })
+      .catch((error: unknown) => {
+        if (error instanceof StripeError) answerHtml(response, error.status, `<!doctype html><p role="alert">${error.message}</p>`);
+        else if (!response.headersSent) answerJson(response, 500, JSON.stringify({ error: { type: 'api_error', message: String(error) } }));
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: baseUrl,
+    env: { STRIPE_SECRET_KEY: secretKey, STRIPE_API_URL: baseUrl, STRIPE_WEBHOOK_SECRET: secrets.platform, STRIPE_CONNECT_WEBHOOK_SECRET: secrets.connect },
+    secrets,
+    deliveries,
+    requests,
+    setWebhooks(next) {
+      targets = { ...targets, ...next };
+    },
+    useApp(appUrl) {
+      const origin = new URL(appUrl).origin;
+      targets = { platformWebhook: { url: `${origin}/api/webhooks/stripe` }, connectWebhook: { url: `${origin}/api/webhooks/stripe-connect` } };
+    },
+    async emit(type, object, emitOptions = {}) {
+      const spaceKey = emitOptions.account ?? PLATFORM;
+      await send(spaceKey, [type, object, emitOptions.previousAttributes]);
+      const events = [...space(spaceKey).values()].filter((candidate) => candidate.object === 'event');
+      return clone(events[events.length - 1]!);
+    },
+    async setSubscriptionStatus(subscriptionId, status, controlOptions = {}) {
+      const { spaceKey, object: subscription } = locate(subscriptionId, 'subscription');
+      if (controlOptions.account !== undefined && controlOptions.account !== spaceKey) throw new Error(`${subscriptionId} is not in ${controlOptions.account}`);
+      const previous = { status: subscription.status };
+      subscription.status = status;
+      if (status === 'canceled') Object.assign(subscription, { canceled_at: now(), ended_at: now() });
+      await send(spaceKey, [status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated', subscription, previous]);
+      return clone(subscription);
+    },
+    failNextInvoice: (subscriptionId) => nextPeriod(subscriptionId, false),
+    renew: (subscriptionId) => nextPeriod(subscriptionId, true),
+    async completeOnboarding(accountId) {
+      const account = completeAccount(accountId);
+      await queue;
+      return clone(account);
+    },
+    account: (id) => {
+      const account = space(PLATFORM).get(id);
+      return account?.object === 'account' ? clone(account) : undefined;
+    },
+    object: (id) => {
+      const spaceKey = home.get(id);
+      const object = spaceKey === undefined ? undefined : space(spaceKey).get(id);
+      return object ? clone(object) : undefined;
+    },
+    idle: () => queue,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
