@@ -18,6 +18,7 @@ import { benchSite } from './site.bench.ts';
 import { benchSiteLighthouse } from './site-lighthouse.bench.ts';
 import { benchUpload } from './upload.bench.ts';
 import { benchVideo } from './video.bench.ts';
+import { benchWebhooks } from './webhooks.bench.ts';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
 
@@ -28,6 +29,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchRow | BenchRow[]>> = {
   'latency-under-load': () => benchLatencyUnderLoad(PAIRS),
   site: () => benchSite(PAIRS),
   members: () => benchMembers(PAIRS),
+  webhooks: () => benchWebhooks(PAIRS),
   'bundle-size': benchBundleSize,
   lighthouse: benchLighthouse,
   'site-lighthouse': benchSiteLighthouse,

@@ -293,7 +293,8 @@ export default function SubscribersPage() {
 
 function renewalText(member: membersApi.MemberSummary): string {
   if (member.status === 'comped') return member.compExpiresAt ? `Comp ends ${formatDate(member.compExpiresAt)}` : 'Comped';
-  if (!member.renewal.at) return '—';
+  // An ended membership renews no more; when it ended is on the member's page.
+  if (!member.renewal.at || member.status === 'canceled' || member.status === 'expired') return '—';
   return member.renewal.cancelAtPeriodEnd ? `Ends ${formatDate(member.renewal.at)}` : formatDate(member.renewal.at);
 }
 
