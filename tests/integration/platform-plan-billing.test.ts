@@ -150,6 +150,19 @@ describe('paying for the plan', () => {
     expect(again.body.error.code).toBe('plan-exists');
   });
 
+  it('pays during the trial: the subscription trials until the trial’s end, nothing is charged, and the creator is on the paid plan', async () => {
+    const creator = await creatorWithSite(server);
+    const trialEndsAt = new Date((await planOf(creator)).trialEndsAt);
+    expect((await press(await checkoutUrl(creator), 'Pay')).status).toBe(303);
+    await stripe.idle();
+    const [row] = await server.handle.db.select().from(platformPlans).where(eq(platformPlans.userId, creator.userId));
+    const subscription = stripe.object(row!.stripeSubscriptionId!)!;
+    expect(subscription).toMatchObject({ status: 'trialing', trial_end: Math.floor(trialEndsAt.getTime() / 1000) });
+    expect(stripe.object(String(subscription.latest_invoice))).toMatchObject({ amount_paid: 0 });
+    expect(await tierOf(creator.userId)).toBe('creator');
+    expect((await publish(creator)).status).toBe(201);
+  });
+
   it('keeps publishing while a failed payment is retried (past_due)', async () => {
     const { creator, subscriptionId } = await subscribed();
     await stripe.failNextInvoice(subscriptionId);

@@ -298,10 +298,13 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     const recurring = price.recurring as { interval: string; interval_count: number };
     const start = now();
     const trialDays = Number(subscriptionData.trial_period_days ?? 0);
-    const periodEnd = trialDays > 0 ? start + trialDays * 86_400 : addInterval(start, recurring.interval, recurring.interval_count);
+    // `trial_end` (a timestamp) wins over `trial_period_days`, as in Stripe.
+    const trialEnd = subscriptionData.trial_end !== undefined ? Number(subscriptionData.trial_end) : trialDays > 0 ? start + trialDays * 86_400 : undefined;
+    const trialing = trialEnd !== undefined;
+    const periodEnd = trialEnd ?? addInterval(start, recurring.interval, recurring.interval_count);
     const subscription = base('subscription', 'sub', {
       customer,
-      status: trialDays > 0 ? 'trialing' : 'active',
+      status: trialing ? 'trialing' : 'active',
       currency: price.currency,
       start_date: start,
       billing_cycle_anchor: periodEnd,
@@ -311,8 +314,8 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
       cancel_at: null,
       canceled_at: null,
       ended_at: null,
-      trial_start: trialDays > 0 ? start : null,
-      trial_end: trialDays > 0 ? periodEnd : null,
+      trial_start: trialing ? start : null,
+      trial_end: trialing ? periodEnd : null,
       collection_method: 'charge_automatically',
       application_fee_percent: subscriptionData.application_fee_percent === undefined ? null : Number(subscriptionData.application_fee_percent),
       metadata: mergeMetadata({}, subscriptionData.metadata),
@@ -325,7 +328,7 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
       data: [{ id: newId('si'), object: 'subscription_item', created: start, metadata: {}, price: clone(price), quantity: 1, subscription: subscription.id, current_period_start: start, current_period_end: periodEnd }],
     };
     put(spaceKey, subscription);
-    const invoice = createInvoice(spaceKey, subscription, trialDays > 0 ? 0 : Number(price.unit_amount), 'subscription_create', true);
+    const invoice = createInvoice(spaceKey, subscription, trialing ? 0 : Number(price.unit_amount), 'subscription_create', true);
     return { subscription, invoice };
   }
 
@@ -591,6 +594,11 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     if (!price.recurring) throw new StripeError(400, 'mode=subscription needs a recurring price.', 'line_items[0][price]');
     const customer = text(params.customer);
     if (customer) find(spaceKey, customer, 'customer', 'customer');
+    const trialEnd = (params.subscription_data as Params | undefined)?.trial_end;
+    // Stripe's rule for Checkout: a trial must end at least 48 hours from now.
+    if (trialEnd !== undefined && !(Number(trialEnd) >= now() + 48 * 3600)) {
+      throw new StripeError(400, 'The `trial_end` date has to be at least 2 days in the future.', 'subscription_data[trial_end]');
+    }
     const session = base('checkout.session', 'cs_test', {
       mode,
       status: 'open',
