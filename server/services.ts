@@ -93,6 +93,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     },
   };
   const members = createMembersService({ db, clock, logger, stripe: stripe?.client });
+  const webhooks = createWebhookService({ db, stripe, handlers: webhookHandlers, logger, clock });
   return {
     database,
     clock,
@@ -102,7 +103,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     passwords,
     rateLimiter,
     mailWorker,
-    jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter, posts, members, featureCleanups: { expiredUploads: media.deleteExpiredUploads } }),
+    jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter, posts, members, featureCleanups: { expiredUploads: media.deleteExpiredUploads, stripeEvents: webhooks.forgetOldEvents } }),
     posts,
     maintenance: createMaintenanceState({ database, pollMs: config.maintenancePollMs, logger }),
     accounts: createAccountService(authDeps),
@@ -114,7 +115,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     overview: createOverviewService({ db, clock, appUrl: config.appUrl, paymentsReady }),
     platformPlan,
     paymentAccounts,
-    webhooks: createWebhookService({ db, stripe, handlers: webhookHandlers, logger }),
+    webhooks,
     tiers: createTiersService({ db, stripe: stripe?.client, paymentsReady }),
     startCheckout: createCheckout({ db, stripe: stripe?.client, paymentsReady, appUrl: config.appUrl }),
     members,

@@ -5,9 +5,11 @@
  * does nothing, a handler that throws rolls the record back so Stripe's retry
  * applies it.
  */
+import { lt } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Database } from '../../db/connect.ts';
 import { stripeEvents } from '../../db/money-schema.ts';
+import type { Clock } from '../clock.ts';
 import type { StripeConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -20,11 +22,18 @@ export interface WebhookServiceDeps {
   stripe: { client: StripeClient; config: StripeConfig } | undefined;
   handlers: WebhookHandlers;
   logger: Logger;
+  clock: Clock;
 }
+
+/**
+ * How long an event id is remembered. Stripe retries a delivery for up to three days and may send an event
+ * twice within that time; a month leaves room for a server that was down, and keeps the table small.
+ */
+export const STRIPE_EVENT_MEMORY_DAYS = 30;
 
 export type WebhookOutcome = 'applied' | 'replayed';
 
-export function createWebhookService({ db, stripe, handlers, logger }: WebhookServiceDeps) {
+export function createWebhookService({ db, stripe, handlers, logger, clock }: WebhookServiceDeps) {
   function verify(endpoint: WebhookEndpoint, rawBody: Buffer, signature: string | undefined): Stripe.Event {
     // Without Stripe nothing sends here: the routes do not exist.
     if (!stripe) throw new AppError('not-found', 404);
@@ -50,7 +59,7 @@ export function createWebhookService({ db, stripe, handlers, logger }: WebhookSe
     const outcome = await db.transaction(async (tx) => {
       const recorded = await tx
         .insert(stripeEvents)
-        .values({ id: event.id, type: event.type, account: event.account ?? null })
+        .values({ id: event.id, type: event.type, account: event.account ?? null, receivedAt: clock() })
         .onConflictDoNothing()
         .returning({ id: stripeEvents.id });
       if (recorded.length === 0) return 'replayed' as const;
@@ -61,7 +70,14 @@ export function createWebhookService({ db, stripe, handlers, logger }: WebhookSe
     return outcome;
   }
 
-  return { receive };
+  /** For the clean-up job: forgets event ids older than Stripe could send again; answers how many. */
+  async function forgetOldEvents(): Promise<number> {
+    const before = new Date(clock().getTime() - STRIPE_EVENT_MEMORY_DAYS * 24 * 3600_000);
+    const forgotten = await db.delete(stripeEvents).where(lt(stripeEvents.receivedAt, before)).returning({ id: stripeEvents.id });
+    return forgotten.length;
+  }
+
+  return { receive, forgetOldEvents };
 }
 
 export type WebhookService = ReturnType<typeof createWebhookService>;

@@ -4,6 +4,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stripeEvents } from '../../db/money-schema.ts';
 import { authEvents, emailTokens, mailOutbox, rateLimits, sessions, users } from '../../db/schema.ts';
 import { buildNewUser } from '../../server/auth/new-user.ts';
 import { uniqueEmail } from '../support/accounts.ts';
@@ -74,6 +75,12 @@ describe('the clean-up job', () => {
       { type: 'login-failed', email: 'old@example.com', ip: '192.0.2.1', createdAt: ago(91 * DAY) },
       { type: 'login-failed', email: 'recent@example.com', ip: '192.0.2.2', createdAt: ago(89 * DAY) },
     ]);
+    // Stripe's event ids are kept 30 days: long past any retry of the same event.
+    const eventId = (label: string) => `evt_cleanup_${label}_${process.pid}`;
+    await db.insert(stripeEvents).values([
+      { id: eventId('old'), type: 'invoice.paid', receivedAt: ago(31 * DAY) },
+      { id: eventId('recent'), type: 'invoice.paid', receivedAt: ago(29 * DAY) },
+    ]);
 
     time.advance(1000);
     expect(await runOnBoth()).toEqual(['cleanup']);
@@ -92,6 +99,8 @@ describe('the clean-up job', () => {
     expect((await db.select({ email: authEvents.email }).from(authEvents).where(inArray(authEvents.email, ['old@example.com', 'recent@example.com']))).map((row) => row.email)).toEqual([
       'recent@example.com',
     ]);
+
+    expect((await db.select({ id: stripeEvents.id }).from(stripeEvents).where(inArray(stripeEvents.id, [eventId('old'), eventId('recent')]))).map((row) => row.id)).toEqual([eventId('recent')]);
 
     // Not again within the period, on either server; once per period after it.
     time.advance((INTERVAL_SECONDS - 60) * 1000);
