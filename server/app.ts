@@ -75,6 +75,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
     createMemberAccountFeature({
       db: services.database.db,
       clock: services.clock,
+      livePosts: services.livePosts,
       config,
       sessions: services.sessions,
       cookie,
@@ -88,6 +89,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
     createPublicSiteFeature({
       db: services.database.db,
       clock: services.clock,
+      livePosts: services.livePosts,
       logger,
       sessions: services.sessions,
       cookie,

@@ -26,6 +26,7 @@ import { createMembersService } from './members/members-service.ts';
 import { createStripeClient } from './payments/stripe-client.ts';
 import { createPlatformPlanService } from './platform-plan/platform-plan-service.ts';
 import { platformPlanWebhookHandlers } from './platform-plan/plan-webhooks.ts';
+import { createLivePosts } from './posts/live.ts';
 import { createPostsService } from './posts/posts-service.ts';
 import { createMaintenanceState } from './settings/maintenance.ts';
 import { createOverviewService } from './dashboard/overview.ts';
@@ -82,6 +83,8 @@ export function createServices({ config, database, transport, clock, logger }: S
   const platformPlan = createPlatformPlanService({ db, clock, plan: config.platformPlan, stripe: stripe?.client, appUrl: config.appUrl });
   const sites = createSitesService({ db, clock, appUrl: config.appUrl, mediaUrlSigner: media.service.urlSigner, startTrial: platformPlan.startTrial });
   const posts = createPostsService({ db, clock, publishing: platformPlan });
+  // Readers see what the publish job would publish: a post the plan holds is not live (docs/decisions/057, 061).
+  const livePosts = createLivePosts(platformPlan.heldPosts);
   const paymentAccounts = createPaymentAccountsService({ db, stripe: stripe?.client, appUrl: config.appUrl, clock, logger });
   const { paymentsReady } = paymentAccounts;
   // Each feature that reacts to Stripe events adds its handlers here (docs/decisions/050).
@@ -104,6 +107,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     mailWorker,
     jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter, posts, members, featureCleanups: { expiredUploads: media.deleteExpiredUploads } }),
     posts,
+    livePosts,
     maintenance: createMaintenanceState({ database, pollMs: config.maintenancePollMs, logger }),
     accounts: createAccountService(authDeps),
     verification: createEmailVerificationService(authDeps),

@@ -19,6 +19,7 @@ import { createMediaUrlSigner } from '../../server/media/media-urls.ts';
 import { homeHead, homeMain } from '../../server/public-site/home-page.ts';
 import { BODY_MEDIA_TTL_MS, PUBLIC_IMAGE_TTL_MS } from '../../server/public-site/media-links.ts';
 import { embeddedMediaIds } from '../../server/public-site/media-html.ts';
+import { createLivePosts } from '../../server/posts/live.ts';
 import { renderShell } from '../../server/public-site/page-shell.ts';
 import { postHead, postMain, readableHtml } from '../../server/public-site/post-page.ts';
 import { readSiteAssets } from '../../server/public-site/site-assets.ts';
@@ -31,6 +32,8 @@ const [row] = await db.select({ secret: settings.mediaUrlSecret }).from(settings
 const signer = createMediaUrlSigner({ secret: row!.secret, clock: () => new Date() });
 // The same stylesheet link the product writes, from the same build.
 const assets = readSiteAssets(path.resolve('dist/client'));
+// The bench runs the product without Stripe, so its plan holds nothing: the same live rule.
+const livePosts = createLivePosts(() => undefined);
 
 async function readerId(cookie: string | undefined): Promise<string | undefined> {
   const token = /session=([a-z2-7]{32})/.exec(cookie ?? '')?.[1];
@@ -46,7 +49,7 @@ app.get('/@:handle', async (req, res) => {
   const site = await findSiteByHandle(db, req.params.handle);
   if (!site?.publishedAt) return res.status(404).send('Not found');
   const ids = [site.bannerMediaId, site.avatarMediaId].filter((id): id is string => id !== null);
-  const [{ posts, hasOlder }, images] = await Promise.all([liveSitePosts(db, site.id, new Date(), 1), siteMediaByIds(db, site.id, ids)]);
+  const [{ posts, hasOlder }, images] = await Promise.all([liveSitePosts(db, site.id, livePosts(new Date()), 1), siteMediaByIds(db, site.id, ids)]);
   const image = (id: string | null) => {
     const item = id ? images.get(id) : undefined;
     return item ? { item, prefix: signer.prefix(item.id, PUBLIC_IMAGE_TTL_MS) } : undefined;
@@ -61,7 +64,7 @@ app.get('/@:handle/posts/:slug', async (req, res) => {
   const userId = await readerId(req.headers.cookie);
   const site = await findSiteByHandle(db, req.params.handle);
   if (!site?.publishedAt) return res.status(404).send('Not found');
-  const [post, standing] = await Promise.all([sitePostBySlug(db, site.id, req.params.slug), readerStanding(db, site, userId)]);
+  const [post, standing] = await Promise.all([sitePostBySlug(db, site.id, req.params.slug, livePosts(new Date())), readerStanding(db, site, userId)]);
   if (!post) return res.status(404).send('Not found');
   const access = postAccess(post, standing, new Date());
   const media = await siteMediaByIds(db, site.id, [...embeddedMediaIds(readableHtml(post, access)), ...(post.coverMediaId ? [post.coverMediaId] : [])]);

@@ -9,6 +9,7 @@ import type { Database } from '../../db/connect.ts';
 import type { SessionService } from '../auth/session.ts';
 import type { Clock } from '../clock.ts';
 import type { Feature } from '../feature.ts';
+import type { LivePosts } from '../posts/live.ts';
 import { loadSession } from '../http/middleware/load-session.ts';
 import type { SessionCookie } from '../http/session-cookie.ts';
 import { createStripeClient } from '../payments/stripe-client.ts';
@@ -23,6 +24,7 @@ import { memberFeedRoutes } from './member-feed-routes.ts';
 export interface MemberAccountFeatureDeps {
   db: Database;
   clock: Clock;
+  livePosts: LivePosts;
   config: Pick<Config, 'appUrl' | 'stripe'>;
   sessions: SessionService;
   cookie: SessionCookie;
@@ -33,12 +35,12 @@ export interface MemberAccountFeatureDeps {
 }
 
 /** Where "Manage billing" leads: Stripe's portal (or the local Stripe-protocol server in tests). CSP's form-action covers redirects too. */
-export function createMemberAccountFeature({ db, clock, config, sessions, cookie, maintenance, sameOrigin, clientDir, mediaUrlSigner }: MemberAccountFeatureDeps): Feature {
+export function createMemberAccountFeature({ db, clock, livePosts, config, sessions, cookie, maintenance, sameOrigin, clientDir, mediaUrlSigner }: MemberAccountFeatureDeps): Feature {
   const appUrl = config.appUrl;
   const accounts = createMemberAccountService({ db, clock, appUrl, stripe: config.stripe ? createStripeClient(config.stripe) : undefined });
   const setHeaders = sitePageHeaders(appUrl, paymentFormTargets(config.stripe));
   const pages = Router().use(
-    memberFeedRoutes({ db, clock, appUrl, signer: mediaUrlSigner, accounts, maintenance }),
+    memberFeedRoutes({ db, clock, livePosts, appUrl, signer: mediaUrlSigner, accounts, maintenance }),
     accountRoutes({ db, accounts, appUrl, assets: readSiteAssets(clientDir), maintenance, session: loadSession(sessions, cookie), sameOrigin, setHeaders }),
   );
   return {

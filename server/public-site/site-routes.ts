@@ -26,7 +26,7 @@ import type { SiteImage } from './home-page.ts';
 import { homeHead, homeMain } from './home-page.ts';
 import { joinHead, joinMain, parseChoice, type JoinChoice, type JoinerState, type JoinPageInput, type SignupForm } from './join-page.ts';
 import type { JoinService } from './join-service.ts';
-import { isPostLive } from '../posts/live.ts';
+import type { LivePosts } from '../posts/live.ts';
 import { BODY_MEDIA_TTL_MS, PUBLIC_IMAGE_TTL_MS, type LazySigner } from './media-links.ts';
 import { embeddedMediaIds, expandMediaEmbeds } from './media-html.ts';
 import { renderShell, type ShellInput } from './page-shell.ts';
@@ -38,6 +38,8 @@ import { activeSiteTiers, feedPosts, liveSitePosts, siteMediaByIds, sitemapEntri
 export interface SiteRoutesDeps {
   db: Database;
   clock: Clock;
+  /** Which posts readers see now (server/posts/live.ts). */
+  livePosts: LivePosts;
   appUrl: URL;
   assets: SiteAssets;
   signer: LazySigner;
@@ -87,7 +89,7 @@ function pageNumber(value: unknown): number | undefined {
 }
 
 export function siteRoutes(deps: SiteRoutesDeps): Router {
-  const { db, clock, appUrl, assets, signer, joins, accounts, cookie, maintenance, session, sameOrigin, setHeaders, countPageView } = deps;
+  const { db, clock, livePosts, appUrl, assets, signer, joins, accounts, cookie, maintenance, session, sameOrigin, setHeaders, countPageView } = deps;
   const router = Router();
 
   /** Falls through to the app's not-found screen, with its status. */
@@ -164,7 +166,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const { site, preview } = found;
       if (page === undefined) return notFound(res, next);
       const siteImageIds = [site.bannerMediaId, site.avatarMediaId].filter((id): id is string => id !== null);
-      const [{ posts, hasOlder }, images] = await Promise.all([liveSitePosts(db, site.id, clock(), page), siteMediaByIds(db, site.id, siteImageIds)]);
+      const [{ posts, hasOlder }, images] = await Promise.all([liveSitePosts(db, site.id, livePosts(clock()), page), siteMediaByIds(db, site.id, siteImageIds)]);
       if (page > 1 && posts.length === 0) return notFound(res, next);
       const [banner, avatar] = await Promise.all([siteImage(site, site.bannerMediaId, images), siteImage(site, site.avatarMediaId, images)]);
       const welcome = req.query.joined === '1' && found.readerId ? await welcomeOf(site, found.readerId) : undefined;
@@ -182,9 +184,9 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       if (!found) return;
       const { site, readerId, preview } = found;
       const now = clock();
-      const [post, standing] = await Promise.all([sitePostBySlug(db, site.id, String(req.params.slug)), readerStanding(db, site, readerId)]);
-      // A draft or a scheduled post before its time is the 404 to all but its owner in preview.
-      if (!post || (!isPostLive(post, now) && !preview)) return notFound(res, next);
+      const [post, standing] = await Promise.all([sitePostBySlug(db, site.id, String(req.params.slug), livePosts(now)), readerStanding(db, site, readerId)]);
+      // A draft, a scheduled post before its time or held by the plan is the 404 to all but its owner in preview.
+      if (!post || (!post.live && !preview)) return notFound(res, next);
       const access = postAccess(post, standing, now);
       const readable = readableHtml(post, access);
       const media = await siteMediaByIds(db, site.id, [...embeddedMediaIds(readable), ...(post.coverMediaId ? [post.coverMediaId] : [])]);
@@ -205,7 +207,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       if (!found || found.preview) return;
       const { site, readerId } = found;
       const now = clock();
-      const [posts, standing] = await Promise.all([feedPosts(db, site.id, now), readerStanding(db, site, readerId)]);
+      const [posts, standing] = await Promise.all([feedPosts(db, site.id, livePosts(now)), readerStanding(db, site, readerId)]);
       const readableById = new Map(posts.map((post) => [post.id, postAccess(post, standing, now) === 'whole' ? readableHtml(post, 'whole') : undefined]));
       const ids = [...readableById.values()].flatMap((html) => (html ? embeddedMediaIds(html) : []));
       const media = await siteMediaByIds(db, site.id, ids);
@@ -320,7 +322,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     '/sitemap.xml',
     pass(async (_req, res) => {
       const now = clock();
-      const entries = await sitemapEntries(db, now);
+      const entries = await sitemapEntries(db, livePosts(now));
       const readable = { ...entries, posts: entries.posts.filter((post) => postAccess(post, ANONYMOUS, now) === 'whole') };
       res.set({ 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300', 'X-Content-Type-Options': 'nosniff' });
       res.send(sitemapXml(appUrl, readable));
