@@ -22,6 +22,7 @@ import { embeddedMediaIds } from '../../server/public-site/media-html.ts';
 import { createLivePosts } from '../../server/posts/live.ts';
 import { renderShell } from '../../server/public-site/page-shell.ts';
 import { postHead, postMain, readableHtml } from '../../server/public-site/post-page.ts';
+import { siteReaderOf } from '../../server/public-site/site-bar.ts';
 import { readSiteAssets } from '../../server/public-site/site-assets.ts';
 import { liveSitePosts, siteMediaByIds, sitePostBySlug } from '../../server/public-site/site-content.ts';
 import { findSiteByHandle } from '../../server/sites/site-lookup.ts';
@@ -45,19 +46,20 @@ async function readerId(cookie: string | undefined): Promise<string | undefined>
 const app = express();
 
 app.get('/@:handle', async (req, res) => {
-  await readerId(req.headers.cookie);
+  const userId = await readerId(req.headers.cookie);
   const site = await findSiteByHandle(db, req.params.handle);
   if (!site?.publishedAt) return res.status(404).send('Not found');
   const ids = [site.bannerMediaId, site.avatarMediaId].filter((id): id is string => id !== null);
-  const [{ posts, hasOlder }, images] = await Promise.all([liveSitePosts(db, site.id, livePosts(new Date()), 1), siteMediaByIds(db, site.id, ids)]);
+  const [{ posts, hasOlder }, images, standing] = await Promise.all([liveSitePosts(db, site.id, livePosts(new Date()), 1), siteMediaByIds(db, site.id, ids), readerStanding(db, site, userId)]);
+  const reader = siteReaderOf(userId, standing, new Date());
   const image = (id: string | null) => {
     const item = id ? images.get(id) : undefined;
     return item ? { item, prefix: signer.prefix(item.id, PUBLIC_IMAGE_TTL_MS) } : undefined;
   };
   const banner = image(site.bannerMediaId);
   const avatar = image(site.avatarMediaId);
-  const input = { site, ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}), posts, page: 1, hasOlder, appUrl };
-  res.send(renderShell({ head: homeHead(input), site, main: homeMain(input), assets }).html);
+  const input = { site, reader, ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}), posts, page: 1, hasOlder, appUrl };
+  res.send(renderShell({ head: homeHead(input), site, main: homeMain(input), assets, reader }).html);
 });
 
 app.get('/@:handle/posts/:slug', async (req, res) => {
@@ -71,7 +73,7 @@ app.get('/@:handle/posts/:slug', async (req, res) => {
   const coverItem = post.coverMediaId ? media.get(post.coverMediaId) : undefined;
   const cover = coverItem ? { item: coverItem, prefix: signer.prefix(coverItem.id, PUBLIC_IMAGE_TTL_MS) } : undefined;
   const input = { site, post, access, ...(cover ? { cover } : {}), media, prefixOf: (id: string) => signer.prefix(id, BODY_MEDIA_TTL_MS), appUrl };
-  res.send(renderShell({ head: postHead(input), site, main: postMain(input), assets }).html);
+  res.send(renderShell({ head: postHead(input), site, main: postMain(input), assets, reader: siteReaderOf(userId, standing, new Date()) }).html);
 });
 
 app.get('/', (_req, res) => {

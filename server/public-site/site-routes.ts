@@ -32,6 +32,7 @@ import { embeddedMediaIds, expandMediaEmbeds } from './media-html.ts';
 import { renderShell, type ShellInput } from './page-shell.ts';
 import { isBot } from './page-views.ts';
 import { postHead, postMain, readableHtml } from './post-page.ts';
+import { siteReaderOf, type SiteReader } from './site-bar.ts';
 import type { SiteAssets } from './site-assets.ts';
 import { activeSiteTiers, feedPosts, liveSitePosts, siteMediaByIds, sitemapEntries, sitePostBySlug, type MediaRow } from './site-content.ts';
 
@@ -138,10 +139,10 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     return res.locals.auth?.user.id;
   }
 
-  async function welcomeOf(site: Site, readerId: string): Promise<'member' | 'pending' | undefined> {
-    const standing = await readerStanding(db, site, readerId);
-    if (standing.isOwner) return undefined;
-    return isEntitled(standing.membership, clock()) ? 'member' : 'pending';
+  /** Back from joining: a welcome once the membership opens the site, a thank-you while Stripe confirms it. */
+  function welcomeOf(reader: SiteReader): 'member' | 'pending' | undefined {
+    if (reader === 'owner' || reader === 'signed-out') return undefined;
+    return reader === 'member' ? 'member' : 'pending';
   }
 
   const pass = (handler: (req: Request, res: SiteResponse, next: NextFunction) => Promise<void>): RequestHandler =>
@@ -163,15 +164,21 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const page = pageNumber(req.query.page);
       const found = await siteFor(req, res, next);
       if (!found) return;
-      const { site, preview } = found;
+      const { site, readerId, preview } = found;
       if (page === undefined) return notFound(res, next);
+      const now = clock();
       const siteImageIds = [site.bannerMediaId, site.avatarMediaId].filter((id): id is string => id !== null);
-      const [{ posts, hasOlder }, images] = await Promise.all([liveSitePosts(db, site.id, livePosts(clock()), page), siteMediaByIds(db, site.id, siteImageIds)]);
+      const [{ posts, hasOlder }, images, standing] = await Promise.all([
+        liveSitePosts(db, site.id, livePosts(now), page),
+        siteMediaByIds(db, site.id, siteImageIds),
+        readerStanding(db, site, readerId),
+      ]);
       if (page > 1 && posts.length === 0) return notFound(res, next);
       const [banner, avatar] = await Promise.all([siteImage(site, site.bannerMediaId, images), siteImage(site, site.avatarMediaId, images)]);
-      const welcome = req.query.joined === '1' && found.readerId ? await welcomeOf(site, found.readerId) : undefined;
-      const input = { site, ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}), ...(welcome ? { welcome } : {}), posts, page, hasOlder, appUrl };
-      sendPage(res, { head: homeHead(input), site, main: homeMain(input), assets }, preview);
+      const reader = siteReaderOf(readerId, standing, now);
+      const welcome = req.query.joined === '1' ? welcomeOf(reader) : undefined;
+      const input = { site, reader, ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}), ...(welcome ? { welcome } : {}), posts, page, hasOlder, appUrl };
+      sendPage(res, { head: homeHead(input), site, main: homeMain(input), assets, reader }, preview);
       if (shouldCount(req, site, signedInId(res), preview)) countPageView(site.id, page === 1 ? '/' : `/?page=${page}`);
     }),
   );
@@ -194,7 +201,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const cover = await siteImage(site, post.coverMediaId, media);
       const input = { site, post, access, ...(cover ? { cover } : {}), media, prefixOf: (id: string) => urls.prefix(id, BODY_MEDIA_TTL_MS), appUrl };
       const hasVideo = [...media.values()].some((item) => item.kind === 'video' && item.derived.hls);
-      sendPage(res, { head: postHead(input), site, main: postMain(input), assets, hasVideo }, preview);
+      sendPage(res, { head: postHead(input), site, main: postMain(input), assets, hasVideo, reader: siteReaderOf(readerId, standing, now) }, preview);
       if (shouldCount(req, site, signedInId(res), preview)) countPageView(site.id, `/posts/${post.slug}`);
     }),
   );
@@ -245,11 +252,12 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
   async function sendJoinPage(req: Request, res: SiteResponse, found: { site: Site; readerId?: string; preview: boolean }, extra: Pick<JoinPageInput, 'choice' | 'signup' | 'error'>) {
     const { site, readerId, preview } = found;
     const [tiers, standing] = await Promise.all([activeSiteTiers(db, site.id), readerStanding(db, site, readerId)]);
+    const now = clock();
     const joiner: JoinerState = !readerId ? 'signed-out' : standing.isOwner ? 'owner' : 'signed-in';
     const membership = standing.membership;
-    const current = membership && isEntitled(membership, clock()) ? { tierId: membership.tierId, paying: membership.tierType === 'paid' } : undefined;
+    const current = membership && isEntitled(membership, now) ? { tierId: membership.tierId, paying: membership.tierType === 'paid' } : undefined;
     const input: JoinPageInput = { site, tiers, joiner, ...(current ? { current } : {}), ...extra, appUrl };
-    sendPage(res, { head: joinHead(input), site, main: joinMain(input), assets, hideJoin: true }, preview);
+    sendPage(res, { head: joinHead(input), site, main: joinMain(input), assets, hideJoin: true, reader: siteReaderOf(readerId, standing, now) }, preview);
     // The page differs per reader and carries a form: never from a shared cache.
     res.set('Cache-Control', 'private, no-cache');
   }
