@@ -83,6 +83,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       sameOrigin,
       clientDir,
       mediaUrlSigner: services.media.service.urlSigner,
+      accounts: services.memberAccounts,
     }),
     createPaymentsFeature({ webhooks: services.webhooks, accounts: services.paymentAccounts, sameOrigin }),
     // Last: its pages answer /@{handle} paths and /sitemap.xml and let every other path through.

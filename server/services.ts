@@ -21,6 +21,7 @@ import type { MailTransport } from './mail/transport.ts';
 import { createMailWorker } from './mail/worker.ts';
 import { createJobs } from './jobs/index.ts';
 import { createMedia } from './media/media-module.ts';
+import { createMemberAccountService } from './member-account/member-account-service.ts';
 import { createMembersImport } from './members/members-import.ts';
 import { createMembersService } from './members/members-service.ts';
 import { createStripeClient } from './payments/stripe-client.ts';
@@ -123,6 +124,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     startCheckout: createCheckout({ db, stripe: stripe?.client, paymentsReady, appUrl: config.appUrl }),
     members,
     membersImport: createMembersImport({ db, clock, stripe: stripe?.client }),
+    memberAccounts: createMemberAccountService({ db, clock, appUrl: config.appUrl, stripe: stripe?.client }),
   };
 }
 
