@@ -75,6 +75,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
     createMemberAccountFeature({
       db: services.database.db,
       clock: services.clock,
+      livePosts: services.livePosts,
       config,
       sessions: services.sessions,
       cookie,
@@ -82,12 +83,14 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       sameOrigin,
       clientDir,
       mediaUrlSigner: services.media.service.urlSigner,
+      accounts: services.memberAccounts,
     }),
     createPaymentsFeature({ webhooks: services.webhooks, accounts: services.paymentAccounts, sameOrigin }),
     // Last: its pages answer /@{handle} paths and /sitemap.xml and let every other path through.
     createPublicSiteFeature({
       db: services.database.db,
       clock: services.clock,
+      livePosts: services.livePosts,
       logger,
       sessions: services.sessions,
       cookie,

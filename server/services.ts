@@ -21,11 +21,13 @@ import type { MailTransport } from './mail/transport.ts';
 import { createMailWorker } from './mail/worker.ts';
 import { createJobs } from './jobs/index.ts';
 import { createMedia } from './media/media-module.ts';
+import { createMemberAccountService } from './member-account/member-account-service.ts';
 import { createMembersImport } from './members/members-import.ts';
 import { createMembersService } from './members/members-service.ts';
 import { createStripeClient } from './payments/stripe-client.ts';
 import { createPlatformPlanService } from './platform-plan/platform-plan-service.ts';
 import { platformPlanWebhookHandlers } from './platform-plan/plan-webhooks.ts';
+import { createLivePosts } from './posts/live.ts';
 import { createPostsService } from './posts/posts-service.ts';
 import { createMaintenanceState } from './settings/maintenance.ts';
 import { createOverviewService } from './dashboard/overview.ts';
@@ -82,6 +84,8 @@ export function createServices({ config, database, transport, clock, logger }: S
   const platformPlan = createPlatformPlanService({ db, clock, plan: config.platformPlan, stripe: stripe?.client, appUrl: config.appUrl });
   const sites = createSitesService({ db, clock, appUrl: config.appUrl, mediaUrlSigner: media.service.urlSigner, startTrial: platformPlan.startTrial });
   const posts = createPostsService({ db, clock, publishing: platformPlan });
+  // Readers see what the publish job would publish: a post the plan holds is not live (docs/decisions/057, 061).
+  const livePosts = createLivePosts(platformPlan.heldPosts);
   const paymentAccounts = createPaymentAccountsService({ db, stripe: stripe?.client, appUrl: config.appUrl, clock, logger });
   const { paymentsReady } = paymentAccounts;
   // Each feature that reacts to Stripe events adds its handlers here (docs/decisions/050).
@@ -105,6 +109,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     mailWorker,
     jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter, posts, members, featureCleanups: { expiredUploads: media.deleteExpiredUploads, stripeEvents: webhooks.forgetOldEvents } }),
     posts,
+    livePosts,
     maintenance: createMaintenanceState({ database, pollMs: config.maintenancePollMs, logger }),
     accounts: createAccountService(authDeps),
     verification: createEmailVerificationService(authDeps),
@@ -120,6 +125,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     startCheckout: createCheckout({ db, stripe: stripe?.client, paymentsReady, appUrl: config.appUrl }),
     members,
     membersImport: createMembersImport({ db, clock, stripe: stripe?.client }),
+    memberAccounts: createMemberAccountService({ db, clock, appUrl: config.appUrl, stripe: stripe?.client }),
   };
 }
 

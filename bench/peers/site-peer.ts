@@ -19,8 +19,10 @@ import { createMediaUrlSigner } from '../../server/media/media-urls.ts';
 import { homeHead, homeMain } from '../../server/public-site/home-page.ts';
 import { BODY_MEDIA_TTL_MS, PUBLIC_IMAGE_TTL_MS } from '../../server/public-site/media-links.ts';
 import { embeddedMediaIds } from '../../server/public-site/media-html.ts';
+import { createLivePosts } from '../../server/posts/live.ts';
 import { renderShell } from '../../server/public-site/page-shell.ts';
 import { postHead, postMain, readableHtml } from '../../server/public-site/post-page.ts';
+import { siteReaderOf } from '../../server/public-site/site-bar.ts';
 import { readSiteAssets } from '../../server/public-site/site-assets.ts';
 import { liveSitePosts, siteMediaByIds, sitePostBySlug } from '../../server/public-site/site-content.ts';
 import { findSiteByHandle } from '../../server/sites/site-lookup.ts';
@@ -31,6 +33,8 @@ const [row] = await db.select({ secret: settings.mediaUrlSecret }).from(settings
 const signer = createMediaUrlSigner({ secret: row!.secret, clock: () => new Date() });
 // The same stylesheet link the product writes, from the same build.
 const assets = readSiteAssets(path.resolve('dist/client'));
+// The bench runs the product without Stripe, so its plan holds nothing: the same live rule.
+const livePosts = createLivePosts(() => undefined);
 
 async function readerId(cookie: string | undefined): Promise<string | undefined> {
   const token = /session=([a-z2-7]{32})/.exec(cookie ?? '')?.[1];
@@ -42,33 +46,34 @@ async function readerId(cookie: string | undefined): Promise<string | undefined>
 const app = express();
 
 app.get('/@:handle', async (req, res) => {
-  await readerId(req.headers.cookie);
+  const userId = await readerId(req.headers.cookie);
   const site = await findSiteByHandle(db, req.params.handle);
   if (!site?.publishedAt) return res.status(404).send('Not found');
   const ids = [site.bannerMediaId, site.avatarMediaId].filter((id): id is string => id !== null);
-  const [{ posts, hasOlder }, images] = await Promise.all([liveSitePosts(db, site.id, new Date(), 1), siteMediaByIds(db, site.id, ids)]);
+  const [{ posts, hasOlder }, images, standing] = await Promise.all([liveSitePosts(db, site.id, livePosts(new Date()), 1), siteMediaByIds(db, site.id, ids), readerStanding(db, site, userId)]);
+  const reader = siteReaderOf(userId, standing, new Date());
   const image = (id: string | null) => {
     const item = id ? images.get(id) : undefined;
     return item ? { item, prefix: signer.prefix(item.id, PUBLIC_IMAGE_TTL_MS) } : undefined;
   };
   const banner = image(site.bannerMediaId);
   const avatar = image(site.avatarMediaId);
-  const input = { site, ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}), posts, page: 1, hasOlder, appUrl };
-  res.send(renderShell({ head: homeHead(input), site, main: homeMain(input), assets }).html);
+  const input = { site, reader, ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}), posts, page: 1, hasOlder, appUrl };
+  res.send(renderShell({ head: homeHead(input), site, main: homeMain(input), assets, reader }).html);
 });
 
 app.get('/@:handle/posts/:slug', async (req, res) => {
   const userId = await readerId(req.headers.cookie);
   const site = await findSiteByHandle(db, req.params.handle);
   if (!site?.publishedAt) return res.status(404).send('Not found');
-  const [post, standing] = await Promise.all([sitePostBySlug(db, site.id, req.params.slug), readerStanding(db, site, userId)]);
+  const [post, standing] = await Promise.all([sitePostBySlug(db, site.id, req.params.slug, livePosts(new Date())), readerStanding(db, site, userId)]);
   if (!post) return res.status(404).send('Not found');
   const access = postAccess(post, standing, new Date());
   const media = await siteMediaByIds(db, site.id, [...embeddedMediaIds(readableHtml(post, access)), ...(post.coverMediaId ? [post.coverMediaId] : [])]);
   const coverItem = post.coverMediaId ? media.get(post.coverMediaId) : undefined;
   const cover = coverItem ? { item: coverItem, prefix: signer.prefix(coverItem.id, PUBLIC_IMAGE_TTL_MS) } : undefined;
   const input = { site, post, access, ...(cover ? { cover } : {}), media, prefixOf: (id: string) => signer.prefix(id, BODY_MEDIA_TTL_MS), appUrl };
-  res.send(renderShell({ head: postHead(input), site, main: postMain(input), assets }).html);
+  res.send(renderShell({ head: postHead(input), site, main: postMain(input), assets, reader: siteReaderOf(userId, standing, new Date()) }).html);
 });
 
 app.get('/', (_req, res) => {

@@ -10,6 +10,7 @@ import type { AuthLocals } from '../http/middleware/load-session.ts';
 import type { ShellInput } from '../public-site/page-shell.ts';
 import { renderShell } from '../public-site/page-shell.ts';
 import type { SiteAssets } from '../public-site/site-assets.ts';
+import type { SiteReader } from '../public-site/site-bar.ts';
 import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
 import { AppError } from '../errors.ts';
 import { accountHead, accountMain, type AccountNotice } from './account-page.ts';
@@ -79,7 +80,8 @@ export function accountRoutes({ db, accounts, appUrl, assets, maintenance, sessi
       confirmLeave: req.query.leave === '1',
       ...(notice ? { notice } : {}),
     };
-    const shell: ShellInput = { head: accountHead(input), site, main: accountMain(input), assets };
+    const reader: SiteReader = userId === site.ownerId ? 'owner' : !account ? 'signed-in' : account.entitled ? 'member' : 'lapsed';
+    const shell: ShellInput = { head: accountHead(input), site, main: accountMain(input), assets, reader };
     const { html, inlineStyle } = renderShell(shell);
     setHeaders(res, inlineStyle);
     // The page can carry the member's feed link: never stored anywhere.

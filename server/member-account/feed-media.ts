@@ -5,18 +5,17 @@
  * theirs to read whole). Asked on every fetch, so a rotated token or an ended
  * membership stops the files at once.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { postMedia, posts } from '../../db/content-schema.ts';
 import { postAccess, type ReaderStanding } from '../access/post-access.ts';
-import { isLivePost } from '../posts/live.ts';
 import { tierIdsColumn } from '../public-site/site-content.ts';
 
-export async function feedMayServe(db: Database, siteId: string, mediaId: string, reader: ReaderStanding, now: Date): Promise<boolean> {
+export async function feedMayServe(db: Database, siteId: string, mediaId: string, reader: ReaderStanding, now: Date, live: SQL): Promise<boolean> {
   const uses = await db
     .select({ place: postMedia.place, visibility: posts.visibility, tierIds: tierIdsColumn })
     .from(postMedia)
     .innerJoin(posts, eq(posts.id, postMedia.postId))
-    .where(and(eq(postMedia.mediaId, mediaId), eq(posts.siteId, siteId), isLivePost(now)));
+    .where(and(eq(postMedia.mediaId, mediaId), eq(posts.siteId, siteId), live));
   return uses.some((use) => use.place !== 'gated' || postAccess(use, reader, now) === 'whole');
 }

@@ -9,20 +9,21 @@ import type { Database } from '../../db/connect.ts';
 import type { SessionService } from '../auth/session.ts';
 import type { Clock } from '../clock.ts';
 import type { Feature } from '../feature.ts';
+import type { LivePosts } from '../posts/live.ts';
 import { loadSession } from '../http/middleware/load-session.ts';
 import type { SessionCookie } from '../http/session-cookie.ts';
-import { createStripeClient } from '../payments/stripe-client.ts';
 import type { LazySigner } from '../public-site/media-links.ts';
 import { readSiteAssets } from '../public-site/site-assets.ts';
 import { paymentFormTargets, sitePageHeaders } from '../public-site/site-headers.ts';
 import { accountApiRoutes } from './account-api-routes.ts';
 import { accountRoutes } from './account-routes.ts';
-import { createMemberAccountService } from './member-account-service.ts';
+import type { MemberAccountService } from './member-account-service.ts';
 import { memberFeedRoutes } from './member-feed-routes.ts';
 
 export interface MemberAccountFeatureDeps {
   db: Database;
   clock: Clock;
+  livePosts: LivePosts;
   config: Pick<Config, 'appUrl' | 'stripe'>;
   sessions: SessionService;
   cookie: SessionCookie;
@@ -30,15 +31,16 @@ export interface MemberAccountFeatureDeps {
   sameOrigin: RequestHandler;
   clientDir: string | undefined;
   mediaUrlSigner: LazySigner;
+  /** Built in server/services.ts with the one Stripe client. */
+  accounts: MemberAccountService;
 }
 
 /** Where "Manage billing" leads: Stripe's portal (or the local Stripe-protocol server in tests). CSP's form-action covers redirects too. */
-export function createMemberAccountFeature({ db, clock, config, sessions, cookie, maintenance, sameOrigin, clientDir, mediaUrlSigner }: MemberAccountFeatureDeps): Feature {
+export function createMemberAccountFeature({ db, clock, livePosts, config, sessions, cookie, maintenance, sameOrigin, clientDir, mediaUrlSigner, accounts }: MemberAccountFeatureDeps): Feature {
   const appUrl = config.appUrl;
-  const accounts = createMemberAccountService({ db, clock, appUrl, stripe: config.stripe ? createStripeClient(config.stripe) : undefined });
   const setHeaders = sitePageHeaders(appUrl, paymentFormTargets(config.stripe));
   const pages = Router().use(
-    memberFeedRoutes({ db, clock, appUrl, signer: mediaUrlSigner, accounts, maintenance }),
+    memberFeedRoutes({ db, clock, livePosts, appUrl, signer: mediaUrlSigner, accounts, maintenance }),
     accountRoutes({ db, accounts, appUrl, assets: readSiteAssets(clientDir), maintenance, session: loadSession(sessions, cookie), sameOrigin, setHeaders }),
   );
   return {

@@ -11,6 +11,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import type { Database } from '../../db/connect.ts';
 import { postAccess } from '../access/post-access.ts';
 import type { Clock } from '../clock.ts';
+import type { LivePosts } from '../posts/live.ts';
 import { imageFileFor } from '../public-site/media-html.ts';
 import { PUBLIC_IMAGE_TTL_MS, type LazySigner } from '../public-site/media-links.ts';
 import { embeddedMediaIds, expandMediaEmbeds } from '../public-site/media-html.ts';
@@ -30,6 +31,7 @@ const FILE = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*(?:\.[a-z0-9]+)?$/;
 export interface MemberFeedRoutesDeps {
   db: Database;
   clock: Clock;
+  livePosts: LivePosts;
   appUrl: URL;
   signer: LazySigner;
   accounts: MemberAccountService;
@@ -42,7 +44,7 @@ function firstAudio(html: string, media: ReadonlyMap<string, MediaRow>): MediaRo
     .find((item) => item?.kind === 'audio');
 }
 
-export function memberFeedRoutes({ db, clock, appUrl, signer, accounts, maintenance }: MemberFeedRoutesDeps): Router {
+export function memberFeedRoutes({ db, clock, livePosts, appUrl, signer, accounts, maintenance }: MemberFeedRoutesDeps): Router {
   const router = Router();
 
   const notFound = (res: Response) => res.status(404).set('Cache-Control', 'no-store').type('text/plain').send('Not found');
@@ -70,7 +72,7 @@ export function memberFeedRoutes({ db, clock, appUrl, signer, accounts, maintena
     const { site, reader } = found;
     const token = String(req.params.token);
     const now = clock();
-    const readable = (await feedPosts(db, site.id, now)).filter((post) => postAccess(post, reader, now) === 'whole');
+    const readable = (await feedPosts(db, site.id, livePosts(now))).filter((post) => postAccess(post, reader, now) === 'whole');
     const htmlById = new Map(readable.map((post) => [post.id, readableHtml(post, 'whole')]));
     const ids = [...htmlById.values()].flatMap(embeddedMediaIds);
     const media = await siteMediaByIds(db, site.id, [...ids, ...(site.avatarMediaId ? [site.avatarMediaId] : [])]);
@@ -112,7 +114,8 @@ export function memberFeedRoutes({ db, clock, appUrl, signer, accounts, maintena
     if (!UUID.test(mediaId) || !FILE.test(file)) return notFound(res);
     const found = await feedReader(req, res, next);
     if (!found) return;
-    if (!(await feedMayServe(db, found.site.id, mediaId, found.reader, clock()))) return notFound(res);
+    const now = clock();
+    if (!(await feedMayServe(db, found.site.id, mediaId, found.reader, now, livePosts(now)))) return notFound(res);
     const urls = await signer();
     res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
     res.redirect(302, `${urls.prefix(mediaId, FEED_MEDIA_REDIRECT_TTL_MS)}/${file}`);

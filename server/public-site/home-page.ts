@@ -3,6 +3,7 @@ import type { Site } from '../sites/site-lookup.ts';
 import { text } from './html.ts';
 import { imageFileFor, imageHtml } from './media-html.ts';
 import type { PageHead } from './page-shell.ts';
+import type { SiteReader } from './site-bar.ts';
 import type { MediaRow, PostSummary } from './site-content.ts';
 
 export interface SiteImage {
@@ -12,6 +13,8 @@ export interface SiteImage {
 
 export interface HomePageInput {
   site: Site;
+  /** A member or the owner is not asked to join. */
+  reader: SiteReader;
   banner?: SiteImage;
   avatar?: SiteImage;
   posts: PostSummary[];
@@ -59,16 +62,17 @@ const WELCOME = {
   pending: () => '<p class="notice notice--success" role="status">Thank you! Your payment is being confirmed; your membership appears here in a moment.</p>',
 };
 
-export function homeMain({ site, banner, avatar, posts, page, hasOlder, welcome }: HomePageInput): string {
+export function homeMain({ site, reader, banner, avatar, posts, page, hasOlder, welcome }: HomePageInput): string {
   const handle = site.handle;
   const bannerHtml = banner ? `<div class="hero__banner">${imageHtml(banner.item, banner.prefix, { sizes: '100vw', alt: '', eager: true })}</div>` : '';
   const avatarHtml = avatar ? imageHtml(avatar.item, avatar.prefix, { sizes: '7rem', alt: `${site.title} avatar`, className: 'hero__avatar', eager: !banner }) : '';
+  const join = reader === 'member' || reader === 'owner' ? '' : `<a class="button" href="/@${handle}/join">Join ${text(site.title)}</a>`;
   const tagline = site.tagline ? `<p class="hero__tagline">${text(site.tagline)}</p>` : '';
   const list =
     posts.length > 0
       ? `<ol class="post-list">${posts.map((post) => postItem(handle, post)).join('')}</ol>`
       : `<p class="empty">${page === 1 ? 'No posts yet. Join to hear when the first one is out.' : 'No more posts here.'}</p>`;
-  return `${welcome ? WELCOME[welcome](site) : ''}<section class="hero${banner ? ' hero--with-banner' : ''}">${bannerHtml}<div class="hero__body">${avatarHtml}<h1 class="hero__title">${text(site.title)}</h1>${tagline}<a class="button" href="/@${handle}/join">Join ${text(site.title)}</a></div></section>${page === 1 ? aboutHtml(site.about) : ''}<section class="posts" aria-labelledby="posts-heading"><h2 id="posts-heading">${page === 1 ? 'Latest posts' : `Posts, page ${page}`}</h2>${list}${pagination(handle, page, hasOlder)}</section>`;
+  return `${welcome ? WELCOME[welcome](site) : ''}<section class="hero${banner ? ' hero--with-banner' : ''}">${bannerHtml}<div class="hero__body">${avatarHtml}<h1 class="hero__title">${text(site.title)}</h1>${tagline}${join}</div></section>${page === 1 ? aboutHtml(site.about) : ''}<section class="posts" aria-labelledby="posts-heading"><h2 id="posts-heading">${page === 1 ? 'Latest posts' : `Posts, page ${page}`}</h2>${list}${pagination(handle, page, hasOlder)}</section>`;
 }
 
 export function homeHead({ site, banner, avatar, page, appUrl }: HomePageInput): PageHead {

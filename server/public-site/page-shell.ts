@@ -6,6 +6,7 @@
  */
 import { brandStyle } from './brand.ts';
 import { jsonInScript, text } from './html.ts';
+import { siteBarLinks, type SiteReader } from './site-bar.ts';
 import type { SiteAssets } from './site-assets.ts';
 
 export interface PageImage {
@@ -40,6 +41,8 @@ export interface ShellInput {
   site: SiteChrome;
   main: string;
   assets: SiteAssets;
+  /** Who is reading: the bar's links follow (site-bar.ts). */
+  reader: SiteReader;
   hasVideo?: boolean;
   /** The owner's view of a page nobody else sees yet. */
   previewBanner?: boolean;
@@ -78,13 +81,13 @@ function metaTags(head: PageHead): string {
 }
 
 /** The page and the inline style it carries, whose hash goes into the page's CSP. */
-export function renderShell({ head, site, main, assets, hasVideo = false, previewBanner = false, hideJoin = false }: ShellInput): { html: string; inlineStyle: string } {
+export function renderShell({ head, site, main, assets, reader, hasVideo = false, previewBanner = false, hideJoin = false }: ShellInput): { html: string; inlineStyle: string } {
   const inlineStyle = brandStyle(site.brandColor);
   const home = `/@${site.handle}`;
   const stylesheet = assets.stylesheet ? `<link rel="stylesheet" href="${assets.stylesheet}">` : '';
   const script = hasVideo && assets.videoScript ? `<script type="module" src="${assets.videoScript}"></script>` : '';
   const banner = previewBanner ? '<p class="preview-banner" role="status">Preview — not public</p>' : '';
-  const join = hideJoin ? '' : `<a class="button button--small" href="${home}/join">Join</a>`;
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text(head.title)}</title>${metaTags(head)}${stylesheet}<style>${inlineStyle}</style><link rel="icon" href="/favicon.svg" type="image/svg+xml">${script}</head><body><a class="skip-link" href="#main">Skip to content</a>${banner}<header class="site-bar"><a class="site-bar__title" href="${home}">${text(site.title)}</a>${join}</header><main id="main" tabindex="-1">${main}</main><footer class="site-footer"><a href="${home}/rss.xml">RSS</a><span aria-hidden="true"> · </span><a href="/">Powered by Creator Platform</a></footer></body></html>`;
+  const links = siteBarLinks({ handle: site.handle, reader, path: new URL(head.canonicalUrl).pathname, hideJoin });
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text(head.title)}</title>${metaTags(head)}${stylesheet}<style>${inlineStyle}</style><link rel="icon" href="/favicon.svg" type="image/svg+xml">${script}</head><body><a class="skip-link" href="#main">Skip to content</a>${banner}<header class="site-bar"><a class="site-bar__title" href="${home}">${text(site.title)}</a>${links}</header><main id="main" tabindex="-1">${main}</main><footer class="site-footer"><a href="${home}/rss.xml">RSS</a><span aria-hidden="true"> · </span><a href="/">Powered by Creator Platform</a></footer></body></html>`;
   return { html, inlineStyle };
 }

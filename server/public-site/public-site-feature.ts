@@ -10,6 +10,7 @@ import type { Database } from '../../db/connect.ts';
 import type { Feature } from '../feature.ts';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
+import type { LivePosts } from '../posts/live.ts';
 import type { AccountService } from '../auth/accounts.ts';
 import type { SessionService } from '../auth/session.ts';
 import type { StartCheckout } from '../memberships/checkout.ts';
@@ -26,6 +27,7 @@ import { siteRoutes } from './site-routes.ts';
 export interface PublicSiteFeatureDeps {
   db: Database;
   clock: Clock;
+  livePosts: LivePosts;
   logger: Logger;
   sessions: SessionService;
   cookie: SessionCookie;
@@ -41,11 +43,12 @@ export interface PublicSiteFeatureDeps {
   formTargets: readonly string[];
 }
 
-export function createPublicSiteFeature({ db, clock, logger, sessions, cookie, maintenance, sameOrigin, appUrl, clientDir, mediaUrlSigner, accounts, startCheckout, formTargets }: PublicSiteFeatureDeps): Feature {
+export function createPublicSiteFeature({ db, clock, livePosts, logger, sessions, cookie, maintenance, sameOrigin, appUrl, clientDir, mediaUrlSigner, accounts, startCheckout, formTargets }: PublicSiteFeatureDeps): Feature {
   const joins = createJoinService({ db, clock, startCheckout });
   const pages = siteRoutes({
     db,
     clock,
+    livePosts,
     appUrl,
     assets: readSiteAssets(clientDir),
     signer: mediaUrlSigner,
@@ -62,7 +65,7 @@ export function createPublicSiteFeature({ db, clock, logger, sessions, cookie, m
     name: 'public-site',
     routers: [
       { path: '/api/sites', handler: Router().use(sameOrigin, siteMembershipRoutes({ joins })) },
-      { path: '/api/site-preview', handler: sitePreviewRoutes({ db, clock }) },
+      { path: '/api/site-preview', handler: sitePreviewRoutes({ db, clock, livePosts }) },
       { path: '/', handler: pages },
     ],
   };

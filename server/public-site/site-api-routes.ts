@@ -11,6 +11,7 @@ import type { getSitePreview } from '../../common/api/site-preview.ts';
 import { CADENCES } from '../../common/memberships.ts';
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
+import type { LivePosts } from '../posts/live.ts';
 import type { AuthLocals } from '../http/middleware/load-session.ts';
 import { requireUser, requireVerifiedCreator } from '../http/middleware/require-user.ts';
 import { parseInput } from '../http/validate.ts';
@@ -40,7 +41,7 @@ export function siteMembershipRoutes({ joins }: { joins: JoinService }): Router 
   return router;
 }
 
-export function sitePreviewRoutes({ db, clock }: { db: Database; clock: Clock }): Router {
+export function sitePreviewRoutes({ db, clock, livePosts }: { db: Database; clock: Clock; livePosts: LivePosts }): Router {
   const router = Router();
   router.get('/', requireVerifiedCreator, async (_req: Request, res: SignedIn) => {
     const site = await findSiteByOwner(db, res.locals.auth.user.id);
@@ -49,7 +50,7 @@ export function sitePreviewRoutes({ db, clock }: { db: Database; clock: Clock })
       return;
     }
     const home = `/@${site.handle}`;
-    const posts = await unpublishedPosts(db, site.id, clock());
+    const posts = await unpublishedPosts(db, site.id, livePosts(clock()));
     res.set('Cache-Control', 'private, no-store').json({
       site: { handle: site.handle, title: site.title, published: site.publishedAt !== null, url: home, previewUrl: `${home}?preview=1` },
       posts: posts.map((post) => ({

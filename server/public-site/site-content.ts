@@ -1,14 +1,15 @@
 /**
  * What the public site reads, in as few round trips as a page allows: a site's
  * live posts a page at a time, one post by slug, the media a page shows, the
- * site's tiers, and the sitemap's list. Unpublished sites and posts that are
- * not live are the caller's to refuse; these only read.
+ * site's tiers, and the sitemap's list. Each list of posts takes the live
+ * condition of the moment (server/posts/live.ts), handed in by the caller.
+ * Unpublished sites and posts that are not live are the caller's to refuse;
+ * these only read.
  */
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, not, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { media, posts, sites, tiers } from '../../db/content-schema.ts';
 import { postTiers } from '../../db/money-schema.ts';
-import { isLivePost } from '../posts/live.ts';
 
 export const POSTS_PER_PAGE = 20;
 
@@ -26,11 +27,11 @@ const postSummaryColumns = {
 export type PostSummary = { [K in keyof typeof postSummaryColumns]: (typeof posts.$inferSelect)[K] };
 
 /** One page of the site's live posts, newest first, and whether an older page exists. */
-export async function liveSitePosts(db: Database, siteId: string, now: Date, page: number): Promise<{ posts: PostSummary[]; hasOlder: boolean }> {
+export async function liveSitePosts(db: Database, siteId: string, live: SQL, page: number): Promise<{ posts: PostSummary[]; hasOlder: boolean }> {
   const rows = await db
     .select(postSummaryColumns)
     .from(posts)
-    .where(and(eq(posts.siteId, siteId), isLivePost(now)))
+    .where(and(eq(posts.siteId, siteId), live))
     .orderBy(desc(posts.publishedAt), desc(posts.id))
     .limit(POSTS_PER_PAGE + 1)
     .offset((page - 1) * POSTS_PER_PAGE);
@@ -42,14 +43,14 @@ export const tierIdsColumn = sql<string[]>`coalesce((select json_agg(${postTiers
 
 export type PostRow = typeof posts.$inferSelect & { tierIds: string[] };
 
-/** A post of the site by slug, whatever its status: the route decides who may see a draft. */
-export async function sitePostBySlug(db: Database, siteId: string, slug: string): Promise<PostRow | undefined> {
+/** A post of the site by slug, whatever its status, and whether it is live: the route decides who may see the rest. */
+export async function sitePostBySlug(db: Database, siteId: string, slug: string, live: SQL): Promise<(PostRow & { live: boolean }) | undefined> {
   const [post] = await db
-    .select({ post: posts, tierIds: tierIdsColumn })
+    .select({ post: posts, tierIds: tierIdsColumn, live: sql<boolean>`(${live})` })
     .from(posts)
     .where(and(eq(posts.siteId, siteId), eq(posts.slug, slug)))
     .limit(1);
-  return post ? { ...post.post, tierIds: post.tierIds } : undefined;
+  return post ? { ...post.post, tierIds: post.tierIds, live: post.live } : undefined;
 }
 
 /** Ready media of the site by id; an id of another site or not ready is simply absent. */
@@ -79,14 +80,14 @@ export interface SitemapEntries {
 }
 
 /** Every published site and every live post of one; the route keeps those the access rule opens to anyone. */
-export async function sitemapEntries(db: Database, now: Date): Promise<SitemapEntries> {
+export async function sitemapEntries(db: Database, live: SQL): Promise<SitemapEntries> {
   const [siteRows, postRows] = await Promise.all([
     db.select({ handle: sites.handle, updatedAt: sites.updatedAt }).from(sites).where(isNotNull(sites.publishedAt)).orderBy(asc(sites.handle)),
     db
       .select({ handle: sites.handle, slug: posts.slug, visibility: posts.visibility, updatedAt: posts.updatedAt })
       .from(posts)
       .innerJoin(sites, eq(sites.id, posts.siteId))
-      .where(and(isNotNull(sites.publishedAt), isLivePost(now)))
+      .where(and(isNotNull(sites.publishedAt), live))
       .orderBy(asc(sites.handle), desc(posts.publishedAt)),
   ]);
   return { sites: siteRows, posts: postRows };
@@ -95,7 +96,7 @@ export async function sitemapEntries(db: Database, now: Date): Promise<SitemapEn
 export type FeedPost = Pick<PostRow, 'id' | 'slug' | 'title' | 'excerpt' | 'visibility' | 'tierIds' | 'publishedAt' | 'previewHtml' | 'gatedHtml'>;
 
 /** The newest live posts with their HTML, for RSS; the route keeps of each what the reader may see. */
-export async function feedPosts(db: Database, siteId: string, now: Date): Promise<FeedPost[]> {
+export async function feedPosts(db: Database, siteId: string, live: SQL): Promise<FeedPost[]> {
   return db
     .select({
       id: posts.id,
@@ -109,19 +110,18 @@ export async function feedPosts(db: Database, siteId: string, now: Date): Promis
       gatedHtml: posts.gatedHtml,
     })
     .from(posts)
-    .where(and(eq(posts.siteId, siteId), isLivePost(now)))
+    .where(and(eq(posts.siteId, siteId), live))
     .orderBy(desc(posts.publishedAt), desc(posts.id))
     .limit(POSTS_PER_PAGE);
 }
 
 export type UnpublishedPost = Pick<PostRow, 'id' | 'slug' | 'title' | 'status' | 'visibility' | 'publishedAt' | 'updatedAt'>;
 
-/** The owner's drafts and not-yet-live scheduled posts, for the studio's preview list. */
-export async function unpublishedPosts(db: Database, siteId: string, now: Date): Promise<UnpublishedPost[]> {
-  const rows = await db
+/** The owner's drafts and scheduled posts that are not live (not yet due, or held by the plan), for the studio's preview list. */
+export async function unpublishedPosts(db: Database, siteId: string, live: SQL): Promise<UnpublishedPost[]> {
+  return db
     .select({ id: posts.id, slug: posts.slug, title: posts.title, status: posts.status, visibility: posts.visibility, publishedAt: posts.publishedAt, updatedAt: posts.updatedAt })
     .from(posts)
-    .where(and(eq(posts.siteId, siteId), inArray(posts.status, ['draft', 'scheduled'])))
+    .where(and(eq(posts.siteId, siteId), inArray(posts.status, ['draft', 'scheduled']), not(live)))
     .orderBy(desc(posts.updatedAt));
-  return rows.filter((post) => post.status === 'draft' || (post.publishedAt !== null && post.publishedAt > now));
 }

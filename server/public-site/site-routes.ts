@@ -26,18 +26,21 @@ import type { SiteImage } from './home-page.ts';
 import { homeHead, homeMain } from './home-page.ts';
 import { joinHead, joinMain, parseChoice, type JoinChoice, type JoinerState, type JoinPageInput, type SignupForm } from './join-page.ts';
 import type { JoinService } from './join-service.ts';
-import { isPostLive } from '../posts/live.ts';
+import type { LivePosts } from '../posts/live.ts';
 import { BODY_MEDIA_TTL_MS, PUBLIC_IMAGE_TTL_MS, type LazySigner } from './media-links.ts';
 import { embeddedMediaIds, expandMediaEmbeds } from './media-html.ts';
 import { renderShell, type ShellInput } from './page-shell.ts';
 import { isBot } from './page-views.ts';
 import { postHead, postMain, readableHtml } from './post-page.ts';
+import { siteReaderOf, type SiteReader } from './site-bar.ts';
 import type { SiteAssets } from './site-assets.ts';
 import { activeSiteTiers, feedPosts, liveSitePosts, siteMediaByIds, sitemapEntries, sitePostBySlug, type MediaRow } from './site-content.ts';
 
 export interface SiteRoutesDeps {
   db: Database;
   clock: Clock;
+  /** Which posts readers see now (server/posts/live.ts). */
+  livePosts: LivePosts;
   appUrl: URL;
   assets: SiteAssets;
   signer: LazySigner;
@@ -87,7 +90,7 @@ function pageNumber(value: unknown): number | undefined {
 }
 
 export function siteRoutes(deps: SiteRoutesDeps): Router {
-  const { db, clock, appUrl, assets, signer, joins, accounts, cookie, maintenance, session, sameOrigin, setHeaders, countPageView } = deps;
+  const { db, clock, livePosts, appUrl, assets, signer, joins, accounts, cookie, maintenance, session, sameOrigin, setHeaders, countPageView } = deps;
   const router = Router();
 
   /** Falls through to the app's not-found screen, with its status. */
@@ -136,10 +139,10 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     return res.locals.auth?.user.id;
   }
 
-  async function welcomeOf(site: Site, readerId: string): Promise<'member' | 'pending' | undefined> {
-    const standing = await readerStanding(db, site, readerId);
-    if (standing.isOwner) return undefined;
-    return isEntitled(standing.membership, clock()) ? 'member' : 'pending';
+  /** Back from joining: a welcome once the membership opens the site, a thank-you while Stripe confirms it. */
+  function welcomeOf(reader: SiteReader): 'member' | 'pending' | undefined {
+    if (reader === 'owner' || reader === 'signed-out') return undefined;
+    return reader === 'member' ? 'member' : 'pending';
   }
 
   const pass = (handler: (req: Request, res: SiteResponse, next: NextFunction) => Promise<void>): RequestHandler =>
@@ -161,15 +164,21 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const page = pageNumber(req.query.page);
       const found = await siteFor(req, res, next);
       if (!found) return;
-      const { site, preview } = found;
+      const { site, readerId, preview } = found;
       if (page === undefined) return notFound(res, next);
+      const now = clock();
       const siteImageIds = [site.bannerMediaId, site.avatarMediaId].filter((id): id is string => id !== null);
-      const [{ posts, hasOlder }, images] = await Promise.all([liveSitePosts(db, site.id, clock(), page), siteMediaByIds(db, site.id, siteImageIds)]);
+      const [{ posts, hasOlder }, images, standing] = await Promise.all([
+        liveSitePosts(db, site.id, livePosts(now), page),
+        siteMediaByIds(db, site.id, siteImageIds),
+        readerStanding(db, site, readerId),
+      ]);
       if (page > 1 && posts.length === 0) return notFound(res, next);
       const [banner, avatar] = await Promise.all([siteImage(site, site.bannerMediaId, images), siteImage(site, site.avatarMediaId, images)]);
-      const welcome = req.query.joined === '1' && found.readerId ? await welcomeOf(site, found.readerId) : undefined;
-      const input = { site, ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}), ...(welcome ? { welcome } : {}), posts, page, hasOlder, appUrl };
-      sendPage(res, { head: homeHead(input), site, main: homeMain(input), assets }, preview);
+      const reader = siteReaderOf(readerId, standing, now);
+      const welcome = req.query.joined === '1' ? welcomeOf(reader) : undefined;
+      const input = { site, reader, ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}), ...(welcome ? { welcome } : {}), posts, page, hasOlder, appUrl };
+      sendPage(res, { head: homeHead(input), site, main: homeMain(input), assets, reader }, preview);
       if (shouldCount(req, site, signedInId(res), preview)) countPageView(site.id, page === 1 ? '/' : `/?page=${page}`);
     }),
   );
@@ -182,9 +191,9 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       if (!found) return;
       const { site, readerId, preview } = found;
       const now = clock();
-      const [post, standing] = await Promise.all([sitePostBySlug(db, site.id, String(req.params.slug)), readerStanding(db, site, readerId)]);
-      // A draft or a scheduled post before its time is the 404 to all but its owner in preview.
-      if (!post || (!isPostLive(post, now) && !preview)) return notFound(res, next);
+      const [post, standing] = await Promise.all([sitePostBySlug(db, site.id, String(req.params.slug), livePosts(now)), readerStanding(db, site, readerId)]);
+      // A draft, a scheduled post before its time or held by the plan is the 404 to all but its owner in preview.
+      if (!post || (!post.live && !preview)) return notFound(res, next);
       const access = postAccess(post, standing, now);
       const readable = readableHtml(post, access);
       const media = await siteMediaByIds(db, site.id, [...embeddedMediaIds(readable), ...(post.coverMediaId ? [post.coverMediaId] : [])]);
@@ -192,7 +201,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const cover = await siteImage(site, post.coverMediaId, media);
       const input = { site, post, access, ...(cover ? { cover } : {}), media, prefixOf: (id: string) => urls.prefix(id, BODY_MEDIA_TTL_MS), appUrl };
       const hasVideo = [...media.values()].some((item) => item.kind === 'video' && item.derived.hls);
-      sendPage(res, { head: postHead(input), site, main: postMain(input), assets, hasVideo }, preview);
+      sendPage(res, { head: postHead(input), site, main: postMain(input), assets, hasVideo, reader: siteReaderOf(readerId, standing, now) }, preview);
       if (shouldCount(req, site, signedInId(res), preview)) countPageView(site.id, `/posts/${post.slug}`);
     }),
   );
@@ -205,7 +214,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       if (!found || found.preview) return;
       const { site, readerId } = found;
       const now = clock();
-      const [posts, standing] = await Promise.all([feedPosts(db, site.id, now), readerStanding(db, site, readerId)]);
+      const [posts, standing] = await Promise.all([feedPosts(db, site.id, livePosts(now)), readerStanding(db, site, readerId)]);
       const readableById = new Map(posts.map((post) => [post.id, postAccess(post, standing, now) === 'whole' ? readableHtml(post, 'whole') : undefined]));
       const ids = [...readableById.values()].flatMap((html) => (html ? embeddedMediaIds(html) : []));
       const media = await siteMediaByIds(db, site.id, ids);
@@ -243,11 +252,12 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
   async function sendJoinPage(req: Request, res: SiteResponse, found: { site: Site; readerId?: string; preview: boolean }, extra: Pick<JoinPageInput, 'choice' | 'signup' | 'error'>) {
     const { site, readerId, preview } = found;
     const [tiers, standing] = await Promise.all([activeSiteTiers(db, site.id), readerStanding(db, site, readerId)]);
+    const now = clock();
     const joiner: JoinerState = !readerId ? 'signed-out' : standing.isOwner ? 'owner' : 'signed-in';
     const membership = standing.membership;
-    const current = membership && isEntitled(membership, clock()) ? { tierId: membership.tierId, paying: membership.tierType === 'paid' } : undefined;
+    const current = membership && isEntitled(membership, now) ? { tierId: membership.tierId, paying: membership.tierType === 'paid' } : undefined;
     const input: JoinPageInput = { site, tiers, joiner, ...(current ? { current } : {}), ...extra, appUrl };
-    sendPage(res, { head: joinHead(input), site, main: joinMain(input), assets, hideJoin: true }, preview);
+    sendPage(res, { head: joinHead(input), site, main: joinMain(input), assets, hideJoin: true, reader: siteReaderOf(readerId, standing, now) }, preview);
     // The page differs per reader and carries a form: never from a shared cache.
     res.set('Cache-Control', 'private, no-cache');
   }
@@ -320,7 +330,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     '/sitemap.xml',
     pass(async (_req, res) => {
       const now = clock();
-      const entries = await sitemapEntries(db, now);
+      const entries = await sitemapEntries(db, livePosts(now));
       const readable = { ...entries, posts: entries.posts.filter((post) => postAccess(post, ANONYMOUS, now) === 'whole') };
       res.set({ 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300', 'X-Content-Type-Options': 'nosniff' });
       res.send(sitemapXml(appUrl, readable));

@@ -27,6 +27,7 @@ describe.skipIf(!chromiumAvailable)('connecting Stripe in Chromium', () => {
     stripe = await startStripeServer();
     serverOptions.env = stripe.env;
     await mkdir(SHOTS, { recursive: true });
+    await mkdir('/tmp/shots-polish', { recursive: true });
   });
   const app = useE2eApp(serverOptions);
   beforeAll(() => stripe.useApp(app.server.url));
@@ -105,6 +106,30 @@ describe.skipIf(!chromiumAvailable)('connecting Stripe in Chromium', () => {
     await page.getByText('Ready: your Stripe account takes payments').waitFor();
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/375-3-ready.png`, fullPage: true });
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('keeps the setting on failed renewals in the Payments card, on by default, saved on its own', async () => {
+    const { page, errors } = await openAsCreator(375);
+    const payments = page.getByRole('region', { name: 'Payments' });
+    const setting = payments.getByRole('checkbox', { name: 'Keep access while a payment is retried' });
+    await setting.waitFor();
+    expect(await setting.isChecked()).toBe(true);
+    await payments.getByText('This is on unless you turn it off').waitFor();
+    await setting.uncheck();
+    await payments.getByRole('button', { name: 'Save' }).click();
+    await payments.getByText('Your payment setting is saved.').waitFor();
+    const { db } = app.server.handle;
+    const [site] = await db.select({ pastDueAccess: sites.pastDueAccess }).from(sites).where(eq(sites.handle, `stripe-${process.pid}-${handles}`));
+    expect(site!.pastDueAccess).toBe(false);
+    await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/shots-polish/past-due-setting-375.png', fullPage: true });
+
+    await page.reload();
+    expect(await page.getByRole('checkbox', { name: 'Keep access while a payment is retried' }).isChecked()).toBe(false);
+    await page.goto(`${app.server.url}/settings/general`);
+    await page.getByRole('heading', { name: 'Site details' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Keep access while a payment is retried' }).count()).toBe(0);
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });

@@ -7,7 +7,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostAnswer } from '../../common/api/posts.ts';
 import { posts } from '../../db/content-schema.ts';
-import { isLivePost } from '../../server/posts/live.ts';
 import { PUBLISH_SCHEDULED_JOB } from '../../server/posts/publish-scheduled.ts';
 import { creatorWithSite, type Creator } from '../support/creator-site.ts';
 import { createTestClock, startTestServer, type TestServer } from '../support/test-server.ts';
@@ -43,7 +42,7 @@ describe('a scheduled post', () => {
   it('is live at its exact time, before any job ran, and not a moment earlier', async () => {
     const at = new Date(time.clock().getTime() + HOUR_MS);
     const id = await schedule('Live at its time', at);
-    const liveAt = async (now: Date) => (await a.handle.db.select({ id: posts.id }).from(posts).where(and(eq(posts.id, id), isLivePost(now)))).length === 1;
+    const liveAt = async (now: Date) => (await a.handle.db.select({ id: posts.id }).from(posts).where(and(eq(posts.id, id), a.services.livePosts(now)))).length === 1;
     expect(await liveAt(new Date(at.getTime() - 1))).toBe(false);
     expect(await liveAt(at)).toBe(true);
     expect(await statusesOf([id])).toEqual(new Set(['scheduled']));

@@ -1,28 +1,13 @@
 /** Loads the creator's payments state (GET /api/payments/status), with a retry and a way to read it again. */
-import { useCallback, useEffect, useState } from 'react';
 import * as paymentsApi from '../../../common/api/payments.ts';
-import { call, toErrorCode } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
+import { useLoad } from '../../lib/useLoad.ts';
 import { paymentsErrorMessage } from './payments-copy.ts';
 
 export type LoadedPayments = { state: 'loading' } | { state: 'failed'; message: string; siteMissing: boolean } | { state: 'ready'; status: paymentsApi.PaymentsStatus };
 
-export function usePaymentsStatus() {
-  const [loaded, setLoaded] = useState<LoadedPayments>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    call(paymentsApi.paymentsStatus, { signal: controller.signal })
-      .then((status) => setLoaded({ state: 'ready', status }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        const code = toErrorCode(error);
-        setLoaded({ state: 'failed', message: paymentsErrorMessage(code), siteMissing: code === 'site-required' });
-      });
-    return () => controller.abort();
-  }, [attempt]);
-  const reload = useCallback(() => {
-    setLoaded({ state: 'loading' });
-    setAttempt((count) => count + 1);
-  }, []);
-  return { loaded, reload };
+export function usePaymentsStatus(): { loaded: LoadedPayments; reload: () => void } {
+  const { loaded, reload } = useLoad((signal) => call(paymentsApi.paymentsStatus, { signal }));
+  if (loaded.state === 'failed') return { loaded: { state: 'failed', message: paymentsErrorMessage(loaded.code), siteMissing: loaded.code === 'site-required' }, reload };
+  return { loaded: loaded.state === 'ready' ? { state: 'ready', status: loaded.data } : loaded, reload };
 }

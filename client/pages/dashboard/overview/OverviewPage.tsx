@@ -2,13 +2,13 @@
  * The creator's home after onboarding (/dashboard/overview): a greeting, the
  * getting-started checklist, the site's figures and 30 days of page views.
  */
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import * as dashboardApi from '../../../../common/api/dashboard.ts';
 import { useAuth } from '../../../app/auth.tsx';
 import { usePageMeta } from '../../../app/usePageMeta.ts';
 import { siteErrorMessage } from '../../../features/sites/site-copy.ts';
-import { call, toErrorCode } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
+import { useLoad } from '../../../lib/useLoad.ts';
 import { PlanBanner } from '../../../features/platform-plan/PlanBanner.tsx';
 import { Checklist } from './Checklist.tsx';
 import { MoneyFigures } from './MoneyFigures.tsx';
@@ -19,25 +19,10 @@ import { LoadFailed, Loading } from '../../../components/LoadStatus.tsx';
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; overview: dashboardApi.Overview };
 
-function useOverview() {
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    call(dashboardApi.overview, { signal: controller.signal })
-      .then((overview) => setLoaded({ state: 'ready', overview }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ state: 'failed', message: siteErrorMessage(toErrorCode(error)) });
-      });
-    return () => controller.abort();
-  }, [attempt]);
-  return {
-    loaded,
-    retry: () => {
-      setLoaded({ state: 'loading' });
-      setAttempt((count) => count + 1);
-    },
-  };
+function useOverview(): { loaded: Loaded; retry: () => void } {
+  const { loaded, reload } = useLoad((signal) => call(dashboardApi.overview, { signal }));
+  if (loaded.state === 'failed') return { loaded: { state: 'failed', message: siteErrorMessage(loaded.code) }, retry: reload };
+  return { loaded: loaded.state === 'ready' ? { state: 'ready', overview: loaded.data } : loaded, retry: reload };
 }
 
 function greeting(now: Date): string {

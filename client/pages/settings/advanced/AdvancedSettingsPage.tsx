@@ -1,11 +1,13 @@
 /**
  * /settings/advanced: the creator's business settings, one card per section,
- * in this order: the platform plan, payments, tiers. The payments state is
+ * in this order: the platform plan, payments (with the setting on failed
+ * renewals, once Stripe is configured), tiers. The payments state is
  * read once here: the Payments card shows it and the Tiers card needs it (a
  * paid tier opens only on a ready account).
  */
 import { usePageMeta } from '../../../app/usePageMeta.ts';
 import { isPaymentAccountReady } from '../../../../common/api/payments.ts';
+import { PastDueAccessForm } from '../../../features/payments/PastDueAccessForm.tsx';
 import { PaymentsPanel } from '../../../features/payments/PaymentsPanel.tsx';
 import { usePaymentsStatus, type LoadedPayments } from '../../../features/payments/usePaymentsStatus.ts';
 import { PlanSection } from './PlanSection.tsx';
@@ -30,6 +32,7 @@ export default function AdvancedSettingsPage() {
           Payments
         </h2>
         <PaymentsPanel loaded={payments.loaded} reload={payments.reload} />
+        {payments.loaded.state === 'ready' && payments.loaded.status.configured && <PastDueAccessForm />}
       </section>
       {payments.loaded.state !== 'loading' && <TiersSection payments={tiersPaymentsState(payments.loaded)} />}
     </div>

@@ -10,7 +10,6 @@ import { FormField } from '../../../components/FormField.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { BrandColorField } from '../../../features/sites/BrandColorField.tsx';
 import { HandleField } from '../../../features/sites/HandleField.tsx';
-import { PastDueAccessField } from '../../../features/sites/PastDueAccessField.tsx';
 import { HANDLE_PROBLEM_MESSAGES, siteErrorMessage } from '../../../features/sites/site-copy.ts';
 import { useHandleCheck } from '../../../features/sites/useHandleCheck.ts';
 import { call } from '../../../lib/api.ts';
@@ -26,7 +25,6 @@ const FIELD_IDS: Record<Field, string> = {
 
 export function SiteSettingsForm({ site, onSaved }: { site: sitesApi.SiteJson; onSaved: (site: sitesApi.SiteJson) => void }) {
   const [values, setValues] = useState({ handle: site.handle, title: site.title, tagline: site.tagline, about: site.about, brandColor: site.brandColor });
-  const [pastDueAccess, setPastDueAccess] = useState(site.pastDueAccess);
   const [saved, setSaved] = useState<string>();
   const check = useHandleCheck(values.handle, site.handle);
   const form = useFormSubmit<Field>({
@@ -50,7 +48,7 @@ export function SiteSettingsForm({ site, onSaved }: { site: sitesApi.SiteJson; o
       return {};
     },
     send: async () => {
-      const body = { ...values, pastDueAccess, handle: normaliseHandle(values.handle), title: values.title.trim(), tagline: values.tagline.trim(), about: values.about.trim() };
+      const body = { ...values, handle: normaliseHandle(values.handle), title: values.title.trim(), tagline: values.tagline.trim(), about: values.about.trim() };
       const answer = await call(sitesApi.updateMySite, { body });
       onSaved(answer.site);
       setSaved('Your site settings are saved.');
@@ -87,14 +85,6 @@ export function SiteSettingsForm({ site, onSaved }: { site: sitesApi.SiteJson; o
         <FieldError fieldId={FIELD_IDS.about} message={form.errors.about} />
       </div>
       <BrandColorField id={FIELD_IDS.brandColor} value={values.brandColor} onChange={(value) => update('brandColor', value)} />
-      <PastDueAccessField
-        id="site-past-due-access"
-        checked={pastDueAccess}
-        onChange={(checked) => {
-          setPastDueAccess(checked);
-          setSaved(undefined);
-        }}
-      />
       <LiveMessage tone="error">{form.message}</LiveMessage>
       <LiveMessage tone="success">{saved}</LiveMessage>
       <div className="settings-form__actions">

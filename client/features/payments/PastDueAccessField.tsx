@@ -1,4 +1,4 @@
-/** Whether members whose card payment failed keep reading while Stripe retries it (the site's `pastDueAccess`). */
+/** Whether members whose card payment failed keep reading while Stripe retries it (the site's `pastDueAccess`, on unless the creator turns it off). */
 import { fieldHintId } from '../../components/FieldError.tsx';
 
 export function PastDueAccessField({ id, checked, onChange }: { id: string; checked: boolean; onChange: (checked: boolean) => void }) {
@@ -11,7 +11,7 @@ export function PastDueAccessField({ id, checked, onChange }: { id: string; chec
         </label>
       </div>
       <p id={fieldHintId(id)} className="field__hint">
-        When a member’s card is declined, Stripe tries again over the next days. Leave this on and they keep reading meanwhile; turn it off and paid posts close to them until a payment goes through.
+        When a member’s card is declined, Stripe tries again over the next days. This is on unless you turn it off: members keep reading meanwhile, as most would expect of a card that failed once. Turn it off and paid posts close to them until a payment goes through.
       </p>
     </div>
   );

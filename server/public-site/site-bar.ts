@@ -1,0 +1,43 @@
+/**
+ * The links of a site page's bar, which depend on who is reading: a visitor
+ * is asked to sign in or join, a member gets their account, a member whose
+ * membership stopped gets both the way back in and their account, and the
+ * owner the way to the studio. Because it differs per reader, only a
+ * signed-out page may sit in a shared cache (site-routes.ts cacheHeaders).
+ */
+import { isEntitled, type ReaderStanding } from '../access/post-access.ts';
+
+export type SiteReader = 'signed-out' | 'signed-in' | 'member' | 'lapsed' | 'owner';
+
+/** Where "Edit site" leads: the studio's home. */
+export const STUDIO_PATH = '/dashboard/overview';
+
+export function siteReaderOf(readerId: string | undefined, standing: ReaderStanding, now: Date): SiteReader {
+  if (readerId === undefined) return 'signed-out';
+  if (standing.isOwner) return 'owner';
+  if (standing.membership === null) return 'signed-in';
+  return isEntitled(standing.membership, now) ? 'member' : 'lapsed';
+}
+
+export interface SiteBarInput {
+  handle: string;
+  reader: SiteReader;
+  /** The page's own path, where signing in comes back to. */
+  path: string;
+  /** The join page does not offer itself. */
+  hideJoin: boolean;
+}
+
+export function siteBarLinks({ handle, reader, path, hideJoin }: SiteBarInput): string {
+  const home = `/@${handle}`;
+  const join = hideJoin ? '' : `<a class="button button--small" href="${home}/join">Join</a>`;
+  const account = `<a class="site-bar__link" href="${home}/account">Your account</a>`;
+  const links: Record<SiteReader, string> = {
+    'signed-out': `<a class="site-bar__link" href="/login?next=${encodeURIComponent(path)}">Sign in</a>${join}`,
+    'signed-in': join,
+    member: account,
+    lapsed: `${account}${join}`,
+    owner: `<a class="site-bar__link" href="${STUDIO_PATH}">Edit site</a>`,
+  };
+  return links[reader] ? `<nav class="site-bar__links" aria-label="Membership">${links[reader]}</nav>` : '';
+}
