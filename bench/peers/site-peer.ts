@@ -72,8 +72,9 @@ app.get('/@:handle/posts/:slug', async (req, res) => {
   const media = await siteMediaByIds(db, site.id, [...embeddedMediaIds(readableHtml(post, access)), ...(post.coverMediaId ? [post.coverMediaId] : [])]);
   const coverItem = post.coverMediaId ? media.get(post.coverMediaId) : undefined;
   const cover = coverItem ? { item: coverItem, prefix: signer.prefix(coverItem.id, PUBLIC_IMAGE_TTL_MS) } : undefined;
-  const input = { site, post, access, ...(cover ? { cover } : {}), media, prefixOf: (id: string) => signer.prefix(id, BODY_MEDIA_TTL_MS), appUrl };
-  res.send(renderShell({ head: postHead(input), site, main: postMain(input), assets, reader: siteReaderOf(userId, standing, new Date()) }).html);
+  const reader = siteReaderOf(userId, standing, new Date());
+  const input = { site, post, access, reader, ...(cover ? { cover } : {}), media, prefixOf: (id: string) => signer.prefix(id, BODY_MEDIA_TTL_MS), appUrl };
+  res.send(renderShell({ head: postHead(input), site, main: postMain(input), assets, reader }).html);
 });
 
 app.get('/', (_req, res) => {

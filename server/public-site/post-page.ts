@@ -6,6 +6,7 @@
  */
 import type { PostAccess } from '../access/post-access.ts';
 import type { Site } from '../sites/site-lookup.ts';
+import type { SiteReader } from './site-bar.ts';
 import { formatDate, type SiteImage } from './home-page.ts';
 import { plainText, text } from './html.ts';
 import { expandMediaEmbeds, imageFileFor, imageHtml, type PrefixOf } from './media-html.ts';
@@ -16,6 +17,8 @@ export interface PostPageInput {
   site: Site;
   post: PostRow;
   access: PostAccess;
+  /** Who is reading: the call to join speaks to a lapsed or a free member differently than to a visitor. */
+  reader: SiteReader;
   cover?: SiteImage;
   media: ReadonlyMap<string, MediaRow>;
   prefixOf: PrefixOf;
@@ -32,16 +35,40 @@ export function postDescription(post: Pick<PostRow, 'excerpt' | 'previewHtml'>):
   return post.excerpt || plainText(post.previewHtml, 200);
 }
 
-function joinCall(site: Site): string {
-  return `<aside class="gate" aria-labelledby="gate-heading"><h2 id="gate-heading">This post is for members</h2><p>Join ${text(site.title)} to read the rest of this post and everything members get.</p><a class="button" href="/@${site.handle}/join">Join</a></aside>`;
+interface GateWords {
+  heading: string;
+  body: string;
+  action: string;
 }
 
-export function postMain({ site, post, access, cover, media, prefixOf }: PostPageInput): string {
+/** The call to join under a preview, in words that fit the post and the reader. */
+export function gateWords(site: Pick<Site, 'title'>, visibility: PostRow['visibility'], reader: SiteReader): GateWords {
+  const title = site.title;
+  if (reader === 'lapsed') return { heading: 'Your membership has ended', body: `Join ${title} again to read the rest of this post.`, action: 'See the memberships' };
+  if (visibility === 'paid') {
+    return reader === 'member'
+      ? { heading: 'This post is for paying members', body: `Upgrade your membership of ${title} to read the rest of this post.`, action: 'See the memberships' }
+      : { heading: 'This post is for paying members', body: `Become a paying member of ${title} to read the rest of this post.`, action: 'See the memberships' };
+  }
+  if (visibility === 'tiers') {
+    return reader === 'member'
+      ? { heading: 'This post is for some memberships', body: `Your membership does not open it. See which memberships of ${title} do.`, action: 'See the memberships' }
+      : { heading: 'This post is for some memberships', body: `Join ${title} on a membership that opens it to read the rest.`, action: 'See the memberships' };
+  }
+  return { heading: 'This post is for members', body: `Join ${title} to read the rest of this post and everything members get.`, action: 'Join' };
+}
+
+function joinCall(site: Site, visibility: PostRow['visibility'], reader: SiteReader): string {
+  const words = gateWords(site, visibility, reader);
+  return `<aside class="gate" aria-labelledby="gate-heading"><h2 id="gate-heading">${text(words.heading)}</h2><p>${text(words.body)}</p><a class="button" href="/@${site.handle}/join">${text(words.action)}</a></aside>`;
+}
+
+export function postMain({ site, post, access, reader, cover, media, prefixOf }: PostPageInput): string {
   const date = post.publishedAt ? `<time datetime="${post.publishedAt.toISOString()}">${formatDate(post.publishedAt)}</time>` : '<span>Not published</span>';
   const coverHtml = cover ? `<div class="post__cover">${imageHtml(cover.item, cover.prefix, { sizes: '(min-width: 46rem) 42rem, 100vw', eager: true })}</div>` : '';
   const excerpt = post.excerpt && access === 'preview' && post.previewHtml === '' ? `<p class="post__teaser">${text(post.excerpt)}</p>` : '';
   const body = expandMediaEmbeds(readableHtml(post, access), media, prefixOf);
-  const gate = access === 'preview' ? joinCall(site) : '';
+  const gate = access === 'preview' ? joinCall(site, post.visibility, reader) : '';
   return `<article class="post"><header class="post__header"><p class="post__meta">${date}</p><h1 class="post__title">${text(post.title)}</h1></header>${coverHtml}<div class="post__body">${excerpt}${body}</div>${gate}</article>`;
 }
 

@@ -195,13 +195,14 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       // A draft, a scheduled post before its time or held by the plan is the 404 to all but its owner in preview.
       if (!post || (!post.live && !preview)) return notFound(res, next);
       const access = postAccess(post, standing, now);
+      const reader = siteReaderOf(readerId, standing, now);
       const readable = readableHtml(post, access);
       const media = await siteMediaByIds(db, site.id, [...embeddedMediaIds(readable), ...(post.coverMediaId ? [post.coverMediaId] : [])]);
       const urls = await signer();
       const cover = await siteImage(site, post.coverMediaId, media);
-      const input = { site, post, access, ...(cover ? { cover } : {}), media, prefixOf: (id: string) => urls.prefix(id, BODY_MEDIA_TTL_MS), appUrl };
+      const input = { site, post, access, reader, ...(cover ? { cover } : {}), media, prefixOf: (id: string) => urls.prefix(id, BODY_MEDIA_TTL_MS), appUrl };
       const hasVideo = [...media.values()].some((item) => item.kind === 'video' && item.derived.hls);
-      sendPage(res, { head: postHead(input), site, main: postMain(input), assets, hasVideo, reader: siteReaderOf(readerId, standing, now) }, preview);
+      sendPage(res, { head: postHead(input), site, main: postMain(input), assets, hasVideo, reader }, preview);
       if (shouldCount(req, site, signedInId(res), preview)) countPageView(site.id, `/posts/${post.slug}`);
     }),
   );

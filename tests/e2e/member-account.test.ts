@@ -73,7 +73,7 @@ describe.skipIf(!chromiumAvailable)('a member’s account page in Chromium', () 
     expect((await fetch(secondUrl)).status).toBe(404);
 
     await page.goto(`${app.server.url}/@${handle}/posts/foghorn`);
-    await page.getByRole('heading', { name: 'This post is for members' }).waitFor();
+    await page.getByRole('heading', { name: 'Your membership has ended' }).waitFor();
     expect(await page.content()).not.toContain(SECRET);
     expect(unexpectedErrors(errors)).toEqual([]);
   });

@@ -107,6 +107,7 @@ describe.skipIf(!chromiumAvailable)('a fan pays, reads, cancels and lapses; the 
     const fan = await app.open({ width: 375, height: 800 });
     const { page } = fan;
     await page.goto(`${app.server.url}/@${creator.handle}/posts/breathing-under-load`);
+    await page.getByRole('heading', { name: 'This post is for paying members' }).waitFor();
     expect(await page.content()).not.toContain(SECRET);
     await shot(page, '2-fan-paywall-375');
     await page.goto(`${app.server.url}/@${creator.handle}/join`);
@@ -178,7 +179,7 @@ describe.skipIf(!chromiumAvailable)('a fan pays, reads, cancels and lapses; the 
     await stripe.setSubscriptionStatus(subscriptionId, 'canceled', { account: checkout.account! });
     await stripe.idle();
     await page.reload();
-    await page.getByRole('heading', { name: /^This post is for/ }).waitFor();
+    await page.getByRole('heading', { name: 'Your membership has ended' }).waitFor();
     expect(await page.content()).not.toContain(SECRET);
     await shot(page, '9-fan-lapsed-375');
     expect((await fetch(feedUrl)).status).toBe(404);
