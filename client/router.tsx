@@ -15,7 +15,7 @@ import PublicLayout from './layouts/public/PublicLayout.tsx';
 import LandingPage from './pages/landing/LandingPage.tsx';
 import { LANDING_SCREEN, LAYOUTS, ROUTES, type GuardName, type LayoutName, type RouteEntry } from './routes.ts';
 
-const GUARDS: Record<GuardName, (user: AuthState) => GuardDecision> = {
+const GUARDS: Record<GuardName, (user: AuthState, pathname: string) => GuardDecision> = {
   'guest-only': decideGuestOnly,
   'signed-in': decideSignedIn,
   'verified-creator': decideVerifiedCreator,

@@ -56,6 +56,7 @@ export const ERROR_CODES = [
   'invalid-signature',
   'member-pays-through-stripe',
   'member-stripe-unavailable',
+  'already-creator',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

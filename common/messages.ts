@@ -107,6 +107,7 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'invalid-signature': 'The Stripe-Signature header is missing or does not match the body.',
   'member-pays-through-stripe': 'This member pays through Stripe. Remove them (end their subscription) before you comp them.',
   'member-stripe-unavailable': 'Stripe could not be reached to end this subscription. Nothing changed; try again shortly.',
+  'already-creator': 'Your account can already run a site.',
 };
 
 export function messageFor(table: MessageTable, code: ErrorCode, fallback: string): string {

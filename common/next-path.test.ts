@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeNextPath } from './next-path.ts';
+import { isSitePath, safeNextPath } from './next-path.ts';
 
 describe('safeNextPath', () => {
   it('takes a page of a creator site', () => {
@@ -7,9 +7,15 @@ describe('safeNextPath', () => {
     expect(safeNextPath('?next=/@ada/posts/first-song')).toBe('/@ada/posts/first-song');
   });
 
+  it('takes the join page with its chosen tier and cadence', () => {
+    const next = '/@ada/join?tier=0b6c3a9e-54d1-4a4e-9d2f-6f1c2a3b4c5d&cadence=year';
+    expect(safeNextPath(`?next=${encodeURIComponent(next)}`)).toBe(next);
+  });
+
   it('refuses anything that could leave the site or run script', () => {
-    for (const next of ['https://evil.example', '//evil.example', '/@ada//evil.example', 'javascript:alert(1)', '/dashboard', '/@ada/../admin', '']) {
+    for (const next of ['https://evil.example', '//evil.example', '/@ada//evil.example', 'javascript:alert(1)', '/dashboard', '/@ada/../admin', '', '/@ada?x=%2F%2Fevil.example', '/@ada\\evil.example', '/@ada/join?next=//evil']) {
       expect(safeNextPath(`?next=${encodeURIComponent(next)}`), next).toBeUndefined();
+      expect(isSitePath(next), next).toBe(false);
     }
     expect(safeNextPath('')).toBeUndefined();
   });

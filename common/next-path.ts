@@ -1,12 +1,18 @@
 /**
  * Where to go back to after signing in, from `?next=`: only a page of a
  * creator's site on this origin, so the parameter cannot send anyone to
- * another site (an open redirect) or into a script URL.
+ * another site (an open redirect) or into a script URL. A plain query (the
+ * join page's `?tier=…&cadence=…`) may follow; no `%`, so nothing decodes
+ * into a slash or a scheme later.
  */
-const SITE_PAGE = /^\/@[a-z0-9-]{1,30}(\/[A-Za-z0-9\-._~/]*)?$/;
+const SITE_PAGE = /^\/@[a-z0-9-]{1,30}(\/[A-Za-z0-9\-._~/]*)?(\?[A-Za-z0-9\-._~=&]*)?$/;
+
+/** A path of a creator's site on this origin, safe to redirect to. */
+export function isSitePath(path: string): boolean {
+  return SITE_PAGE.test(path) && !path.includes('//') && !path.split(/[/?]/).includes('..');
+}
 
 export function safeNextPath(search: string): string | undefined {
   const next = new URLSearchParams(search).get('next');
-  if (next === null || !SITE_PAGE.test(next) || next.includes('//') || next.split('/').includes('..')) return undefined;
-  return next;
+  return next !== null && isSitePath(next) ? next : undefined;
 }

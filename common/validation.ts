@@ -91,6 +91,13 @@ export const googleSignupSchema = z.object({ niche, customNiche, agreeToTerms })
 export type GoogleSignupInput = z.input<typeof googleSignupSchema>;
 export type GoogleSignupData = z.output<typeof googleSignupSchema>;
 
+/** A first Google sign-in from a creator's join page makes a member: only the terms are asked. */
+export const memberGoogleSignupSchema = z.object({ agreeToTerms });
+
+/** A member starting a site of their own: the niche /signup asks of every creator. */
+export const startSiteSchema = z.object({ niche, customNiche }).superRefine(requireCustomNicheForOther);
+export type StartSiteData = z.output<typeof startSiteSchema>;
+
 export const loginSchema = z.object({
   email,
   // Login never tells how long the stored password is, so any non-empty string is checked.

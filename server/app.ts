@@ -53,6 +53,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       verification: services.verification,
       passwordReset: services.passwordReset,
       google: services.google,
+      identity: services.memberIdentity,
       cookie,
       sameOrigin,
       appUrl: config.appUrl,
@@ -101,6 +102,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       clientDir,
       mediaUrlSigner: services.media.service.urlSigner,
       accounts: services.accounts,
+      googleSignIn: services.publicConfig.googleSignIn,
       startCheckout: services.startCheckout,
     }),
   ];

@@ -10,6 +10,7 @@ import type { AuthDeps } from './auth/deps.ts';
 import { createEmailVerificationService } from './auth/email-verification.ts';
 import { createGoogleSignIn } from './auth/google.ts';
 import { createLoginAttempts } from './auth/login-attempt.ts';
+import { createMemberIdentityService } from './auth/member-identity.ts';
 import { createPasswordHasher } from './auth/password.ts';
 import { createPasswordResetService } from './auth/password-reset.ts';
 import { createRateLimiter } from './auth/rate-limit.ts';
@@ -115,6 +116,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     verification: createEmailVerificationService(authDeps),
     passwordReset: createPasswordResetService(authDeps),
     google: config.google ? createGoogleSignIn(config.google, authDeps) : undefined,
+    memberIdentity: createMemberIdentityService({ db }),
     sites,
     onboarding: createOnboardingService({ db, sites }),
     overview: createOverviewService({ db, clock, appUrl: config.appUrl, paymentsReady }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../common/api-types.ts';
 import { decideAppScreen, decideGuestOnly, decideSignedIn, decideVerifiedCreator } from './guard-decisions.ts';
 
-function userWith(emailVerified: boolean): PublicUser {
+function userWith(emailVerified: boolean, role: PublicUser['role'] = 'creator'): PublicUser {
   return {
     uid: 'abcdefghijklmnopqrstuv',
     email: 'ada@example.com',
@@ -10,7 +10,7 @@ function userWith(emailVerified: boolean): PublicUser {
     fullName: 'Ada Lovelace',
     displayName: 'Ada',
     username: 'abcdef',
-    role: 'creator',
+    role,
     accountTier: 'free',
     niche: 'art',
     hasCompletedSetup: false,
@@ -45,11 +45,13 @@ function userWith(emailVerified: boolean): PublicUser {
 
 const verified = userWith(true);
 const unverified = userWith(false);
+const member = userWith(true, 'member');
+const unverifiedMember = userWith(false, 'member');
 
 describe('guards', () => {
   it('render nothing while auth is loading', () => {
     for (const decide of [decideGuestOnly, decideSignedIn, decideVerifiedCreator]) {
-      expect(decide(undefined)).toEqual({ action: 'wait' });
+      expect(decide(undefined, '/onboarding')).toEqual({ action: 'wait' });
     }
   });
 
@@ -65,9 +67,22 @@ describe('guards', () => {
   });
 
   it('let only verified users into the creator area', () => {
-    expect(decideVerifiedCreator(null)).toEqual({ action: 'redirect', to: '/login' });
-    expect(decideVerifiedCreator(unverified)).toEqual({ action: 'redirect', to: '/verify-email' });
-    expect(decideVerifiedCreator(verified)).toEqual({ action: 'render' });
+    expect(decideVerifiedCreator(null, '/dashboard/overview')).toEqual({ action: 'redirect', to: '/login' });
+    expect(decideVerifiedCreator(unverified, '/dashboard/overview')).toEqual({ action: 'redirect', to: '/verify-email' });
+    expect(decideVerifiedCreator(verified, '/dashboard/overview')).toEqual({ action: 'render' });
+  });
+
+  it('send a verified member from /login and /signup to where they belong, which only the server knows', () => {
+    expect(decideGuestOnly(member)).toEqual({ action: 'land' });
+    expect(decideGuestOnly(unverifiedMember)).toEqual({ action: 'render' });
+  });
+
+  it('open only the page that starts a site of their own to a member, and send them there from the rest of the creator area', () => {
+    expect(decideVerifiedCreator(member, '/onboarding')).toEqual({ action: 'render' });
+    expect(decideVerifiedCreator(member, '/Onboarding/')).toEqual({ action: 'render' });
+    expect(decideVerifiedCreator(member, '/dashboard/overview')).toEqual({ action: 'redirect', to: '/onboarding' });
+    expect(decideVerifiedCreator(member, '/subscribers')).toEqual({ action: 'redirect', to: '/onboarding' });
+    expect(decideVerifiedCreator(unverifiedMember, '/onboarding')).toEqual({ action: 'redirect', to: '/verify-email' });
   });
 });
 

@@ -48,13 +48,21 @@ export interface PasswordChangedAnswer {
 export interface GoogleSignupIdentity {
   email: string;
   fullName: string;
+  /** Set when the sign-in began on a creator's join page: the account is a member's, and no niche is asked. */
+  joining?: { handle: string; title: string };
 }
 
+/** A creator's terms step sends the niche; a member's (joining a site) only the terms. */
 export interface GoogleSignupBody {
-  niche: string;
+  niche?: string;
   /** Sent only when the niche is 'other'. */
   customNiche?: string;
   agreeToTerms: boolean;
+}
+
+/** The new account, and for a member the join page to go back to. */
+export interface GoogleSignupAnswer extends UserAnswer {
+  next?: string;
 }
 
 // One export per endpoint (read as `import * as authApi`): a chunk carries only the calls it makes.
@@ -65,7 +73,7 @@ export const requestPasswordReset = endpoint<PasswordResetBody, undefined, Queue
 export const confirmPasswordReset = endpoint<PasswordResetConfirmBody, undefined, PasswordChangedAnswer>('POST', '/api/auth/password-reset/confirm');
 
 export const googleSignupIdentity = endpoint<undefined, undefined, GoogleSignupIdentity>('GET', '/api/auth/google/signup');
-export const completeGoogleSignup = endpoint<GoogleSignupBody, undefined, UserAnswer>('POST', '/api/auth/google/signup');
+export const completeGoogleSignup = endpoint<GoogleSignupBody, undefined, GoogleSignupAnswer>('POST', '/api/auth/google/signup');
 
-/** Not JSON: a full-page round trip through the server's OpenID Connect flow. */
+/** Not JSON: a full-page round trip through the server's OpenID Connect flow; `?next=` (a page of a creator's site) is where it returns. */
 export const GOOGLE_SIGN_IN_PATH = '/api/auth/google';

@@ -1,4 +1,4 @@
-/** The auth feature: password and Google sign-in, e-mail verification, password reset under /api/auth. */
+/** The auth feature: password and Google sign-in, e-mail verification, password reset under /api/auth; the account's landing and a member starting a site under /api/me. */
 import { Router, type RequestHandler } from 'express';
 import type { Feature } from '../feature.ts';
 import type { Logger } from '../logger.ts';
@@ -8,6 +8,8 @@ import { authRoutes } from './auth-routes.ts';
 import type { EmailVerificationService } from './email-verification.ts';
 import type { GoogleSignIn } from './google.ts';
 import { googleRoutes } from './google-routes.ts';
+import type { MemberIdentityService } from './member-identity.ts';
+import { meRoutes } from './me-routes.ts';
 import type { PasswordResetService } from './password-reset.ts';
 
 export interface AuthFeatureDeps {
@@ -15,18 +17,20 @@ export interface AuthFeatureDeps {
   verification: EmailVerificationService;
   passwordReset: PasswordResetService;
   google: GoogleSignIn | undefined;
+  identity: MemberIdentityService;
   cookie: SessionCookie;
   sameOrigin: RequestHandler;
   appUrl: URL;
   logger: Logger;
 }
 
-export function createAuthFeature({ accounts, verification, passwordReset, google, cookie, sameOrigin, appUrl, logger }: AuthFeatureDeps): Feature {
+export function createAuthFeature({ accounts, verification, passwordReset, google, identity, cookie, sameOrigin, appUrl, logger }: AuthFeatureDeps): Feature {
   return {
     name: 'auth',
     routers: [
-      { path: '/api/auth/google', handler: Router().use(sameOrigin, googleRoutes({ google, cookie, appUrl, logger })) },
-      { path: '/api/auth', handler: Router().use(sameOrigin, authRoutes({ accounts, verification, passwordReset, cookie })) },
+      { path: '/api/auth/google', handler: Router().use(sameOrigin, googleRoutes({ google, identity, cookie, appUrl, logger })) },
+      { path: '/api/auth', handler: Router().use(sameOrigin, authRoutes({ accounts, verification, passwordReset, identity, cookie })) },
+      { path: '/api/me', handler: Router().use(sameOrigin, meRoutes({ identity })) },
     ],
   };
 }

@@ -6,6 +6,7 @@ import type { AnswerOf } from '../../common/api/endpoint.ts';
 import { loginSchema, passwordResetConfirmSchema, passwordResetRequestSchema, signupSchema } from '../../common/validation.ts';
 import type { AccountService, SignedIn } from './accounts.ts';
 import type { EmailVerificationService } from './email-verification.ts';
+import type { MemberIdentityService } from './member-identity.ts';
 import type { PasswordResetService } from './password-reset.ts';
 import { toPublicUser } from './public-user.ts';
 import { AppError } from '../errors.ts';
@@ -19,6 +20,7 @@ export interface AuthRouteDeps {
   accounts: AccountService;
   verification: EmailVerificationService;
   passwordReset: PasswordResetService;
+  identity: MemberIdentityService;
   cookie: SessionCookie;
 }
 
@@ -30,7 +32,7 @@ export function signIn(res: AuthResponse, cookie: SessionCookie, signedIn: Signe
   cookie.set(res, signedIn.session.token, signedIn.session.expiresAt);
 }
 
-export function authRoutes({ accounts, verification, passwordReset, cookie }: AuthRouteDeps): Router {
+export function authRoutes({ accounts, verification, passwordReset, identity, cookie }: AuthRouteDeps): Router {
   const router = Router();
   const json = express.json({ limit: '16kb' });
 
@@ -72,7 +74,7 @@ export function authRoutes({ accounts, verification, passwordReset, cookie }: Au
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     try {
       const userId = await verification.verifyEmail(token, contextOf(req));
-      res.redirect(303, res.locals.auth?.user.id === userId ? '/onboarding' : '/login?verified=1');
+      res.redirect(303, await identity.landingAfterVerification(userId, res.locals.auth?.user.id === userId));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       res.redirect(303, `/verify-email?error=${error.code === 'expired-token' ? 'expired-token' : 'invalid-token'}`);

@@ -3,12 +3,18 @@
  * /login?error=google, where the client shows SPEC.md's alert. A first sign-in
  * (no account for the address) goes to the terms screen (/signup/google) first,
  * which answers through /api/auth/google/signup.
+ *
+ * `?next=` (a page of a creator's site only: common/next-path.ts) travels in the
+ * transient cookie and is where a sign-in returns; a first sign-in that began
+ * on a site's join page makes a member of it (docs/decisions/059).
  */
 import express, { Router, type Request, type Response } from 'express';
-import type { PublicUser } from '../../common/api-types.ts';
+import type { GoogleSignupAnswer, GoogleSignupIdentity } from '../../common/api/auth.ts';
 import { GOOGLE_SIGNUP_TTL_MS } from '../../common/constants.ts';
-import { googleSignupSchema } from '../../common/validation.ts';
-import type { GoogleSignIn, GoogleTransientState } from './google.ts';
+import { isSitePath } from '../../common/next-path.ts';
+import { googleSignupSchema, memberGoogleSignupSchema } from '../../common/validation.ts';
+import type { GoogleNewAccount, GoogleSignIn, GoogleTransientState } from './google.ts';
+import type { MemberIdentityService } from './member-identity.ts';
 import { toPublicUser } from './public-user.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -22,11 +28,22 @@ const TRANSIENT_PATH = '/api/auth/google';
 const TRANSIENT_MAX_AGE_MS = 10 * 60_000;
 /** Holds the token of a Google identity waiting for its terms consent (server/auth/google.ts). */
 const SIGNUP_COOKIE = 'google_signup';
+/** Where that first sign-in returns: a page of the creator's site it is joining. */
+const SIGNUP_NEXT_COOKIE = 'google_signup_next';
 export const GOOGLE_TERMS_SCREEN = '/signup/google';
 
 function readSignupToken(req: Request): string | undefined {
   const value = req.headers.cookie ? parseCookie(req.headers.cookie)[SIGNUP_COOKIE] : undefined;
   return value && /^[a-z2-7]{32}$/.test(value) ? value : undefined;
+}
+
+/** A return path from a query or a cookie, only when it is a page of a creator's site (checked again on every read: cookies can be edited). */
+function sitePathOrUndefined(value: unknown): string | undefined {
+  return typeof value === 'string' && isSitePath(value) ? value : undefined;
+}
+
+function readSignupNext(req: Request): string | undefined {
+  return sitePathOrUndefined(req.headers.cookie ? parseCookie(req.headers.cookie)[SIGNUP_NEXT_COOKIE] : undefined);
 }
 
 function readTransient(req: Request): GoogleTransientState | undefined {
@@ -35,7 +52,8 @@ function readTransient(req: Request): GoogleTransientState | undefined {
   try {
     const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<GoogleTransientState>;
     if (typeof value.state === 'string' && typeof value.nonce === 'string' && typeof value.codeVerifier === 'string') {
-      return { state: value.state, nonce: value.nonce, codeVerifier: value.codeVerifier };
+      const next = sitePathOrUndefined(value.next);
+      return { state: value.state, nonce: value.nonce, codeVerifier: value.codeVerifier, ...(next ? { next } : {}) };
     }
   } catch {
     return undefined;
@@ -43,14 +61,30 @@ function readTransient(req: Request): GoogleTransientState | undefined {
   return undefined;
 }
 
-export function googleRoutes({ google, cookie, appUrl, logger }: { google: GoogleSignIn | undefined; cookie: SessionCookie; appUrl: URL; logger: Logger }) {
+/** The terms step's answer: a member's carries only the terms (checked all the same), a creator's also the niche. */
+function newAccountFrom(body: unknown, joining: boolean): GoogleNewAccount {
+  if (!joining) return { role: 'creator', ...parseInput(googleSignupSchema, body) };
+  parseInput(memberGoogleSignupSchema, body);
+  return { role: 'member' };
+}
+
+interface GoogleRouteDeps {
+  google: GoogleSignIn | undefined;
+  identity: MemberIdentityService;
+  cookie: SessionCookie;
+  appUrl: URL;
+  logger: Logger;
+}
+
+export function googleRoutes({ google, identity, cookie, appUrl, logger }: GoogleRouteDeps) {
   const router = Router();
   const transientOptions = { httpOnly: true, sameSite: 'lax' as const, path: TRANSIENT_PATH, secure: appUrl.protocol === 'https:' };
 
-  router.get('/', async (_req: Request, res: Response) => {
+  router.get('/', async (req: Request, res: Response) => {
     if (!google) throw new AppError('google-not-configured', 501);
     try {
-      const { authorizationUrl, transient } = await google.startSignIn();
+      // Anything but a page of a creator's site is dropped: the sign-in then ends where one from /login does.
+      const { authorizationUrl, transient } = await google.startSignIn(sitePathOrUndefined(req.query.next));
       res.cookie(TRANSIENT_COOKIE, Buffer.from(JSON.stringify(transient)).toString('base64url'), {
         ...transientOptions,
         maxAge: TRANSIENT_MAX_AGE_MS,
@@ -73,11 +107,13 @@ export function googleRoutes({ google, cookie, appUrl, logger }: { google: Googl
       const outcome = await google.finishSignIn(callbackUrl, transient, contextOf(req));
       if (outcome.kind === 'needs-terms') {
         res.cookie(SIGNUP_COOKIE, outcome.token, { ...transientOptions, maxAge: GOOGLE_SIGNUP_TTL_MS });
+        if (transient.next) res.cookie(SIGNUP_NEXT_COOKIE, transient.next, { ...transientOptions, maxAge: GOOGLE_SIGNUP_TTL_MS });
+        else res.clearCookie(SIGNUP_NEXT_COOKIE, transientOptions);
         res.redirect(303, GOOGLE_TERMS_SCREEN);
         return;
       }
       cookie.set(res, outcome.signedIn.session.token, outcome.signedIn.session.expiresAt);
-      res.redirect(303, '/onboarding');
+      res.redirect(303, transient.next ?? (await identity.landingFor(outcome.signedIn.user)));
     } catch (error) {
       logger.warn({ err: error instanceof Error ? { name: error.name, message: error.message } : error }, 'google sign-in failed');
       res.redirect(303, '/login?error=google');
@@ -87,17 +123,21 @@ export function googleRoutes({ google, cookie, appUrl, logger }: { google: Googl
   router.get('/signup', async (req: Request, res: Response) => {
     if (!google) throw new AppError('google-not-configured', 501);
     const pending = await google.pendingSignup(readSignupToken(req) ?? '');
-    res.set('Cache-Control', 'no-store').json(pending);
+    const joining = await google.joiningSite(readSignupNext(req));
+    res.set('Cache-Control', 'no-store').json({ ...pending, ...(joining ? { joining } : {}) } satisfies GoogleSignupIdentity);
   });
 
   router.post('/signup', express.json({ limit: '16kb' }), async (req: Request, res: Response) => {
     if (!google) throw new AppError('google-not-configured', 501);
-    const input = parseInput(googleSignupSchema, req.body);
-    const signedIn = await google.completeSignup(readSignupToken(req) ?? '', input, contextOf(req));
+    const next = readSignupNext(req);
+    // The same decision as the terms screen's: joining a site makes a member and asks no niche.
+    const joining = await google.joiningSite(next);
+    const account = newAccountFrom(req.body, joining !== undefined);
+    const signedIn = await google.completeSignup(readSignupToken(req) ?? '', account, contextOf(req));
     res.clearCookie(SIGNUP_COOKIE, transientOptions);
+    res.clearCookie(SIGNUP_NEXT_COOKIE, transientOptions);
     cookie.set(res, signedIn.session.token, signedIn.session.expiresAt);
-    const body: { user: PublicUser } = { user: toPublicUser(signedIn.user) };
-    res.status(201).json(body);
+    res.status(201).json({ user: toPublicUser(signedIn.user), ...(joining && next ? { next } : {}) } satisfies GoogleSignupAnswer);
   });
 
   return router;

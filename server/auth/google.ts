@@ -12,6 +12,7 @@ import type { GoogleSignupData } from '../../common/validation.ts';
 import type { Database } from '../../db/connect.ts';
 import { emailTokens, googleSignups, oauthAccounts, sessions, users } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { findSiteByHandle } from '../sites/site-lookup.ts';
 import { recordAuthEvent, type RequestContext } from './audit.ts';
 import type { SignedIn } from './accounts.ts';
 import type { AuthDeps } from './deps.ts';
@@ -32,6 +33,17 @@ export interface GoogleTransientState {
   state: string;
   nonce: string;
   codeVerifier: string;
+  /** A page of a creator's site to return to (common/next-path.ts), when the sign-in began there. */
+  next?: string;
+}
+
+/** What a first sign-in's terms step makes: a creator with a niche, or a member of the site it began on. */
+export type GoogleNewAccount = ({ role: 'creator' } & GoogleSignupData) | { role: 'member' };
+
+/** The creator's site a first sign-in is joining. */
+export interface JoiningSite {
+  handle: string;
+  title: string;
 }
 
 interface GoogleIdentity {
@@ -74,9 +86,10 @@ export function createGoogleSignIn(settings: GoogleClientSettings, deps: AuthDep
     return configuration;
   }
 
-  async function startSignIn(): Promise<{ authorizationUrl: URL; transient: GoogleTransientState }> {
+  /** `next` must already be a checked site path (common/next-path.ts isSitePath). */
+  async function startSignIn(next?: string): Promise<{ authorizationUrl: URL; transient: GoogleTransientState }> {
     const config = await getConfiguration();
-    const transient = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
+    const transient = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier(), ...(next ? { next } : {}) };
     const authorizationUrl = oidc.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
       scope: 'openid email profile',
@@ -203,6 +216,13 @@ export function createGoogleSignIn(settings: GoogleClientSettings, deps: AuthDep
     return { token, expiresAt };
   }
 
+  /** The published site a sign-in that began on one of its pages (`next`) is joining; undefined otherwise. */
+  async function joiningSite(next: string | undefined): Promise<JoiningSite | undefined> {
+    const handle = next ? /^\/@([a-z0-9-]+)/.exec(next)?.[1] : undefined;
+    const site = handle ? await findSiteByHandle(db, handle) : undefined;
+    return site?.publishedAt ? { handle: site.handle, title: site.title } : undefined;
+  }
+
   /** Who is signing up, for the terms screen; throws invalid-token or expired-token. */
   async function pendingSignup(token: string): Promise<{ email: string; fullName: string }> {
     const [pending] = await db.select().from(googleSignups).where(eq(googleSignups.id, hashToken(token)));
@@ -211,10 +231,11 @@ export function createGoogleSignIn(settings: GoogleClientSettings, deps: AuthDep
     return { email: pending.email, fullName: pending.fullName };
   }
 
-  /** The terms are accepted: the account is made, verified, linked and signed in, all in one transaction. */
-  async function completeSignup(token: string, input: GoogleSignupData, context: RequestContext): Promise<SignedIn> {
+  /** The terms are accepted: the account is made, verified (Google vouched for the address), linked and signed in, all in one transaction. */
+  async function completeSignup(token: string, account: GoogleNewAccount, context: RequestContext): Promise<SignedIn> {
     const now = clock();
-    const niche = input.niche === OTHER_NICHE ? input.customNiche! : input.niche;
+    // A member has no niche, as on the join page's own sign-up form.
+    const niche = account.role === 'member' ? '' : account.niche === OTHER_NICHE ? account.customNiche! : account.niche;
     return db.transaction(async (tx) => {
       // Taken atomically: a second submit of the same screen finds nothing.
       const [pending] = await tx.delete(googleSignups).where(eq(googleSignups.id, hashToken(token))).returning();
@@ -222,18 +243,18 @@ export function createGoogleSignIn(settings: GoogleClientSettings, deps: AuthDep
       if (pending.expiresAt.getTime() <= now.getTime()) throw new AppError('expired-token', 400, 'token');
       const [created] = await tx
         .insert(users)
-        .values(buildNewUser({ email: pending.email, fullName: pending.fullName, niche, passwordHash: null, emailVerified: true, now }))
+        .values(buildNewUser({ email: pending.email, fullName: pending.fullName, niche, passwordHash: null, emailVerified: true, now, role: account.role }))
         .onConflictDoNothing({ target: users.email })
         .returning();
       // Someone signed up with the address in the meantime: Google sign-in links to it next time.
       if (!created) throw new AppError('email-already-in-use', 409);
       await tx.insert(oauthAccounts).values({ provider: GOOGLE_PROVIDER, providerUserId: pending.providerUserId, userId: created.id });
-      await recordAuthEvent(tx, context, { type: 'signup', userId: created.id, email: created.email, detail: 'google' });
+      await recordAuthEvent(tx, context, { type: 'signup', userId: created.id, email: created.email, detail: account.role === 'member' ? 'google: member' : 'google' });
       return signInWithin(tx, created, context);
     });
   }
 
-  return { startSignIn, finishSignIn, pendingSignup, completeSignup };
+  return { startSignIn, finishSignIn, joiningSite, pendingSignup, completeSignup };
 }
 
 export type GoogleSignIn = ReturnType<typeof createGoogleSignIn>;

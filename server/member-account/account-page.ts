@@ -21,6 +21,8 @@ export interface AccountPageInput {
   feedUrl?: string;
   confirmLeave: boolean;
   notice?: AccountNotice;
+  /** The reader is a member (not yet a creator): offer them a site of their own (docs/decisions/059). */
+  offerOwnSite?: boolean;
 }
 
 /** The membership's state as a sentence a member understands. */
@@ -77,17 +79,26 @@ function confirmLeave(site: Site): string {
   return `<section class="account__section account__confirm" aria-labelledby="confirm-heading"><h2 id="confirm-heading">Leave ${text(site.title)}?</h2><p>You lose access to members posts now, and your private feed link stops working.</p><div class="tier__actions"><form method="post" action="/@${site.handle}/account/leave"><button class="button" type="submit">Yes, leave</button></form><a class="button button--quiet" href="/@${site.handle}/account">Stay a member</a></div></section>`;
 }
 
-export function accountMain({ site, account, feedUrl, confirmLeave: confirming, notice }: AccountPageInput): string {
+/** A member can start a site of their own; /onboarding asks their niche and then runs the creator's wizard. */
+const OWN_SITE_SECTION =
+  '<section class="account__section" aria-labelledby="own-site-heading"><h2 id="own-site-heading">Start your own site</h2><p>Fully own your brand: your own site, 0% revenue cut and a 30 days free trial. Your memberships stay as they are.</p><a class="button button--quiet" href="/onboarding">Start your own site</a></section>';
+
+export function accountMain(input: AccountPageInput): string {
+  const ownSite = input.offerOwnSite ? OWN_SITE_SECTION : '';
+  return `<section class="join account">${membershipHtml(input)}${ownSite}</section>`;
+}
+
+function membershipHtml({ site, account, feedUrl, confirmLeave: confirming, notice }: AccountPageInput): string {
   const noticeHtml = notice ? NOTICES[notice] : '';
   const heading = `<h1>Your membership</h1><p class="join__tagline">${text(site.title)}</p>`;
   if (!account || !account.entitled) {
     const lapsed = account ? '<p>Your membership has ended.</p>' : `<p>You are not a member of ${text(site.title)} yet.</p>`;
-    return `<section class="join account">${heading}${noticeHtml}${lapsed}<a class="button" href="/@${site.handle}/join">See the memberships</a></section>`;
+    return `${heading}${noticeHtml}${lapsed}<a class="button" href="/@${site.handle}/join">See the memberships</a>`;
   }
   const summary = `<dl class="account__facts"><dt>Tier</dt><dd>${text(account.tierName)}</dd><dt>Status</dt><dd>${text(statusInWords(account))}</dd><dt>Price</dt><dd>${text(priceInWords(account))}</dd></dl>`;
   const pastDue = account.status === 'past_due' && account.billedByStripe ? '<p class="notice notice--error" role="alert">Your last payment did not go through. Update your card under Billing to keep your membership.</p>' : '';
   const body = confirming ? confirmLeave(site) : `${feedSection(site, account, feedUrl)}${billingSection(site, account)}`;
-  return `<section class="join account">${heading}${noticeHtml}${pastDue}${summary}${body}</section>`;
+  return `${heading}${noticeHtml}${pastDue}${summary}${body}`;
 }
 
 export function accountHead({ site, appUrl }: AccountPageInput): PageHead {

@@ -79,6 +79,7 @@ export function accountRoutes({ db, accounts, appUrl, assets, maintenance, sessi
       ...(token && account?.entitled ? { feedUrl: new URL(`/@${site.handle}/feed/${token}.xml`, appUrl).href } : {}),
       confirmLeave: req.query.leave === '1',
       ...(notice ? { notice } : {}),
+      offerOwnSite: res.locals.auth?.user.role === 'member',
     };
     const reader: SiteReader = userId === site.ownerId ? 'owner' : !account ? 'signed-in' : account.entitled ? 'member' : 'lapsed';
     const shell: ShellInput = { head: accountHead(input), site, main: accountMain(input), assets, reader };

@@ -39,6 +39,8 @@ export interface JoinPageInput {
   signup?: SignupForm;
   /** Why the last attempt did not go through, in the product's words. */
   error?: string;
+  /** The server has a Google client: the sign-up section offers "Continue with Google". */
+  googleSignIn?: boolean;
   appUrl: URL;
 }
 
@@ -82,14 +84,18 @@ function signedOutAction(site: Site, tier: TierRow): string {
   return `<div class="tier__actions">${options.map((option) => link(option.cadence, options.length > 1 ? `Choose ${option.cadence === 'month' ? 'monthly' : 'yearly'}` : `Choose ${tier.name}`)).join('')}</div>`;
 }
 
-function joinForm(site: Site, tier: TierRow): string {
+function joinForm(site: Site, tier: TierRow, chosen: JoinChoice | undefined): string {
   const hidden = `<input type="hidden" name="tierId" value="${text(tier.id)}">`;
   if (tier.type === 'free') return `<form method="post" action="/@${site.handle}/join">${hidden}<button class="button" type="submit">Join for free</button></form>`;
   const options = priceOptions(tier);
   const cadence =
     options.length > 1
       ? `<fieldset class="join__cadence"><legend>How often to pay</legend>${options
-          .map((option, index) => `<label><input type="radio" name="cadence" value="${option.cadence}"${index === 0 ? ' checked' : ''}> ${text(option.label)}</label>`)
+          .map((option, index) => {
+            // Back from signing in with a choice in the link (`?tier=…&cadence=…`): that cadence is the one ticked.
+            const checked = chosen?.tierId === tier.id && options.some((other) => other.cadence === chosen.cadence) ? option.cadence === chosen.cadence : index === 0;
+            return `<label><input type="radio" name="cadence" value="${option.cadence}"${checked ? ' checked' : ''}> ${text(option.label)}</label>`;
+          })
           .join('')}</fieldset>`
       : `<input type="hidden" name="cadence" value="${options[0]?.cadence ?? 'month'}">`;
   return `<form method="post" action="/@${site.handle}/join">${hidden}${cadence}<button class="button" type="submit">Continue to payment</button></form>`;
@@ -102,7 +108,7 @@ function action(site: Site, tier: TierRow, input: JoinPageInput): string {
   if (current?.tierId === tier.id) return `<a class="button button--quiet" href="/@${site.handle}">Read the posts</a>`;
   if (current?.paying) return `<p class="tier__note">To change your membership, go to <a href="/@${site.handle}/account">your account</a>.</p>`;
   if (current && tier.type === 'free') return '<p class="tier__note">Included with your membership.</p>';
-  return joinForm(site, tier);
+  return joinForm(site, tier, input.choice);
 }
 
 function tierCard(site: Site, tier: TierRow, input: JoinPageInput): string {
@@ -133,6 +139,16 @@ function choiceOptions(tiers: TierRow[], chosen: JoinChoice | undefined): string
     .join('');
 }
 
+/**
+ * "Continue with Google": a same-origin link into the server's Google flow,
+ * carrying the join page (with the choice the visitor came in with) to return to.
+ */
+function googleSignInLink(site: Site, choice: JoinChoice | undefined): string {
+  const back = `/@${site.handle}/join${choice ? `?tier=${choice.tierId}&cadence=${choice.cadence}` : ''}`;
+  return `<p class="join__google"><a class="button button--quiet" href="${text(`/api/auth/google?next=${encodeURIComponent(back)}`)}">Continue with Google</a></p>
+<p class="join__or">or with your e-mail:</p>`;
+}
+
 function signupSection(site: Site, input: JoinPageInput): string {
   const form = input.signup ?? { fullName: '', email: '', problems: {} };
   const { problems } = form;
@@ -145,7 +161,7 @@ function signupSection(site: Site, input: JoinPageInput): string {
   return `<section class="join__signup" id="join-signup" aria-labelledby="join-signup-heading">
 <h2 id="join-signup-heading">Create your member account</h2>
 <p>One account lets you join ${text(site.title)} and any other site here. We will send you a link to confirm your e-mail.</p>
-<form method="post" action="/@${site.handle}/join/signup" novalidate>
+${input.googleSignIn ? googleSignInLink(site, input.choice) : ''}<form method="post" action="/@${site.handle}/join/signup" novalidate>
 <fieldset class="join__choices"${choice.attrs}><legend>Your membership</legend>${choiceOptions(input.tiers, input.choice)}${choice.html}</fieldset>
 <div class="field"><label for="join-name">Full name</label><input id="join-name" name="fullName" autocomplete="name" required value="${text(form.fullName)}"${name.attrs}>${name.html}</div>
 <div class="field"><label for="join-email">E-mail</label><input id="join-email" name="email" type="email" autocomplete="email" required value="${text(form.email)}"${email.attrs}>${email.html}</div>

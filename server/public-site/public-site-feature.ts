@@ -38,12 +38,14 @@ export interface PublicSiteFeatureDeps {
   /** The media feature's URL signer. */
   mediaUrlSigner: LazySigner;
   accounts: Pick<AccountService, 'signup'>;
+  /** Whether the join page offers "Continue with Google" (the server has a Google client). */
+  googleSignIn: boolean;
   startCheckout: StartCheckout;
   /** Where the join form may lead: Stripe Checkout (site-headers.ts paymentFormTargets). */
   formTargets: readonly string[];
 }
 
-export function createPublicSiteFeature({ db, clock, livePosts, logger, sessions, cookie, maintenance, sameOrigin, appUrl, clientDir, mediaUrlSigner, accounts, startCheckout, formTargets }: PublicSiteFeatureDeps): Feature {
+export function createPublicSiteFeature({ db, clock, livePosts, logger, sessions, cookie, maintenance, sameOrigin, appUrl, clientDir, mediaUrlSigner, accounts, googleSignIn, startCheckout, formTargets }: PublicSiteFeatureDeps): Feature {
   const joins = createJoinService({ db, clock, startCheckout });
   const pages = siteRoutes({
     db,
@@ -54,6 +56,7 @@ export function createPublicSiteFeature({ db, clock, livePosts, logger, sessions
     signer: mediaUrlSigner,
     joins,
     accounts,
+    googleSignIn,
     cookie,
     maintenance,
     session: loadSession(sessions, cookie),

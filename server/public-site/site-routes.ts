@@ -47,6 +47,8 @@ export interface SiteRoutesDeps {
   joins: JoinService;
   /** Member accounts made on the join page. */
   accounts: Pick<AccountService, 'signup'>;
+  /** Whether the join page offers "Continue with Google". */
+  googleSignIn: boolean;
   cookie: SessionCookie;
   maintenance: { isOn(): boolean };
   session: RequestHandler;
@@ -90,7 +92,7 @@ function pageNumber(value: unknown): number | undefined {
 }
 
 export function siteRoutes(deps: SiteRoutesDeps): Router {
-  const { db, clock, livePosts, appUrl, assets, signer, joins, accounts, cookie, maintenance, session, sameOrigin, setHeaders, countPageView } = deps;
+  const { db, clock, livePosts, appUrl, assets, signer, joins, accounts, googleSignIn, cookie, maintenance, session, sameOrigin, setHeaders, countPageView } = deps;
   const router = Router();
 
   /** Falls through to the app's not-found screen, with its status. */
@@ -257,7 +259,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     const joiner: JoinerState = !readerId ? 'signed-out' : standing.isOwner ? 'owner' : 'signed-in';
     const membership = standing.membership;
     const current = membership && isEntitled(membership, now) ? { tierId: membership.tierId, paying: membership.tierType === 'paid' } : undefined;
-    const input: JoinPageInput = { site, tiers, joiner, ...(current ? { current } : {}), ...extra, appUrl };
+    const input: JoinPageInput = { site, tiers, joiner, ...(current ? { current } : {}), ...extra, googleSignIn, appUrl };
     sendPage(res, { head: joinHead(input), site, main: joinMain(input), assets, hideJoin: true, reader: siteReaderOf(readerId, standing, now) }, preview);
     // The page differs per reader and carries a form: never from a shared cache.
     res.set('Cache-Control', 'private, no-cache');

@@ -5,7 +5,9 @@ import type { PublicConfig, PublicUser } from '../../common/api-types.ts';
 import { authEvents, emailTokens, googleSignups, oauthAccounts, sessions, users } from '../../db/schema.ts';
 import { issueEmailToken } from '../../server/auth/email-tokens.ts';
 import { hashToken } from '../../server/auth/tokens.ts';
+import { memberships } from '../../db/content-schema.ts';
 import { signUp, signUpVerified, uniqueEmail } from '../support/accounts.ts';
+import { insertSite, userIdOf } from '../support/site-fixtures.ts';
 import { createTestClient, type TestClient, type TestResponse } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { writingTransactionOf } from '../support/transaction-id.ts';
@@ -47,6 +49,8 @@ interface GoogleClaims {
 interface SignInOptions {
   /** Changes the callback URL the mock sends the browser back with (an attacker's edit). */
   tamper?: (callback: URL) => void;
+  /** The `?next=` the sign-in starts with (the join page's "Continue with Google"). */
+  next?: string;
 }
 
 /**
@@ -62,7 +66,7 @@ async function signInWithGoogle(client: TestClient, claims: GoogleClaims, option
   };
   oidc.service.on('beforeTokenSigning', shapeIdToken);
   try {
-    const start = await client.get('/api/auth/google');
+    const start = await client.get(options.next === undefined ? '/api/auth/google' : `/api/auth/google?next=${encodeURIComponent(options.next)}`);
     expect(start.status).toBe(302);
     const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });
     expect(authorize.status).toBe(302);
@@ -424,5 +428,110 @@ describe('without GOOGLE_CLIENT_ID', () => {
     }
     expect((await client.get<PublicConfig>('/api/config')).body.googleSignIn).toBe(false);
     expect((await createTestClient(server.url).get<PublicConfig>('/api/config')).body.googleSignIn).toBe(true);
+  });
+});
+
+describe('Continue with Google on a creator\'s join page', () => {
+  async function joinPageOf() {
+    const owner = await signUpVerified(server);
+    const { site, freeTier } = await insertSite(server.handle.db, await userIdOf(server.handle.db, owner.email), { title: 'Tide Tables' });
+    return { site, freeTierId: freeTier.id, joinPage: `/@${site.handle}/join?tier=${freeTier.id}&cadence=month` };
+  }
+
+  it('is offered on the join page only when the server has a Google client, carrying the page and its choice', async () => {
+    const { site, freeTierId, joinPage } = await joinPageOf();
+    const page = await createTestClient(server.url).get(joinPage);
+    expect(page.text).toContain(`href="/api/auth/google?next=${encodeURIComponent(`/@${site.handle}/join?tier=${freeTierId}&cadence=month`)}"`);
+    expect(page.text).toContain('Continue with Google');
+
+    const owner = await signUpVerified(unconfigured);
+    const { site: plain } = await insertSite(unconfigured.handle.db, await userIdOf(unconfigured.handle.db, owner.email));
+    const without = await createTestClient(unconfigured.url).get(`/@${plain.handle}/join`);
+    expect(without.status).toBe(200);
+    expect(without.text).not.toContain('Continue with Google');
+  });
+
+  it('signs an existing account in and returns it to the join page, which offers the one-click join', async () => {
+    const { site, joinPage } = await joinPageOf();
+    const { email } = await signUpVerified(server);
+    const client = createTestClient(server.url);
+    const response = await signInWithGoogle(client, { sub: newSubject(), email, email_verified: true }, { next: joinPage });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(joinPage);
+    const page = await client.get(joinPage);
+    expect(page.text).toContain(`<form method="post" action="/@${site.handle}/join">`);
+    expect(page.text).not.toContain('Create your member account');
+  });
+
+  it('makes a new Google identity a verified member of the site, asking only the terms, and returns it to the join page', async () => {
+    const { site, joinPage } = await joinPageOf();
+    const client = createTestClient(server.url);
+    const email = uniqueEmail('member.google');
+    const response = await signInWithGoogle(client, { sub: newSubject(), email, email_verified: true, name: 'Nell Reader' }, { next: joinPage });
+    expect(response.headers.get('location')).toBe('/signup/google');
+
+    const screen = await client.get('/api/auth/google/signup');
+    expect(screen.body).toEqual({ email, fullName: 'Nell Reader', joining: { handle: site.handle, title: 'Tide Tables' } });
+    const refused = await client.post('/api/auth/google/signup', { agreeToTerms: false });
+    expect(refused.body).toMatchObject({ error: { code: 'terms-not-accepted', field: 'agreeToTerms' } });
+
+    const accepted = await client.post<{ user: PublicUser; next: string }>('/api/auth/google/signup', { agreeToTerms: true });
+    expect(accepted.status).toBe(201);
+    expect(accepted.body.next).toBe(joinPage);
+    expect(accepted.body.user).toMatchObject({ email, role: 'member', niche: '', emailVerified: true, hasPassword: false });
+    expect(client.cookies.has('google_signup_next')).toBe(false);
+    expect(await userByEmail(email)).toMatchObject({ role: 'member', emailVerified: true, isVerified: true });
+    // Signed in: the join page is the one-click join, and joining lands on the site.
+    const joined = await client.post(`/@${site.handle}/join`, new URLSearchParams({ tierId: new URL(joinPage, server.url).searchParams.get('tier')! }).toString(), {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(joined.headers.get('location')).toBe(`/@${site.handle}?joined=1`);
+    expect(await server.handle.db.$count(memberships, eq(memberships.siteId, site.id))).toBe(1);
+  });
+
+  it('sends a member who signs in with Google from /login to the site they belong to', async () => {
+    const { site, joinPage } = await joinPageOf();
+    const email = uniqueEmail('back.google');
+    const sub = newSubject();
+    const first = createTestClient(server.url);
+    await signInWithGoogle(first, { sub, email, email_verified: true }, { next: joinPage });
+    await first.post('/api/auth/google/signup', { agreeToTerms: true });
+    await first.post(`/@${site.handle}/join`, new URLSearchParams({ tierId: new URL(joinPage, server.url).searchParams.get('tier')! }).toString(), {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+
+    const again = await signInWithGoogle(createTestClient(server.url), { sub, email, email_verified: true });
+    expect(again.headers.get('location')).toBe(`/@${site.handle}`);
+  });
+
+  it('drops a hostile next: the sign-in ends where one from /login does, and a first one makes a creator', async () => {
+    for (const hostile of ['https://evil.example/@ada', '//evil.example', '/@ada//evil.example', '/dashboard', 'javascript:alert(1)', '/@ada/../api/auth/logout']) {
+      const start = await createTestClient(server.url).get(`/api/auth/google?next=${encodeURIComponent(hostile)}`);
+      const cookie = start.headers.getSetCookie().find((line) => line.startsWith('google_oauth='))!;
+      const transient = JSON.parse(Buffer.from(cookie.split(';')[0]!.split('=')[1]!, 'base64url').toString()) as Record<string, unknown>;
+      expect(transient.next, hostile).toBeUndefined();
+    }
+    const { email } = await signUpVerified(server);
+    const existing = await signInWithGoogle(createTestClient(server.url), { sub: newSubject(), email, email_verified: true }, { next: 'https://evil.example/' });
+    expect(existing.headers.get('location')).toBe('/onboarding');
+
+    const client = createTestClient(server.url);
+    const fresh = await signInWithGoogle(client, { sub: newSubject(), email: uniqueEmail('hostile.google'), email_verified: true }, { next: '//evil.example' });
+    expect(fresh.headers.get('location')).toBe('/signup/google');
+    expect(client.cookies.has('google_signup_next')).toBe(false);
+    expect((await client.get<Record<string, unknown>>('/api/auth/google/signup')).body.joining).toBeUndefined();
+    const created = await client.post<{ user: PublicUser; next?: string }>('/api/auth/google/signup', TERMS);
+    expect(created.body.user.role).toBe('creator');
+    expect(created.body.next).toBeUndefined();
+  });
+
+  it('reads the return path from the cookie again: an edited one to another site is ignored', async () => {
+    const client = createTestClient(server.url);
+    await signInWithGoogle(client, { sub: newSubject(), email: uniqueEmail('edited.google'), email_verified: true });
+    client.cookies.set('google_signup_next', encodeURIComponent('https://evil.example/'));
+    const created = await client.post<{ user: PublicUser; next?: string }>('/api/auth/google/signup', TERMS);
+    expect(created.status).toBe(201);
+    expect(created.body.user.role).toBe('creator');
+    expect(created.body.next).toBeUndefined();
   });
 });

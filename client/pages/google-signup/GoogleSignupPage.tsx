@@ -13,6 +13,10 @@ import { call } from '../../lib/api.ts';
 import { GOOGLE_FAILURE_PATH, GoogleSignupForm } from './GoogleSignupForm.tsx';
 import '../signup/signup.css';
 
+function introOf({ email, joining }: GoogleSignupIdentity): string {
+  return joining ? `Signing up with Google as ${email} to join ${joining.title}.` : `Signing up with Google as ${email}.`;
+}
+
 export default function GoogleSignupPage() {
   usePageMeta({
     title: 'Sign Up | Creator Platform',
@@ -37,9 +41,9 @@ export default function GoogleSignupPage() {
   return (
     <AuthScreen
       heading="Create your account"
-      intro={identity ? <p>Signing up with Google as {identity.email}.</p> : <p>Please wait...</p>}
+      intro={identity ? <p>{introOf(identity)}</p> : <p>Please wait...</p>}
     >
-      {identity && <GoogleSignupForm />}
+      {identity && <GoogleSignupForm joining={identity.joining} />}
     </AuthScreen>
   );
 }

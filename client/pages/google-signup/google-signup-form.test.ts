@@ -16,4 +16,10 @@ describe('the Google terms step', () => {
     expect(toGoogleSignupRequest({ niche: 'music', customNiche: 'left over', agreeToTerms: true })).toEqual({ niche: 'music', agreeToTerms: true });
     expect(toGoogleSignupRequest({ niche: 'other', customNiche: 'Bees', agreeToTerms: true })).toEqual({ niche: 'other', customNiche: 'Bees', agreeToTerms: true });
   });
+
+  it('asks a member joining a site only the terms, and sends only them', () => {
+    expect(validateGoogleSignup(EMPTY_GOOGLE_SIGNUP, true)).toEqual({ agreeToTerms: 'You must agree to the Terms and Privacy Policy to create an account.' });
+    expect(validateGoogleSignup({ ...EMPTY_GOOGLE_SIGNUP, agreeToTerms: true }, true)).toEqual({});
+    expect(toGoogleSignupRequest({ niche: 'music', customNiche: 'x', agreeToTerms: true }, true)).toEqual({ agreeToTerms: true });
+  });
 });

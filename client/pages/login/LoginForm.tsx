@@ -49,6 +49,8 @@ export function LoginForm() {
         return;
       }
       setUser(user);
+      // A verified member is sent to their site by this page's guest-only guard (decideGuestOnly), not into the creator's wizard.
+      if (user.emailVerified && user.role === 'member') return;
       // /onboarding sends an unverified user on to /verify-email (SPEC.md section 4).
       void navigate('/onboarding', { replace: true });
     },

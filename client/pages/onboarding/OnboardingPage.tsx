@@ -2,7 +2,8 @@
  * The onboarding wizard (issue 9 item 1): handle, title and tagline, avatar
  * and banner, brand colour, niche. The step shown is kept on the user's row
  * (`onboardingStep`), so a reload resumes it; finishing publishes the site and
- * opens the overview. A creator who has finished is sent there at once.
+ * opens the overview. A creator who has finished is sent there at once. A
+ * member who opens it is first offered a site of their own (StartSiteStep).
  * SPEC.md's 'Back to Landing Page' and 'Logout' stay at the foot of the page.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -20,6 +21,7 @@ import { call, toErrorCode } from '../../lib/api.ts';
 import { ColorStep } from './steps/ColorStep.tsx';
 import { HandleStep } from './steps/HandleStep.tsx';
 import { ImagesStep } from './steps/ImagesStep.tsx';
+import { StartSiteStep } from './StartSiteStep.tsx';
 import { NicheStep } from './steps/NicheStep.tsx';
 import type { StepProps } from './steps/StepProps.ts';
 import { TitleStep } from './steps/TitleStep.tsx';
@@ -82,13 +84,26 @@ function Wizard({ initialSite }: { initialSite: sitesApi.SiteJson | null }) {
   );
 }
 
+/** A creator's setup: their site loaded (or none yet), then the wizard. */
+function CreatorSetup() {
+  const { loaded, retry } = useMySite();
+  return (
+    <>
+      {loaded.state === 'loading' && <Loading>Loading your site…</Loading>}
+      {loaded.state === 'failed' && <LoadFailed message={loaded.message} onRetry={retry} />}
+      {loaded.state === 'ready' && <Wizard initialSite={loaded.site} />}
+    </>
+  );
+}
+
 export default function OnboardingPage() {
   usePageMeta({ title: 'Set up your site | Creator Platform', robots: 'noindex' });
   const { user } = useAuth();
   const { signOut, signingOut, failureMessage } = useSignOut();
-  const { loaded, retry } = useMySite();
 
   if (user?.hasCompletedSetup) return <Navigate to="/dashboard/overview" replace />;
+  // A member (docs/decisions/059) first becomes a creator; the wizard follows in place.
+  const isMember = user?.role === 'member';
 
   return (
     <section className="onboarding studio" aria-labelledby="onboarding-heading">
@@ -96,9 +111,7 @@ export default function OnboardingPage() {
         Welcome, {user?.displayName || 'creator'}!
       </h1>
       <p className="onboarding__intro">Let's set up your site. It takes a couple of minutes, and you can change everything later.</p>
-      {loaded.state === 'loading' && <Loading>Loading your site…</Loading>}
-      {loaded.state === 'failed' && <LoadFailed message={loaded.message} onRetry={retry} />}
-      {loaded.state === 'ready' && <Wizard initialSite={loaded.site} />}
+      {isMember ? <StartSiteStep /> : <CreatorSetup />}
       <div className="onboarding__leave">
         <Button to="/" variant="ghost">
           Back to Landing Page

@@ -1,10 +1,11 @@
 /**
  * SPEC.md "Verify-email": where the link was sent, 'Checking verification...'
- * while polling, and on to /onboarding the moment the address is verified.
+ * while polling, and on to /onboarding (a member: their site) the moment the address is verified.
  */
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth.tsx';
+import { useLandOnHome } from '../../app/useLandOnHome.ts';
 import { usePageMeta } from '../../app/usePageMeta.ts';
 import { useSignOut } from '../../app/useSignOut.ts';
 import { AuthScreen } from '../../components/AuthScreen.tsx';
@@ -29,9 +30,14 @@ export default function VerifyEmailPage() {
 
   useVerificationPoll(Boolean(user) && !verified);
 
+  const land = useLandOnHome();
+  const isMember = user?.role === 'member';
   useEffect(() => {
-    if (verified) void navigate('/onboarding', { replace: true });
-  }, [verified, navigate]);
+    if (!verified) return;
+    // A member goes back to the site they joined, not into the creator's wizard (docs/decisions/059).
+    if (isMember) void land();
+    else void navigate('/onboarding', { replace: true });
+  }, [verified, isMember, land, navigate]);
 
   if (!user) return null;
 
