@@ -16,7 +16,7 @@ import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberships } from '../../db/content-schema.ts';
+import { memberships, tiers } from '../../db/content-schema.ts';
 import { mediaPrefix } from '../../server/media/media-service.ts';
 import { STRONG_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { chromiumAvailable } from '../support/browser.ts';
@@ -72,6 +72,8 @@ describe.skipIf(!chromiumAvailable)('a fan pays, reads, cancels and lapses; the 
   it('goes from Connect Stripe to a lapsed membership and back through the CSV', async () => {
     const db = app.server.handle.db;
     const creator = await creatorWithSite(app.server, `fit-${process.pid}`);
+    // Onboarding gives every site its free tier; the fixture writes the site row alone.
+    await db.insert(tiers).values({ siteId: creator.siteId, name: 'Free', type: 'free', position: 0 });
     const mp3 = await spokenSession();
     const audio = await insertMedia(db, creator.siteId, 'audio', { type: 'audio/mpeg', bytes: mp3.length, derived: { durationSeconds: 3 } });
     await app.server.services.media.storage.put(`${mediaPrefix(creator.siteId, audio.id)}original`, Readable.from(mp3), mp3.length);
