@@ -183,7 +183,8 @@ describe('every event twice and in reverse order', () => {
     history
       .filter((event) => event.kind === kind)
       .map((event) => ({ invoice: event.stripeObjectId, amount: event.amount, currency: event.currency }))
-      .sort((x, y) => String(x.invoice).localeCompare(String(y.invoice)));
+      // Code-unit order, as a plain sort() of the invoice ids gives.
+      .sort((x, y) => (String(x.invoice) < String(y.invoice) ? -1 : 1));
 
   it('brings a second app on its own database to the same membership, counting each paid invoice once', async () => {
     // App A lives the whole lifecycle as Stripe sends it.
@@ -286,7 +287,7 @@ describe('every event twice and in reverse order', () => {
 describe('Stripe unreachable', () => {
   let offline: TestServer | undefined;
   beforeAll(async () => {
-    // A second app on A's database whose Stripe is a closed port: every call fails at once (and after the SDK's retries).
+    // A second app on A's database whose Stripe is a closed port: each call is refused at once, and so are the SDK's two retries.
     offline = await startTestServer({ shareWith: a, env: { ...stripe.env, ...HIGH_RATE_LIMITS, STRIPE_API_URL: `http://127.0.0.1:${await freePort()}` } });
   });
   afterAll(async () => {
