@@ -11,8 +11,7 @@ import { memberships, tiers } from '../../db/content-schema.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { PaymentsReady } from '../payments/payment-accounts.ts';
-import type { StripeClient } from '../payments/stripe-client.ts';
-import { stripeFailure } from '../tiers/tier-stripe.ts';
+import { stripeFailure, type StripeClient } from '../payments/stripe-client.ts';
 
 export interface CheckoutDeps {
   db: Database;

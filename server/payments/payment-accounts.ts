@@ -14,7 +14,7 @@ import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { findSiteByOwner } from '../sites/site-lookup.ts';
-import type { StripeClient } from './stripe-client.ts';
+import { stripeFailure, type StripeClient } from './stripe-client.ts';
 import type { WebhookHandlers } from './webhook-handlers.ts';
 
 /** What the tiers and joining work ask: may this site take money now, and on which connected account. */
@@ -89,7 +89,7 @@ export function createPaymentAccountsService({ db, stripe, appUrl, clock, logger
       const [existing] = await tx.select({ stripeAccountId: paymentAccounts.stripeAccountId }).from(paymentAccounts).where(eq(paymentAccounts.siteId, siteId));
       if (existing) return existing.stripeAccountId;
       // The key makes a retry after a lost answer (or a rolled-back insert) get the same account, not a second one.
-      const account = await client.accounts.create({ type: 'standard', metadata: { siteId } }, { idempotencyKey: `connect-site-${siteId}` });
+      const account = await client.accounts.create({ type: 'standard', metadata: { siteId } }, { idempotencyKey: `connect-site-${siteId}` }).catch(stripeFailure);
       await tx.insert(paymentAccounts).values({ siteId, stripeAccountId: account.id, ...stateOf(account) });
       return account.id;
     });
@@ -101,7 +101,8 @@ export function createPaymentAccountsService({ db, stripe, appUrl, clock, logger
     const site = await siteOf(ownerId);
     const account = await ensureAccount(site.id, client);
     const back = (state: string) => new URL(`/settings/advanced?stripe=${state}`, appUrl).href;
-    const link = await client.accountLinks.create({ account, type: 'account_onboarding', return_url: back('return'), refresh_url: back('refresh') });
+    // Stripe unreachable here keeps the account made above: the next try reuses it and asks for a new link.
+    const link = await client.accountLinks.create({ account, type: 'account_onboarding', return_url: back('return'), refresh_url: back('refresh') }).catch(stripeFailure);
     return { url: link.url };
   }
 

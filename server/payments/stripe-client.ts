@@ -6,6 +6,7 @@
  */
 import Stripe from 'stripe';
 import type { StripeConfig } from '../config.ts';
+import { AppError } from '../errors.ts';
 
 export type StripeClient = Stripe;
 
@@ -20,6 +21,12 @@ export function createStripeClient(config: StripeConfig): StripeClient {
     maxNetworkRetries: 2,
     appInfo: { name: 'creator-platform' },
   });
+}
+
+/** Stripe could not be reached or refused: the caller's transaction rolls back, so nothing of ours changes. */
+export function stripeFailure(error: unknown): never {
+  if (error instanceof AppError) throw error;
+  throw new AppError('stripe-unavailable', 502);
 }
 
 /**

@@ -271,7 +271,8 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const answer = await joins.join(handle, userId, choice.tierId, choice.cadence);
       res.redirect(303, 'checkoutUrl' in answer ? answer.checkoutUrl : `/@${handle}?joined=1`);
     } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      // Stripe unreachable is a 502 the page still explains; any other 5xx is ours and goes to the error screen.
+      if (!(error instanceof AppError) || (error.status >= 500 && !JOIN_ERRORS.includes(error.code))) throw error;
       res.redirect(303, `/@${handle}/join?error=${JOIN_ERRORS.includes(error.code) ? error.code : 'failed'}`);
     }
   }

@@ -9,20 +9,13 @@
 import type Stripe from 'stripe';
 import type { Cadence } from '../../common/memberships.ts';
 import type { tiers } from '../../db/content-schema.ts';
-import { AppError } from '../errors.ts';
-import type { StripeClient } from '../payments/stripe-client.ts';
+import { stripeFailure, type StripeClient } from '../payments/stripe-client.ts';
 
 type TierRow = typeof tiers.$inferSelect;
 export type StripeIds = Pick<TierRow, 'stripeProductId' | 'stripeMonthlyPriceId' | 'stripeYearlyPriceId'>;
 
 const PRICE_ID_OF = { month: 'stripeMonthlyPriceId', year: 'stripeYearlyPriceId' } as const;
 const AMOUNT_OF = { month: 'monthlyPrice', year: 'yearlyPrice' } as const;
-
-/** Stripe could not be reached or refused: the caller's transaction rolls back, so nothing of ours changes. */
-export function stripeFailure(error: unknown): never {
-  if (error instanceof AppError) throw error;
-  throw new AppError('stripe-unavailable', 502);
-}
 
 /**
  * Brings Stripe to `next` from `previous` (undefined for a new tier) and

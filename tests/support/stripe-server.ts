@@ -158,7 +158,8 @@ function list(value: unknown): unknown[] {
   return value === undefined || value === '' ? [] : [value];
 }
 
-function signature(secret: string, timestamp: number, payload: string): string {
+/** The `Stripe-Signature` header Stripe sends with `payload` at `timestamp` (seconds): tests forge stale or foreign ones with it. */
+export function stripeSignature(secret: string, timestamp: number, payload: string): string {
   const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
   return `t=${timestamp},v1=${v1}`;
 }
@@ -237,7 +238,7 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     try {
       const response = await fetch(target.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature(secret, now(), payload), 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': stripeSignature(secret, now(), payload), 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
         body: payload,
       });
       record.status = response.status;

@@ -6,6 +6,7 @@ export const PAYMENTS_ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   'site-required': 'Set up your site first: payments belong to a site.',
   'network-request-failed': 'Network error. Please check your connection.',
   'service-unavailable': 'Stripe or our server is not answering. Please try again shortly.',
+  'stripe-unavailable': 'Stripe could not be reached. Nothing was changed; please try again.',
 };
 export const PAYMENTS_ERROR_FALLBACK = 'Something went wrong. Please try again.';
 
