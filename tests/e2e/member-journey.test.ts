@@ -11,46 +11,29 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { mediaPrefix } from '../../server/media/media-service.ts';
 import { STRONG_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { chromiumAvailable } from '../support/browser.ts';
 import { creatorWithSite, type Creator } from '../support/creator-site.ts';
-import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
+import { expectAccessible } from '../support/accessibility.ts';
+import { unexpectedErrors, useE2eAppWithStripe } from '../support/e2e-app.ts';
 import { embed, insertMedia, insertPost, linkMedia, userIdOf } from '../support/site-fixtures.ts';
-import { startStripeServer, type StripeServer } from '../support/stripe-server.ts';
-import type { TestServerOptions } from '../support/test-server.ts';
 
 const run = promisify(execFile);
 const SHOTS = '/tmp/shots-members';
 const SECRET = 'The whole session: forty minutes on breathing under load.';
 
 describe.skipIf(!chromiumAvailable)('a fan pays, reads, cancels and lapses; the creator exports and re-imports (Chromium)', () => {
-  let stripe: StripeServer;
-  // Filled in before useE2eApp's own beforeAll reads it: the app needs the Stripe server's address.
-  const serverOptions: TestServerOptions = {};
+  const e2e = useE2eAppWithStripe();
+  const { app } = e2e;
   beforeAll(async () => {
-    stripe = await startStripeServer();
-    serverOptions.env = stripe.env;
     mkdirSync(SHOTS, { recursive: true });
   });
-  const app = useE2eApp(serverOptions);
-  beforeAll(() => stripe.useApp(app.server.url));
-  afterAll(async () => {
-    await stripe?.close();
-  });
-
-  async function expectAccessible(page: Page) {
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  }
 
   /** Three seconds of tone as a real MP3, so the post's player and the feed's enclosure serve a file Chromium can read. */
   async function spokenSession(): Promise<Buffer> {
@@ -90,7 +73,7 @@ describe.skipIf(!chromiumAvailable)('a fan pays, reads, cancels and lapses; the 
     const studio = await openAsCreator(creator);
     await studio.page.goto(`${app.server.url}/settings/advanced`);
     await studio.page.getByRole('button', { name: 'Connect Stripe' }).click();
-    await studio.page.waitForURL(`${stripe.url}/hosted/onboarding/**`);
+    await studio.page.waitForURL(`${e2e.stripe.url}/hosted/onboarding/**`);
     await studio.page.getByRole('button', { name: 'Complete onboarding' }).click();
     await studio.page.waitForURL(`${app.server.url}/settings/advanced?stripe=return`);
     await studio.page.getByText('Ready: your Stripe account takes payments').waitFor();
@@ -125,15 +108,15 @@ describe.skipIf(!chromiumAvailable)('a fan pays, reads, cancels and lapses; the 
     await page.getByRole('button', { name: 'Create account and join' }).click();
 
     // Stripe Checkout on the creator's own account, with no application fee.
-    await page.waitForURL(`${stripe.url}/hosted/checkout/**`);
+    await page.waitForURL(`${e2e.stripe.url}/hosted/checkout/**`);
     expect(await page.getByTestId('amount').textContent()).toBe('9.00 USD / month');
     await shot(page, '4-fan-checkout-375');
-    const checkout = stripe.requests.find((request) => request.path === '/v1/checkout/sessions' && request.method === 'POST')!;
+    const checkout = e2e.stripe.requests.find((request) => request.path === '/v1/checkout/sessions' && request.method === 'POST')!;
     expect(checkout.account).toMatch(/^acct_/);
     expect(JSON.stringify(checkout.body)).not.toContain('application_fee');
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL(`${app.server.url}/@${creator.handle}?joined=1`);
-    await stripe.idle();
+    await e2e.stripe.idle();
 
     const fanId = await userIdOf(db, fanEmail);
     const [membership] = await db
@@ -164,11 +147,11 @@ describe.skipIf(!chromiumAvailable)('a fan pays, reads, cancels and lapses; the 
 
     // Cancels in the portal: access stays until the period ends.
     await page.getByRole('button', { name: 'Manage billing' }).click();
-    await page.waitForURL(`${stripe.url}/hosted/portal/**`);
+    await page.waitForURL(`${e2e.stripe.url}/hosted/portal/**`);
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
     await page.getByTestId('subscription-state').filter({ hasText: 'cancels at the end of the period' }).waitFor();
     await shot(page, '7-fan-portal-375');
-    await stripe.idle();
+    await e2e.stripe.idle();
     await page.getByRole('link', { name: 'Return' }).click();
     await page.waitForURL(`${app.server.url}/@${creator.handle}/account`);
     await expect.poll(async () => (await page.locator('.account__facts').innerText()).toLowerCase()).toContain('ends');
@@ -178,8 +161,8 @@ describe.skipIf(!chromiumAvailable)('a fan pays, reads, cancels and lapses; the 
     expect((await fetch(feedUrl)).status).toBe(200);
 
     // The period ends: Stripe deletes the subscription; the post and the feed close.
-    await stripe.setSubscriptionStatus(subscriptionId, 'canceled', { account: checkout.account! });
-    await stripe.idle();
+    await e2e.stripe.setSubscriptionStatus(subscriptionId, 'canceled', { account: checkout.account! });
+    await e2e.stripe.idle();
     await page.reload();
     await page.getByRole('heading', { name: 'Your membership has ended' }).waitFor();
     expect(await page.content()).not.toContain(SECRET);

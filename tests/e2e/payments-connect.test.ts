@@ -5,34 +5,24 @@
  * and 1280 px go to /tmp/shots-stripe/.
  */
 import { mkdir } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sites } from '../../db/content-schema.ts';
 import { users } from '../../db/schema.ts';
 import { signUpVerified } from '../support/accounts.ts';
 import { chromiumAvailable } from '../support/browser.ts';
-import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
-import { startStripeServer, type StripeServer } from '../support/stripe-server.ts';
-import type { TestServerOptions } from '../support/test-server.ts';
+import { expectAccessible } from '../support/accessibility.ts';
+import { unexpectedErrors, useE2eAppWithStripe } from '../support/e2e-app.ts';
 
 const SHOTS = '/tmp/shots-stripe';
 
 describe.skipIf(!chromiumAvailable)('connecting Stripe in Chromium', () => {
-  let stripe: StripeServer;
-  // Filled in before useE2eApp's own beforeAll reads it: the app needs the Stripe server's address.
-  const serverOptions: TestServerOptions = {};
+  const e2e = useE2eAppWithStripe();
+  const { app } = e2e;
   beforeAll(async () => {
-    stripe = await startStripeServer();
-    serverOptions.env = stripe.env;
     await mkdir(SHOTS, { recursive: true });
     await mkdir('/tmp/shots-polish', { recursive: true });
-  });
-  const app = useE2eApp(serverOptions);
-  beforeAll(() => stripe.useApp(app.server.url));
-  afterAll(async () => {
-    await stripe?.close();
   });
 
   let handles = 0;
@@ -52,13 +42,6 @@ describe.skipIf(!chromiumAvailable)('connecting Stripe in Chromium', () => {
     return opened;
   }
 
-  async function expectAccessible(page: Page) {
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  }
-
   async function connectAndOnboard(page: Page, width: number) {
     await page.getByRole('button', { name: 'Connect Stripe' }).waitFor();
     await expect(page.getByText('We take a 0% cut.', { exact: false }).isVisible()).resolves.toBe(true);
@@ -66,7 +49,7 @@ describe.skipIf(!chromiumAvailable)('connecting Stripe in Chromium', () => {
     await page.screenshot({ path: `${SHOTS}/${width}-1-connect.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Connect Stripe' }).click();
-    await page.waitForURL(`${stripe.url}/hosted/onboarding/**`);
+    await page.waitForURL(`${e2e.stripe.url}/hosted/onboarding/**`);
     await page.screenshot({ path: `${SHOTS}/${width}-2-stripe-onboarding.png` });
     await page.getByRole('button', { name: 'Complete onboarding' }).click();
 
@@ -80,8 +63,8 @@ describe.skipIf(!chromiumAvailable)('connecting Stripe in Chromium', () => {
   it('connects, onboards on the hosted page and comes back ready (1280 px)', async () => {
     const { page, errors } = await openAsCreator(1280);
     await connectAndOnboard(page, 1280);
-    await expect(page.getByRole('link', { name: /Open your Stripe dashboard/ }).getAttribute('href')).resolves.toBe('https://dashboard.stripe.com');
-    expect(stripe.deliveries.filter((delivery) => delivery.type === 'account.updated').map((delivery) => delivery.status)).toContain(200);
+    await expect(page.getByRole('link', { name: /Open your Stripe dashboard/ }).getAttribute('href')).resolves.toBe('https://dashboard.e2e.stripe.com');
+    expect(e2e.stripe.deliveries.filter((delivery) => delivery.type === 'account.updated').map((delivery) => delivery.status)).toContain(200);
 
     await page.goto(`${app.server.url}/dashboard/overview`);
     await page.getByRole('link', { name: 'Your Stripe account takes payments: see Settings > Advanced' }).waitFor();
@@ -92,7 +75,7 @@ describe.skipIf(!chromiumAvailable)('connecting Stripe in Chromium', () => {
     const { page, errors } = await openAsCreator(375);
     // Start onboarding, then leave Stripe's page without finishing it.
     await page.getByRole('button', { name: 'Connect Stripe' }).click();
-    await page.waitForURL(`${stripe.url}/hosted/onboarding/**`);
+    await page.waitForURL(`${e2e.stripe.url}/hosted/onboarding/**`);
     await page.goto(`${app.server.url}/settings/advanced`);
     await page.getByText('Onboarding in progress').waitFor();
     await page.getByText('a bank account for payouts').waitFor();
@@ -100,7 +83,7 @@ describe.skipIf(!chromiumAvailable)('connecting Stripe in Chromium', () => {
     await page.screenshot({ path: `${SHOTS}/375-0-in-progress.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Continue onboarding' }).click();
-    await page.waitForURL(`${stripe.url}/hosted/onboarding/**`);
+    await page.waitForURL(`${e2e.stripe.url}/hosted/onboarding/**`);
     await page.getByRole('button', { name: 'Complete onboarding' }).click();
     await page.waitForURL(`${app.server.url}/settings/advanced?stripe=return`);
     await page.getByText('Ready: your Stripe account takes payments').waitFor();

@@ -8,42 +8,25 @@
  * violation; screenshots in /tmp/shots-polish/.
  */
 import { mkdir } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { asc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tiers } from '../../db/content-schema.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { signUpVerified } from '../support/accounts.ts';
 import { chromiumAvailable } from '../support/browser.ts';
-import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
+import { expectAccessible } from '../support/accessibility.ts';
+import { unexpectedErrors, useE2eAppWithStripe } from '../support/e2e-app.ts';
 import { insertSite, userIdOf } from '../support/site-fixtures.ts';
-import { startStripeServer, type StripeServer } from '../support/stripe-server.ts';
-import type { TestServerOptions } from '../support/test-server.ts';
 
 const SHOTS = '/tmp/shots-polish';
 
 describe.skipIf(!chromiumAvailable)('the Tiers card in Chromium', () => {
-  let stripe: StripeServer;
-  // Filled in before useE2eApp's own beforeAll reads it: the app needs the Stripe server's address.
-  const serverOptions: TestServerOptions = {};
+  const e2e = useE2eAppWithStripe();
+  const { app } = e2e;
   beforeAll(async () => {
-    stripe = await startStripeServer();
-    serverOptions.env = stripe.env;
     await mkdir(SHOTS, { recursive: true });
   });
-  const app = useE2eApp(serverOptions);
-  beforeAll(() => stripe.useApp(app.server.url));
-  afterAll(async () => {
-    await stripe?.close();
-  });
-
-  async function expectAccessible(page: Page) {
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  }
 
   /** A JSON call from the signed-in page, as the studio makes it. */
   function apiFrom(page: Page, method: string, path: string, body: unknown) {
@@ -78,7 +61,7 @@ describe.skipIf(!chromiumAvailable)('the Tiers card in Chromium', () => {
 
     // Connecting through Stripe's hosted onboarding page.
     await page.getByRole('button', { name: 'Connect Stripe' }).click();
-    await page.waitForURL(`${stripe.url}/hosted/onboarding/**`);
+    await page.waitForURL(`${e2e.stripe.url}/hosted/onboarding/**`);
     await page.getByRole('button', { name: 'Complete onboarding' }).click();
     await page.waitForURL(`${app.server.url}/settings/advanced?stripe=return`);
     await page.getByText('Ready: your Stripe account takes payments').waitFor();
@@ -102,8 +85,8 @@ describe.skipIf(!chromiumAvailable)('the Tiers card in Chromium', () => {
     const [, made] = await tiersOf();
     expect(made).toMatchObject({ name: 'Supporter', monthlyPrice: 500, yearlyPrice: 5000, currency: 'usd', benefits: ['Early access', 'Bonus episodes'] });
     const firstMonthly = made!.stripeMonthlyPriceId!;
-    expect(stripe.object(firstMonthly)).toMatchObject({ unit_amount: 500, currency: 'usd', active: true, recurring: expect.objectContaining({ interval: 'month' }) });
-    expect(stripe.object(made!.stripeYearlyPriceId!)).toMatchObject({ unit_amount: 5000, recurring: expect.objectContaining({ interval: 'year' }) });
+    expect(e2e.stripe.object(firstMonthly)).toMatchObject({ unit_amount: 500, currency: 'usd', active: true, recurring: expect.objectContaining({ interval: 'month' }) });
+    expect(e2e.stripe.object(made!.stripeYearlyPriceId!)).toMatchObject({ unit_amount: 5000, recurring: expect.objectContaining({ interval: 'year' }) });
 
     // A new monthly price: Stripe gets a new Price and the old one is archived, never edited.
     await card.getByRole('button', { name: 'Edit Supporter' }).click();
@@ -115,9 +98,9 @@ describe.skipIf(!chromiumAvailable)('the Tiers card in Chromium', () => {
     const [, edited] = await tiersOf();
     expect(edited!.stripeMonthlyPriceId).not.toBe(firstMonthly);
     expect(edited!.stripeYearlyPriceId).toBe(made!.stripeYearlyPriceId);
-    expect(stripe.object(edited!.stripeMonthlyPriceId!)).toMatchObject({ unit_amount: 600, active: true });
-    expect(stripe.object(firstMonthly)).toMatchObject({ unit_amount: 500, active: false });
-    expect(stripe.requests.filter((request) => request.path === `/v1/prices/${firstMonthly}`).map((request) => request.body)).toContainEqual(expect.objectContaining({ active: 'false' }));
+    expect(e2e.stripe.object(edited!.stripeMonthlyPriceId!)).toMatchObject({ unit_amount: 600, active: true });
+    expect(e2e.stripe.object(firstMonthly)).toMatchObject({ unit_amount: 500, active: false });
+    expect(e2e.stripe.requests.filter((request) => request.path === `/v1/prices/${firstMonthly}`).map((request) => request.body)).toContainEqual(expect.objectContaining({ active: 'false' }));
 
     // Reordering from the keyboard: focus stays on the moved tier's button.
     await addTier('Patron', { monthly: '10.00', yearly: '' }, 'Everything');
@@ -136,7 +119,7 @@ describe.skipIf(!chromiumAvailable)('the Tiers card in Chromium', () => {
     await card.getByText('Supporter is archived. Its members keep it.').waitFor();
     await supporterRow.getByText('Archived').waitFor();
     expect((await tiersOf()).find((tier) => tier.name === 'Supporter')!.active).toBe(false);
-    expect(stripe.object(edited!.stripeMonthlyPriceId!)).toMatchObject({ active: false });
+    expect(e2e.stripe.object(edited!.stripeMonthlyPriceId!)).toMatchObject({ active: false });
 
     // The free tier has nothing to archive it with, and the API refuses it too.
     const freeRow = card.getByRole('listitem').filter({ hasText: 'Free' }).first();

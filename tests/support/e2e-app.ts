@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchChromium, openPage, type ObservedPage } from './browser.ts';
+import { startStripeServer, type StripeServer } from './stripe-server.ts';
 import { startTestServer, type TestServer, type TestServerOptions } from './test-server.ts';
 
 export const CLIENT_DIR = path.resolve('dist/client');
@@ -35,4 +36,29 @@ export function useE2eApp(options: TestServerOptions = {}): E2eApp {
 /** Console errors a test did not cause on purpose: expected 4xx answers of the API are the browser's network log, not app errors. */
 export function unexpectedErrors(errors: readonly string[], allowedStatuses: readonly number[] = []): string[] {
   return errors.filter((error) => !allowedStatuses.some((status) => error.includes(`status of ${status}`)));
+}
+
+/**
+ * The e2e environment with the Stripe-protocol server beside it: the app gets its STRIPE_* variables and the
+ * server delivers webhooks to the app's two endpoints. `stripe` is filled in by the time the tests run.
+ */
+export function useE2eAppWithStripe(): { app: E2eApp; stripe: StripeServer } {
+  const env = { stripe: {} as StripeServer };
+  // Filled in before useE2eApp's own beforeAll reads it: the app needs the Stripe server's address.
+  const serverOptions: TestServerOptions = {};
+  beforeAll(async () => {
+    env.stripe = await startStripeServer();
+    serverOptions.env = env.stripe.env;
+  });
+  const app = useE2eApp(serverOptions);
+  beforeAll(() => env.stripe.useApp(app.server.url));
+  afterAll(async () => {
+    await env.stripe.close?.();
+  });
+  return {
+    app,
+    get stripe() {
+      return env.stripe;
+    },
+  };
 }
