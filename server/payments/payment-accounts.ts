@@ -36,6 +36,17 @@ export interface PaymentAccountsDeps {
 
 type PaymentAccountRow = typeof paymentAccounts.$inferSelect;
 
+/** The account as Stripe has it now; null once the platform can no longer see it (disconnected or deleted), so its news is dropped, not retried for days. */
+async function currentAccount(stripe: StripeClient, accountId: string): Promise<Stripe.Account | null> {
+  try {
+    return await stripe.accounts.retrieve(accountId);
+  } catch (error) {
+    const { code, type } = error as { code?: string; type?: string };
+    if (code === 'resource_missing' || type === 'StripePermissionError') return null;
+    throw error;
+  }
+}
+
 function stateOf(account: Stripe.Account) {
   return {
     detailsSubmitted: account.details_submitted ?? false,
@@ -132,8 +143,11 @@ export function createPaymentAccountsService({ db, stripe, appUrl, clock, logger
   const webhookHandlers: Pick<WebhookHandlers, 'connect'> = {
     connect: {
       'account.updated': async (event, tx) => {
-        const account = event.data.object as Stripe.Account;
-        await saveState(tx, event.account ?? account.id, account);
+        const sent = event.data.object as Stripe.Account;
+        const accountId = event.account ?? sent.id;
+        // Events can arrive late and out of order: the payload only names the account; its state is read as it is now.
+        const current = stripe ? await currentAccount(stripe, accountId) : sent;
+        if (current) await saveState(tx, accountId, current);
       },
     },
   };

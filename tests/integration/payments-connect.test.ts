@@ -96,10 +96,27 @@ describe('connecting Stripe', () => {
     await connect(creator);
     const [row] = await accountRows(creator.siteId);
     const account = stripe.account(row!.stripeAccountId)!;
-    await stripe.emit('account.updated', { ...account, details_submitted: true, requirements: { currently_due: ['external_account'] } }, { account: account.id });
+    await stripe.updateAccount(account.id, { details_submitted: true, requirements: { currently_due: ['external_account'] } });
     const [updated] = await accountRows(creator.siteId);
     expect(updated).toMatchObject({ detailsSubmitted: true, chargesEnabled: false, requirementsDue: ['external_account'] });
     expect(await server.services.paymentAccounts.paymentsReady(creator.siteId)).toEqual({ ready: false, stripeAccountId: account.id });
+  });
+
+  it('keeps the account as Stripe has it now when an older account.updated arrives late', async () => {
+    const creator = await creatorWithSite(server);
+    await connect(creator);
+    const [row] = await accountRows(creator.siteId);
+    const accountId = row!.stripeAccountId;
+    await stripe.updateAccount(accountId, { details_submitted: true, requirements: { currently_due: ['external_account'] } });
+    const older = stripe.deliveries.filter((delivery) => delivery.type === 'account.updated' && delivery.account === accountId).at(-1)!;
+    await stripe.completeOnboarding(accountId);
+    expect((await accountRows(creator.siteId))[0]).toMatchObject({ chargesEnabled: true, requirementsDue: [] });
+
+    // Stripe sends the older event again, late (a new id, as a redelivery of lost news would be): it names the account, nothing more.
+    const late = await stripe.emit('account.updated', (stripe.object(older.eventId)!.data as { object: Record<string, unknown> }).object, { account: accountId });
+    expect(stripe.deliveries.find((delivery) => delivery.eventId === late.id)).toMatchObject({ status: 200 });
+    expect((await accountRows(creator.siteId))[0]).toMatchObject({ chargesEnabled: true, detailsSubmitted: true, requirementsDue: [] });
+    expect(await server.services.paymentAccounts.paymentsReady(creator.siteId)).toEqual({ ready: true, stripeAccountId: accountId });
   });
 
   it("never shows or touches another creator's account", async () => {

@@ -93,8 +93,9 @@ describe('Stripe webhooks', () => {
     // A real failure inside the handler's transaction: the database refuses the update.
     await server.handle.db.execute(`CREATE FUNCTION refuse_update() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$`);
     await server.handle.db.execute(`CREATE TRIGGER refuse_update BEFORE UPDATE ON payment_accounts FOR EACH ROW EXECUTE FUNCTION refuse_update()`);
-    const account = { ...stripe.account(accountId)!, requirements: { currently_due: ['external_account'] } };
-    const event = await stripe.emit('account.updated', account, { account: accountId });
+    const account = await stripe.updateAccount(accountId, { requirements: { currently_due: ['external_account'] } });
+    const event = stripe.object(stripe.deliveries.at(-1)!.eventId)!;
+    expect((event.data as { object: { id: string } }).object.id).toBe(account.id);
     expect(stripe.deliveries.at(-1)).toMatchObject({ eventId: event.id, status: 500 });
     expect(await recorded(event.id)).toEqual([]);
 

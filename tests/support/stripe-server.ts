@@ -83,6 +83,8 @@ export interface StripeServer {
   /** Bills the next period now and succeeds: invoice paid, subscription active; sends invoice.paid and the update. */
   renew(subscriptionId: string): Promise<StripeObject>;
   completeOnboarding(accountId: string): Promise<StripeObject>;
+  /** Changes a connected account as Stripe would (say, new requirements) and sends account.updated. */
+  updateAccount(accountId: string, changes: Params): Promise<StripeObject>;
   account(id: string): StripeObject | undefined;
   /** A copy of any object by id, whichever account it lives in. */
   object(id: string): StripeObject | undefined;
@@ -833,6 +835,13 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     async completeOnboarding(accountId) {
       const account = completeAccount(accountId);
       await queue;
+      return clone(account);
+    },
+    async updateAccount(accountId, changes) {
+      const account = find(PLATFORM, accountId, 'account');
+      const previous = Object.fromEntries(Object.keys(changes).map((key) => [key, account[key]]));
+      Object.assign(account, clone(changes));
+      await send(accountId, ['account.updated', account, previous]);
       return clone(account);
     },
     account: (id) => {
