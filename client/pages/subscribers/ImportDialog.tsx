@@ -12,6 +12,7 @@ import { LiveMessage } from '../../components/LiveMessage.tsx';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { call, toErrorCode } from '../../lib/api.ts';
 import { headerNames, guessMapping } from './import-columns.ts';
+import { importProblem } from './import-problems.ts';
 
 type Step = { name: 'choose' } | { name: 'map' } | { name: 'checked'; report: membersApi.ImportReport } | { name: 'done'; report: membersApi.ImportReport };
 
@@ -70,7 +71,7 @@ export function ImportDialog({ open, onClose, onImported }: { open: boolean; onC
       setStep(dryRun ? { name: 'checked', report } : { name: 'done', report });
       if (!dryRun) onImported();
     } catch (error) {
-      setProblem(toErrorCode(error) === 'network-request-failed' ? 'Could not reach the server. Check your connection.' : 'The file could not be read with this mapping. Check the e-mail column and try again.');
+      setProblem(importProblem(toErrorCode(error)));
     } finally {
       setBusy(false);
     }
@@ -193,3 +194,4 @@ function Summary({ report }: { report: membersApi.ImportReport }) {
     </>
   );
 }
+
