@@ -119,7 +119,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     memberIdentity: createMemberIdentityService({ db }),
     sites,
     onboarding: createOnboardingService({ db, sites }),
-    overview: createOverviewService({ db, clock, appUrl: config.appUrl, paymentsReady }),
+    overview: createOverviewService({ db, clock, appUrl: config.appUrl, paymentsReady, livePosts }),
     platformPlan,
     paymentAccounts,
     webhooks,

@@ -12,6 +12,7 @@ import { memberships, pageViews, posts } from '../../db/content-schema.ts';
 import type { Clock } from '../clock.ts';
 import { siteAddress } from '../sites/site-json.ts';
 import { findSiteByOwner } from '../sites/site-lookup.ts';
+import type { LivePosts } from '../posts/live.ts';
 import { CHURN_DAYS, memberFigures } from './member-figures.ts';
 
 export const VIEW_DAYS = 30;
@@ -35,12 +36,14 @@ export interface OverviewDeps {
   appUrl: URL;
   /** The payments feature's answer (server/payments/payment-accounts.ts): the creator's Stripe account can take payments. */
   paymentsReady: (siteId: string) => Promise<{ ready: boolean }>;
+  /** The posts readers see (server/posts/live.ts): a post the plan holds still counts as scheduled. */
+  livePosts: LivePosts;
 }
 
-export function createOverviewService({ db, clock, appUrl, paymentsReady }: OverviewDeps) {
+export function createOverviewService({ db, clock, appUrl, paymentsReady, livePosts }: OverviewDeps) {
   async function postCounts(siteId: string, now: Date) {
-    // A scheduled post whose time has passed is live (the scheduler may not have flipped it yet).
-    const live = sql`${posts.status} = 'published' or (${posts.status} = 'scheduled' and ${posts.publishedAt} <= ${now.toISOString()}::timestamptz)`;
+    // Counted as readers see them: a scheduled post whose time came is live unless the plan holds it.
+    const live = livePosts(now);
     const [row] = await db
       .select({
         published: sql<number>`count(*) filter (where ${live})`.mapWith(Number),

@@ -84,6 +84,8 @@ describe('a scheduled post held by a lapsed plan', () => {
   it('is absent from the page, its own page, RSS, the sitemap and the member feed', async () => {
     expect(await channels()).toEqual({ home: false, postPage: 404, rss: false, sitemap: false, feed: false });
     expect(await server.services.posts.publishDue()).toEqual([]);
+    // The overview counts it as the studio shows it: waiting, not published.
+    expect((await owner.get<{ posts: unknown }>('/api/dashboard/overview')).body.posts).toEqual({ published: 1, drafts: 0, scheduled: 1 });
   });
 
   it('stays in the owner’s preview list and opens in preview', async () => {
@@ -103,5 +105,6 @@ describe('a scheduled post held by a lapsed plan', () => {
     expect(await channels()).toEqual({ home: true, postPage: 200, rss: true, sitemap: true, feed: true });
     const list = await owner.get<{ posts: { title: string }[] }>('/api/site-preview');
     expect(list.body.posts.map((post) => post.title)).not.toContain('Held back');
+    expect((await owner.get<{ posts: unknown }>('/api/dashboard/overview')).body.posts).toEqual({ published: 2, drafts: 0, scheduled: 0 });
   });
 });
