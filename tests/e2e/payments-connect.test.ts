@@ -63,7 +63,7 @@ describe.skipIf(!chromiumAvailable)('connecting Stripe in Chromium', () => {
   it('connects, onboards on the hosted page and comes back ready (1280 px)', async () => {
     const { page, errors } = await openAsCreator(1280);
     await connectAndOnboard(page, 1280);
-    await expect(page.getByRole('link', { name: /Open your Stripe dashboard/ }).getAttribute('href')).resolves.toBe('https://dashboard.e2e.stripe.com');
+    await expect(page.getByRole('link', { name: /Open your Stripe dashboard/ }).getAttribute('href')).resolves.toBe('https://dashboard.stripe.com');
     expect(e2e.stripe.deliveries.filter((delivery) => delivery.type === 'account.updated').map((delivery) => delivery.status)).toContain(200);
 
     await page.goto(`${app.server.url}/dashboard/overview`);
