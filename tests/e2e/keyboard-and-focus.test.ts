@@ -117,6 +117,8 @@ describe.skipIf(!chromiumAvailable)('focus and keyboard in Chromium', () => {
     await page.getByRole('dialog', { name: 'Creator area menu' }).waitFor({ state: 'hidden' });
     await expect.poll(async () => (await focused(page)).text).toBe('Advanced settings');
     expect((await focused(page)).tag).toBe('h1');
+    // Once the page has settled: this creator has no site yet, and nothing asked the server about one.
+    await page.getByText('You have no site yet.').waitFor();
     expect(errors).toEqual([]);
   });
 });
