@@ -10,14 +10,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { memberships, sites, tiers } from '../db/content-schema.ts';
 import { connectDatabase } from '../db/connect.ts';
 import { paymentAccounts } from '../db/money-schema.ts';
 import { users } from '../db/schema.ts';
+import { createStripeClient } from '../server/payments/stripe-client.ts';
 import { startStripeServer, type StripeObject } from '../tests/support/stripe-server.ts';
 import { uniqueHandle, userIdOf } from '../tests/support/site-fixtures.ts';
 import { alternate } from './lib/alternate.ts';
+import { median } from './lib/load.ts';
 import { createBenchDatabase, startProcess, startProduct } from './lib/processes.ts';
 import { createAccount } from './lib/product-account.ts';
 import type { BenchRow } from './lib/row.ts';
@@ -35,7 +36,7 @@ export async function benchWebhooks(pairs: number): Promise<BenchRow> {
   try {
     const db = handle.db;
     stripeServer.useApp(product.url);
-    const stripe = new Stripe(stripeServer.env.STRIPE_SECRET_KEY!, { host: '127.0.0.1', port: Number(new URL(stripeServer.url).port), protocol: 'http' });
+    const stripe = createStripeClient({ secretKey: stripeServer.env.STRIPE_SECRET_KEY!, webhookSecret: undefined, connectWebhookSecret: undefined, apiUrl: new URL(stripeServer.url) });
 
     // A creator whose Stripe account is ready, with a paid tier made through the product's API.
     const owner = await createAccount(product.url);
@@ -101,8 +102,8 @@ export async function benchWebhooks(pairs: number): Promise<BenchRow> {
     };
 
     const result = await alternate(pairs, deliver(`${product.url}/api/webhooks/stripe-connect`), deliver(`${peer.url}/webhook`));
-    const productRate = [...result.product].sort((a, b) => a - b)[Math.floor(result.product.length / 2)]!;
-    const peerRate = [...result.peer].sort((a, b) => a - b)[Math.floor(result.peer.length / 2)]!;
+    const productRate = median(result.product);
+    const peerRate = median(result.peer);
     process.stderr.write(`webhooks: product ${productRate.toFixed(0)} events/s, peer ${peerRate.toFixed(0)} events/s, ratio ${result.medianRatio.toFixed(2)} (${result.ratios.map((ratio) => ratio.toFixed(2)).join(', ')})\n`);
     return {
       row: 21,

@@ -4,12 +4,11 @@
  * checked on the raw bytes, each event is applied once, and a handler that
  * fails leaves nothing recorded so Stripe's retry applies it.
  */
-import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentAccounts, stripeEvents } from '../../db/money-schema.ts';
 import { creatorWithSite, type Creator } from '../support/creator-site.ts';
-import { startStripeServer, type StripeServer } from '../support/stripe-server.ts';
+import { startStripeServer, stripeSignature, type StripeServer } from '../support/stripe-server.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let stripe: StripeServer;
@@ -27,9 +26,8 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-function sign(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
-  return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
-}
+/** Signs as Stripe does, now (the Stripe-protocol server's own signer). */
+const sign = (payload: string, secret: string): string => stripeSignature(secret, Math.floor(Date.now() / 1000), payload);
 
 /** Posts a payload the way Stripe does: no cookie, no Origin, or one from elsewhere when asked. */
 async function deliver(path: string, payload: string, signature: string | undefined, headers: Record<string, string> = {}): Promise<Response> {

@@ -4,7 +4,7 @@
  * connected, onboarding, ready). Coming back from Stripe re-reads the state.
  */
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import * as paymentsApi from '../../../common/api/payments.ts';
 import { BusyButton } from '../../components/BusyButton.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -116,14 +116,7 @@ export function PaymentsPanel({ loaded, reload }: { loaded: LoadedPayments; relo
   return (
     <div className="payments">
       {loaded.state === 'loading' && <Loading>Checking your Stripe account…</Loading>}
-      {loaded.state === 'failed' &&
-        (loaded.siteMissing ? (
-          <p>
-            {loaded.message} <Link to="/onboarding">Set up your site</Link>
-          </p>
-        ) : (
-          <LoadFailed message={loaded.message} onRetry={reload} />
-        ))}
+      {loaded.state === 'failed' && <LoadFailed message={loaded.message} onRetry={reload} />}
       {loaded.state === 'ready' && (
         <>
           {back && loaded.status.configured && <LiveMessage tone="info">{back}</LiveMessage>}

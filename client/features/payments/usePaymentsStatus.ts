@@ -4,10 +4,10 @@ import { call } from '../../lib/api.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { paymentsErrorMessage } from './payments-copy.ts';
 
-export type LoadedPayments = { state: 'loading' } | { state: 'failed'; message: string; siteMissing: boolean } | { state: 'ready'; status: paymentsApi.PaymentsStatus };
+export type LoadedPayments = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; status: paymentsApi.PaymentsStatus };
 
 export function usePaymentsStatus(): { loaded: LoadedPayments; reload: () => void } {
   const { loaded, reload } = useLoad((signal) => call(paymentsApi.paymentsStatus, { signal }));
-  if (loaded.state === 'failed') return { loaded: { state: 'failed', message: paymentsErrorMessage(loaded.code), siteMissing: loaded.code === 'site-required' }, reload };
+  if (loaded.state === 'failed') return { loaded: { state: 'failed', message: paymentsErrorMessage(loaded.code) }, reload };
   return { loaded: loaded.state === 'ready' ? { state: 'ready', status: loaded.data } : loaded, reload };
 }

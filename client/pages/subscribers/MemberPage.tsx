@@ -72,7 +72,7 @@ function MemberView({ member, tiers, onChange }: { member: membersApi.MemberDeta
   const ended = member.status === 'canceled' || member.status === 'expired';
   return (
     <>
-      <h1 className="subscribers-page__heading">{member.name}</h1>
+      <h1 className="studio-heading">{member.name}</h1>
       <p className="member-page__email">{member.email}</p>
       <dl className="member-page__facts">
         <div>

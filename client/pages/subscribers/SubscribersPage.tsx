@@ -111,8 +111,8 @@ export default function SubscribersPage() {
 
   return (
     <div className="subscribers-page">
-      <div className="subscribers-page__header">
-        <h1 className="subscribers-page__heading">Subscribers</h1>
+      <div className="studio-header">
+        <h1 className="studio-heading">Subscribers</h1>
         {!noMembersAtAll && (
           <div className="subscribers-page__actions">
             <Button variant="secondary" onClick={() => setImporting(true)}>

@@ -77,8 +77,8 @@ export default function PostsPage() {
   return (
     <div className="posts-page">
       <UploadTabs />
-      <div className="posts-page__header">
-        <h1 className="posts-page__heading">Posts</h1>
+      <div className="studio-header">
+        <h1 className="studio-heading">Posts</h1>
         {answer && answer.handle !== null && !noPostsAtAll && <Button to="/upload/posts/new">New post</Button>}
       </div>
 
