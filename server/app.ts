@@ -92,7 +92,6 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       db: services.database.db,
       clock: services.clock,
       livePosts: services.livePosts,
-      logger,
       sessions: services.sessions,
       cookie,
       maintenance: services.maintenance,
@@ -104,6 +103,8 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       accounts: services.accounts,
       googleSignIn: services.publicConfig.googleSignIn,
       startCheckout: services.startCheckout,
+      pageCache: services.pageCache,
+      pageViews: services.pageViews,
     }),
   ];
 }

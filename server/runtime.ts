@@ -49,6 +49,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const transport = options.transport ?? createTransport(config, logger);
   const services = createServices({ config, database, transport, clock: options.clock ?? systemClock, logger });
   await services.maintenance.start();
+  await services.siteChanges.start();
+  services.pageViews.start();
   await services.mailWorker.start();
   services.jobs.start();
   await services.media.start();
@@ -81,10 +83,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         await stopped;
+        // After the last request, so its view is in the last batch.
+        await services.pageViews.stop();
         await services.mailWorker.stop();
         await services.jobs.stop();
         await services.media.stop();
         await services.maintenance.stop();
+        await services.siteChanges.stop();
         await services.passwords.close();
         transport.close();
         if (ownsDatabase) await database.close();

@@ -36,7 +36,10 @@ import { createPaymentAccountsService } from './payments/payment-accounts.ts';
 import type { WebhookHandlers } from './payments/webhook-handlers.ts';
 import { createWebhookService } from './payments/webhook-service.ts';
 import { createOnboardingService } from './sites/onboarding.ts';
+import { createSiteChanges } from './sites/site-changes.ts';
 import { createSitesService } from './sites/sites-service.ts';
+import { createPageCache } from './public-site/page-cache.ts';
+import { createPageViewCounter } from './public-site/page-views.ts';
 import { createCheckout } from './memberships/checkout.ts';
 import { membershipWebhookHandlers } from './memberships/membership-webhooks.ts';
 import { createSubscriptionSync } from './memberships/subscription-sync.ts';
@@ -81,17 +84,22 @@ export function createServices({ config, database, transport, clock, logger }: S
     footerLinks: config.footerLinks,
   };
   const media = createMedia({ config, database, clock, logger });
+  // Every feature that changes what a site's readers see tells siteChanges; the anonymous page cache listens.
+  const siteChanges = createSiteChanges({ database, logger });
+  const { siteChanged } = siteChanges;
+  const pageCache = createPageCache({ clock });
+  siteChanges.subscribe(pageCache.invalidate);
   const stripe = config.stripe ? { client: createStripeClient(config.stripe), config: config.stripe } : undefined;
   const platformPlan = createPlatformPlanService({ db, clock, plan: config.platformPlan, stripe: stripe?.client, appUrl: config.appUrl });
-  const sites = createSitesService({ db, clock, appUrl: config.appUrl, mediaUrlSigner: media.service.urlSigner, startTrial: platformPlan.startTrial });
-  const posts = createPostsService({ db, clock, publishing: platformPlan });
+  const sites = createSitesService({ db, clock, appUrl: config.appUrl, mediaUrlSigner: media.service.urlSigner, startTrial: platformPlan.startTrial, siteChanged });
+  const posts = createPostsService({ db, clock, publishing: platformPlan, siteChanged });
   // Readers see what the publish job would publish: a post the plan holds is not live (docs/decisions/057, 061).
   const livePosts = createLivePosts(platformPlan.heldPosts);
-  const paymentAccounts = createPaymentAccountsService({ db, stripe: stripe?.client, appUrl: config.appUrl, clock, logger });
+  const paymentAccounts = createPaymentAccountsService({ db, stripe: stripe?.client, appUrl: config.appUrl, clock, logger, siteChanged });
   const { paymentsReady } = paymentAccounts;
   // Each feature that reacts to Stripe events adds its handlers here (docs/decisions/050).
   const webhookHandlers: WebhookHandlers = {
-    platform: stripe ? platformPlanWebhookHandlers({ stripe: stripe.client, clock }) : {},
+    platform: stripe ? platformPlanWebhookHandlers({ stripe: stripe.client, clock, siteChanged }) : {},
     connect: {
       ...paymentAccounts.webhookHandlers.connect,
       ...(stripe ? membershipWebhookHandlers(createSubscriptionSync({ stripe: stripe.client, clock })) : {}),
@@ -123,7 +131,10 @@ export function createServices({ config, database, transport, clock, logger }: S
     platformPlan,
     paymentAccounts,
     webhooks,
-    tiers: createTiersService({ db, stripe: stripe?.client, paymentsReady }),
+    tiers: createTiersService({ db, stripe: stripe?.client, paymentsReady, siteChanged }),
+    siteChanges,
+    pageCache,
+    pageViews: createPageViewCounter({ db, clock, logger }),
     startCheckout: createCheckout({ db, stripe: stripe?.client, paymentsReady, appUrl: config.appUrl }),
     members,
     membersImport: createMembersImport({ db, clock, stripe: stripe?.client }),

@@ -13,6 +13,7 @@ import { paymentAccounts } from '../../db/money-schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import type { SiteChanged } from '../sites/site-changes.ts';
 import { findSiteByOwner } from '../sites/site-lookup.ts';
 import { stripeFailure, type StripeClient } from './stripe-client.ts';
 import type { WebhookHandlers } from './webhook-handlers.ts';
@@ -32,6 +33,7 @@ export interface PaymentAccountsDeps {
   appUrl: URL;
   clock: Clock;
   logger: Logger;
+  siteChanged: SiteChanged;
 }
 
 type PaymentAccountRow = typeof paymentAccounts.$inferSelect;
@@ -67,7 +69,7 @@ function toView(row: PaymentAccountRow): PaymentAccountView {
   };
 }
 
-export function createPaymentAccountsService({ db, stripe, appUrl, clock, logger }: PaymentAccountsDeps) {
+export function createPaymentAccountsService({ db, stripe, appUrl, clock, logger, siteChanged }: PaymentAccountsDeps) {
   function requireStripe(): StripeClient {
     if (!stripe) throw new AppError('payments-not-configured', 409);
     return stripe;
@@ -147,7 +149,9 @@ export function createPaymentAccountsService({ db, stripe, appUrl, clock, logger
         const accountId = event.account ?? sent.id;
         // Events can arrive late and out of order: the payload only names the account; its state is read as it is now.
         const current = stripe ? await currentAccount(stripe, accountId) : sent;
-        if (current) await saveState(tx, accountId, current);
+        const saved = current ? await saveState(tx, accountId, current) : undefined;
+        // Whether the site can take money decides what its pages offer.
+        if (saved) await siteChanged(saved.siteId, tx);
       },
     },
   };

@@ -10,9 +10,11 @@ import type Stripe from 'stripe';
 import { accountTierFor } from '../../common/platform-plan.ts';
 import type { Database } from '../../db/connect.ts';
 import { platformPlans } from '../../db/money-schema.ts';
+import { sites } from '../../db/content-schema.ts';
 import { users } from '../../db/schema.ts';
 import type { Clock } from '../clock.ts';
 import { currentSubscription, type StripeClient } from '../payments/stripe-client.ts';
+import type { SiteChanged } from '../sites/site-changes.ts';
 import { planStatusOf } from './plan-state.ts';
 
 type PlatformWebhookHandler = (event: Stripe.Event, tx: Database) => Promise<void>;
@@ -25,7 +27,8 @@ function invoiceSubscription(invoice: Stripe.Invoice): string | null {
   return idOf(invoice.parent?.subscription_details?.subscription ?? legacy);
 }
 
-export function platformPlanWebhookHandlers({ stripe, clock }: { stripe: StripeClient; clock: Clock }): Record<string, PlatformWebhookHandler> {
+/** `siteChanged`: a lapsed plan holds the site's scheduled posts, a paid one lets them out. */
+export function platformPlanWebhookHandlers({ stripe, clock, siteChanged }: { stripe: StripeClient; clock: Clock; siteChanged: SiteChanged }): Record<string, PlatformWebhookHandler> {
   async function ownerOf(tx: Database, subscription: Stripe.Subscription): Promise<{ userId: string; subscriptionId: string | null } | null> {
     const customer = idOf(subscription.customer);
     const [row] = await tx
@@ -63,6 +66,8 @@ export function platformPlanWebhookHandlers({ stripe, clock }: { stripe: StripeC
       })
       .where(eq(platformPlans.userId, userId));
     await tx.update(users).set({ accountTier: accountTierFor(status) }).where(eq(users.id, userId));
+    const [site] = await tx.select({ id: sites.id }).from(sites).where(eq(sites.ownerId, userId));
+    if (site) await siteChanged(site.id, tx);
   }
 
   const fromSubscription: PlatformWebhookHandler = (event, tx) => applySubscription(tx, (event.data.object as Stripe.Subscription).id);

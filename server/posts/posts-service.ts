@@ -16,6 +16,7 @@ import { media, postMedia, posts, tiers, type PostMediaPlace } from '../../db/co
 import { postTiers } from '../../db/money-schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, badRequest } from '../errors.ts';
+import type { SiteChanged } from '../sites/site-changes.ts';
 import { findSiteByOwner, type Site } from '../sites/site-lookup.ts';
 import { importHtml } from './import-html.ts';
 import { mediaIdsIn, renderDocument } from './render-document.ts';
@@ -122,7 +123,8 @@ function startsPublishing(timing: Timing, current: Timing | null): boolean {
   return timing.status === 'scheduled' && timing.publishedAt?.getTime() !== current.publishedAt?.getTime();
 }
 
-export function createPostsService({ db, clock, publishing }: { db: Database; clock: Clock; publishing: PublishingGate }) {
+/** `siteChanged` is told of every write readers may see: all but a draft that stays a draft. */
+export function createPostsService({ db, clock, publishing, siteChanged }: { db: Database; clock: Clock; publishing: PublishingGate; siteChanged: SiteChanged }) {
   async function siteOf(ownerId: string): Promise<Site | undefined> {
     return findSiteByOwner(db, ownerId);
   }
@@ -294,6 +296,7 @@ export function createPostsService({ db, clock, publishing }: { db: Database; cl
               .returning({ id: posts.id });
             await replaceMediaUses(tx, row!.id, uses);
             await replacePostTiers(tx, site.id, row!.id, input.visibility, timing.status, input.tierIds);
+            if (timing.status !== 'draft') await siteChanged(site.id, tx);
             return row!.id;
           }),
         input.slug !== undefined,
@@ -339,6 +342,7 @@ export function createPostsService({ db, clock, publishing }: { db: Database; cl
               .where(eq(posts.id, id));
             await replaceMediaUses(tx, id, uses);
             await replacePostTiers(tx, site.id, id, visibility, timing.status, patch.tierIds);
+            if (current.status !== 'draft' || timing.status !== 'draft') await siteChanged(site.id, tx);
           }),
         patch.slug !== undefined,
       );
@@ -351,8 +355,9 @@ export function createPostsService({ db, clock, publishing }: { db: Database; cl
       const deleted = await db
         .delete(posts)
         .where(and(eq(posts.id, id), eq(posts.siteId, site.id)))
-        .returning({ id: posts.id });
+        .returning({ id: posts.id, status: posts.status });
       if (deleted.length === 0) throw notFound();
+      if (deleted[0]!.status !== 'draft') await siteChanged(site.id);
     },
 
     /**

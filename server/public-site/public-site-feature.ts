@@ -9,7 +9,6 @@ import { Router, type RequestHandler } from 'express';
 import type { Database } from '../../db/connect.ts';
 import type { Feature } from '../feature.ts';
 import type { Clock } from '../clock.ts';
-import type { Logger } from '../logger.ts';
 import type { LivePosts } from '../posts/live.ts';
 import type { AccountService } from '../auth/accounts.ts';
 import type { SessionService } from '../auth/session.ts';
@@ -18,7 +17,8 @@ import { loadSession } from '../http/middleware/load-session.ts';
 import type { SessionCookie } from '../http/session-cookie.ts';
 import { createJoinService } from './join-service.ts';
 import type { LazySigner } from './media-links.ts';
-import { pageViewCounter } from './page-views.ts';
+import { cachedSitePages, type PageCache } from './page-cache.ts';
+import type { PageViewCounter } from './page-views.ts';
 import { sitePreviewRoutes, siteMembershipRoutes } from './site-api-routes.ts';
 import { readSiteAssets } from './site-assets.ts';
 import { sitePageHeaders } from './site-headers.ts';
@@ -28,7 +28,6 @@ export interface PublicSiteFeatureDeps {
   db: Database;
   clock: Clock;
   livePosts: LivePosts;
-  logger: Logger;
   sessions: SessionService;
   cookie: SessionCookie;
   maintenance: { isOn(): boolean };
@@ -43,10 +42,16 @@ export interface PublicSiteFeatureDeps {
   startCheckout: StartCheckout;
   /** Where the join form may lead: Stripe Checkout (site-headers.ts paymentFormTargets). */
   formTargets: readonly string[];
+  /** Anonymous pages, kept until their site changes (page-cache.ts). */
+  pageCache: PageCache;
+  /** The page views, counted in batches (page-views.ts). */
+  pageViews: PageViewCounter;
 }
 
-export function createPublicSiteFeature({ db, clock, livePosts, logger, sessions, cookie, maintenance, sameOrigin, appUrl, clientDir, mediaUrlSigner, accounts, googleSignIn, startCheckout, formTargets }: PublicSiteFeatureDeps): Feature {
+export function createPublicSiteFeature(deps: PublicSiteFeatureDeps): Feature {
+  const { db, clock, livePosts, sessions, cookie, maintenance, sameOrigin, appUrl, clientDir, mediaUrlSigner, accounts, googleSignIn, startCheckout, formTargets, pageCache, pageViews } = deps;
   const joins = createJoinService({ db, clock, startCheckout });
+  const countPageView = pageViews.count;
   const pages = siteRoutes({
     db,
     clock,
@@ -62,10 +67,16 @@ export function createPublicSiteFeature({ db, clock, livePosts, logger, sessions
     session: loadSession(sessions, cookie),
     sameOrigin,
     setHeaders: sitePageHeaders(appUrl, formTargets),
-    countPageView: pageViewCounter({ db, clock, logger }),
+    countPageView,
+    pageCache,
   });
+  const cachedPage = cachedSitePages({ cache: pageCache, maintenance, sessionCookieName: cookie.name, countPageView });
   return {
     name: 'public-site',
+    bareGets: [
+      { path: '/@:handle', handler: cachedPage },
+      { path: '/@:handle/posts/:slug', handler: cachedPage },
+    ],
     routers: [
       { path: '/api/sites', handler: Router().use(sameOrigin, siteMembershipRoutes({ joins })) },
       { path: '/api/site-preview', handler: sitePreviewRoutes({ db, clock, livePosts }) },

@@ -6,7 +6,7 @@
  * Unpublished sites and posts that are not live are the caller's to refuse;
  * these only read.
  */
-import { and, asc, desc, eq, inArray, isNotNull, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, min, not, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { media, posts, sites, tiers } from '../../db/content-schema.ts';
 import { postTiers } from '../../db/money-schema.ts';
@@ -36,6 +36,15 @@ export async function liveSitePosts(db: Database, siteId: string, live: SQL, pag
     .limit(POSTS_PER_PAGE + 1)
     .offset((page - 1) * POSTS_PER_PAGE);
   return { posts: rows.slice(0, POSTS_PER_PAGE), hasOlder: rows.length > POSTS_PER_PAGE };
+}
+
+/** When the site's next scheduled post goes live, if one is waiting: its pages change then without any write. */
+export async function nextScheduledAt(db: Database, siteId: string, now: Date): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: min(posts.publishedAt) })
+    .from(posts)
+    .where(and(eq(posts.siteId, siteId), eq(posts.status, 'scheduled'), gt(posts.publishedAt, now)));
+  return row?.at ?? undefined;
 }
 
 /** The tiers a `tiers` post opens to, read with the post itself (as text: both drivers parse a json array alike). */

@@ -27,6 +27,7 @@ import { homeHead, homeMain } from './home-page.ts';
 import { joinHead, joinMain, parseChoice, type JoinChoice, type JoinerState, type JoinPageInput, type SignupForm } from './join-page.ts';
 import type { JoinService } from './join-service.ts';
 import type { LivePosts } from '../posts/live.ts';
+import { answerFromCache, pageCacheKey, type PageCache } from './page-cache.ts';
 import { BODY_MEDIA_TTL_MS, PUBLIC_IMAGE_TTL_MS, type LazySigner } from './media-links.ts';
 import { embeddedMediaIds, expandMediaEmbeds } from './media-html.ts';
 import { renderShell, type ShellInput } from './page-shell.ts';
@@ -34,7 +35,7 @@ import { isBot } from './page-views.ts';
 import { postHead, postMain, readableHtml } from './post-page.ts';
 import { siteReaderOf, type SiteReader } from './site-bar.ts';
 import type { SiteAssets } from './site-assets.ts';
-import { activeSiteTiers, feedPosts, liveSitePosts, siteMediaByIds, sitemapEntries, sitePostBySlug, type MediaRow } from './site-content.ts';
+import { activeSiteTiers, feedPosts, liveSitePosts, nextScheduledAt, siteMediaByIds, sitemapEntries, sitePostBySlug, type MediaRow } from './site-content.ts';
 
 export interface SiteRoutesDeps {
   db: Database;
@@ -55,6 +56,18 @@ export interface SiteRoutesDeps {
   sameOrigin: RequestHandler;
   setHeaders: (res: Response, inlineStyle: string) => void;
   countPageView: (siteId: string, path: string) => void;
+  /** Where anonymous pages are kept once rendered (page-cache.ts). */
+  pageCache: PageCache;
+}
+
+/** A page an anonymous reader may be answered from the cache, and what it needs to be stored. */
+interface CacheSlot {
+  key: string;
+  /** The cache's version before the page's first read. */
+  renderedFrom: number;
+  siteId: string;
+  viewPath: string;
+  changesAt?: Date | undefined;
 }
 
 type SiteResponse = Response<unknown, AuthLocals>;
@@ -92,7 +105,7 @@ function pageNumber(value: unknown): number | undefined {
 }
 
 export function siteRoutes(deps: SiteRoutesDeps): Router {
-  const { db, clock, livePosts, appUrl, assets, signer, joins, accounts, googleSignIn, cookie, maintenance, session, sameOrigin, setHeaders, countPageView } = deps;
+  const { db, clock, livePosts, appUrl, assets, signer, joins, accounts, googleSignIn, cookie, maintenance, session, sameOrigin, setHeaders, countPageView, pageCache } = deps;
   const router = Router();
 
   /** Falls through to the app's not-found screen, with its status. */
@@ -126,11 +139,22 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     else res.set('Cache-Control', 'public, max-age=60');
   }
 
-  function sendPage(res: SiteResponse, input: ShellInput, preview: boolean) {
+  /** Whether this answer may be kept for every anonymous reader: no session, no preview, no cookie set. */
+  function anonymousKey(req: Request, res: SiteResponse, preview: boolean): string | undefined {
+    return preview || res.locals.auth ? undefined : pageCacheKey(req);
+  }
+
+  async function sendPage(req: Request, res: SiteResponse, input: ShellInput, preview: boolean, slot?: CacheSlot) {
     const { html, inlineStyle } = renderShell({ ...input, previewBanner: preview, head: preview ? { ...input.head, noindex: true } : input.head });
     setHeaders(res, inlineStyle);
     cacheHeaders(res, preview);
-    res.type('html').send(html);
+    res.type('html');
+    if (!slot || res.getHeader('Set-Cookie') !== undefined || res.statusCode !== 200) {
+      res.send(html);
+      return;
+    }
+    const { key, renderedFrom, ...page } = slot;
+    answerFromCache(req, res, await pageCache.store(key, renderedFrom, { ...page, html, headers: res.getHeaders() }));
   }
 
   function shouldCount(req: Request, site: Site, userId: string | undefined, preview: boolean): boolean {
@@ -163,25 +187,31 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     '/@:handle',
     session,
     pass(async (req, res, next) => {
+      const renderedFrom = pageCache.version();
       const page = pageNumber(req.query.page);
       const found = await siteFor(req, res, next);
       if (!found) return;
       const { site, readerId, preview } = found;
       if (page === undefined) return notFound(res, next);
       const now = clock();
+      const key = anonymousKey(req, res, preview);
       const siteImageIds = [site.bannerMediaId, site.avatarMediaId].filter((id): id is string => id !== null);
-      const [{ posts, hasOlder }, images, standing] = await Promise.all([
+      const [{ posts, hasOlder }, images, standing, changesAt] = await Promise.all([
         liveSitePosts(db, site.id, livePosts(now), page),
         siteMediaByIds(db, site.id, siteImageIds),
         readerStanding(db, site, readerId),
+        // A kept home page must go when a scheduled post goes live, which no write announces.
+        key === undefined ? undefined : nextScheduledAt(db, site.id, now),
       ]);
       if (page > 1 && posts.length === 0) return notFound(res, next);
       const [banner, avatar] = await Promise.all([siteImage(site, site.bannerMediaId, images), siteImage(site, site.avatarMediaId, images)]);
       const reader = siteReaderOf(readerId, standing, now);
       const welcome = req.query.joined === '1' ? welcomeOf(reader) : undefined;
       const input = { site, reader, ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}), ...(welcome ? { welcome } : {}), posts, page, hasOlder, appUrl };
-      sendPage(res, { head: homeHead(input), site, main: homeMain(input), assets, reader }, preview);
-      if (shouldCount(req, site, signedInId(res), preview)) countPageView(site.id, page === 1 ? '/' : `/?page=${page}`);
+      const viewPath = page === 1 ? '/' : `/?page=${page}`;
+      const slot = key === undefined ? undefined : { key, renderedFrom, siteId: site.id, viewPath, changesAt };
+      await sendPage(req, res, { head: homeHead(input), site, main: homeMain(input), assets, reader }, preview, slot);
+      if (shouldCount(req, site, signedInId(res), preview)) countPageView(site.id, viewPath);
     }),
   );
 
@@ -189,6 +219,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     '/@:handle/posts/:slug',
     session,
     pass(async (req, res, next) => {
+      const renderedFrom = pageCache.version();
       const found = await siteFor(req, res, next);
       if (!found) return;
       const { site, readerId, preview } = found;
@@ -204,8 +235,11 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const cover = await siteImage(site, post.coverMediaId, media);
       const input = { site, post, access, reader, ...(cover ? { cover } : {}), media, prefixOf: (id: string) => urls.prefix(id, BODY_MEDIA_TTL_MS), appUrl };
       const hasVideo = [...media.values()].some((item) => item.kind === 'video' && item.derived.hls);
-      sendPage(res, { head: postHead(input), site, main: postMain(input), assets, hasVideo, reader }, preview);
-      if (shouldCount(req, site, signedInId(res), preview)) countPageView(site.id, `/posts/${post.slug}`);
+      const viewPath = `/posts/${post.slug}`;
+      const key = anonymousKey(req, res, preview);
+      const slot = key === undefined ? undefined : { key, renderedFrom, siteId: site.id, viewPath };
+      await sendPage(req, res, { head: postHead(input), site, main: postMain(input), assets, hasVideo, reader }, preview, slot);
+      if (shouldCount(req, site, signedInId(res), preview)) countPageView(site.id, viewPath);
     }),
   );
 
@@ -260,7 +294,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     const membership = standing.membership;
     const current = membership && isEntitled(membership, now) ? { tierId: membership.tierId, paying: membership.tierType === 'paid' } : undefined;
     const input: JoinPageInput = { site, tiers, joiner, ...(current ? { current } : {}), ...extra, googleSignIn, appUrl };
-    sendPage(res, { head: joinHead(input), site, main: joinMain(input), assets, hideJoin: true, reader: siteReaderOf(readerId, standing, now) }, preview);
+    await sendPage(req, res, { head: joinHead(input), site, main: joinMain(input), assets, hideJoin: true, reader: siteReaderOf(readerId, standing, now) }, preview);
     // The page differs per reader and carries a form: never from a shared cache.
     res.set('Cache-Control', 'private, no-cache');
   }

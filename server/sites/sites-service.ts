@@ -14,6 +14,7 @@ import { media, sites, tiers } from '../../db/content-schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { MediaUrlSigner } from '../media/media-urls.ts';
+import type { SiteChanged } from './site-changes.ts';
 import { toSiteJson } from './site-json.ts';
 import { findSiteByHandle, findSiteByOwner, type Site } from './site-lookup.ts';
 
@@ -27,6 +28,8 @@ export interface SitesServiceDeps {
   mediaUrlSigner: () => Promise<MediaUrlSigner>;
   /** The platform plan's trial starts with the site, in the same transaction (server/platform-plan). */
   startTrial: (tx: Transaction, ownerId: string) => Promise<void>;
+  /** Every setting shows on the site's pages. */
+  siteChanged: SiteChanged;
 }
 
 export interface NewSite {
@@ -49,7 +52,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export function createSitesService({ db, clock, appUrl, mediaUrlSigner, startTrial }: SitesServiceDeps) {
+export function createSitesService({ db, clock, appUrl, mediaUrlSigner, startTrial, siteChanged }: SitesServiceDeps) {
   async function answer(site: Site): Promise<SiteJson> {
     return toSiteJson(db, await mediaUrlSigner(), appUrl, site);
   }
@@ -121,6 +124,7 @@ export function createSitesService({ db, clock, appUrl, mediaUrlSigner, startTri
       throw error;
     }
     if (!updated) throw new AppError('not-found', 404);
+    await siteChanged(updated.id);
     return answer(updated);
   }
 
@@ -145,6 +149,7 @@ export function createSitesService({ db, clock, appUrl, mediaUrlSigner, startTri
       .set({ publishedAt: firstPublished(now), updatedAt: now })
       .where(eq(sites.ownerId, ownerId))
       .returning();
+    if (published) await siteChanged(published.id, tx);
     return published;
   }
 

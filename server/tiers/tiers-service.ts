@@ -15,6 +15,7 @@ import { memberships, tiers } from '../../db/content-schema.ts';
 import { AppError } from '../errors.ts';
 import type { PaymentsReady } from '../payments/payment-accounts.ts';
 import type { StripeClient } from '../payments/stripe-client.ts';
+import type { SiteChanged } from '../sites/site-changes.ts';
 import { findSiteByOwner, type Site } from '../sites/site-lookup.ts';
 import { syncTierWithStripe } from './tier-stripe.ts';
 
@@ -26,6 +27,8 @@ export interface TiersServiceDeps {
   /** Undefined when STRIPE_SECRET_KEY is unset: paid tiers stay closed. */
   stripe: StripeClient | undefined;
   paymentsReady: PaymentsReady;
+  /** The site's pages show its tiers' offer: told in the same transaction. */
+  siteChanged: SiteChanged;
 }
 
 export function toTierView(row: TierRow): TierView {
@@ -45,7 +48,7 @@ export function toTierView(row: TierRow): TierView {
 
 const pricesOf = (row: Pick<TierRow, 'monthlyPrice' | 'yearlyPrice' | 'currency'>) => `${row.monthlyPrice}/${row.yearlyPrice}/${row.currency}`;
 
-export function createTiersService({ db, stripe, paymentsReady }: TiersServiceDeps) {
+export function createTiersService({ db, stripe, paymentsReady, siteChanged }: TiersServiceDeps) {
   async function siteOf(ownerId: string): Promise<Site> {
     const site = await findSiteByOwner(db, ownerId);
     if (!site) throw new AppError('site-required', 409);
@@ -101,6 +104,7 @@ export function createTiersService({ db, stripe, paymentsReady }: TiersServiceDe
         await assertCanPublish(site.id, undefined, draft!);
         const synced = await withStripeIds(site.id, undefined, draft!);
         const [saved] = await tx.update(tiers).set(stripeIdsOf(synced)).where(eq(tiers.id, draft!.id)).returning();
+        await siteChanged(site.id, tx);
         return toTierView(saved!);
       });
     },
@@ -127,6 +131,7 @@ export function createTiersService({ db, stripe, paymentsReady }: TiersServiceDe
         const synced = await withStripeIds(site.id, previous, next);
         const { id: _id, siteId: _siteId, type: _type, createdAt: _createdAt, ...columns } = synced;
         const [saved] = await tx.update(tiers).set(columns).where(eq(tiers.id, id)).returning();
+        await siteChanged(site.id, tx);
         return toTierView(saved!);
       });
     },
@@ -139,6 +144,7 @@ export function createTiersService({ db, stripe, paymentsReady }: TiersServiceDe
         const known = new Set(current.map((row) => row.id));
         if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((tierId) => !known.has(tierId))) throw new AppError('invalid-input', 400, 'ids');
         for (const [position, tierId] of ids.entries()) await tx.update(tiers).set({ position }).where(eq(tiers.id, tierId));
+        await siteChanged(site.id, tx);
         return (await tiersOf(tx, site.id)).map(toTierView);
       });
     },

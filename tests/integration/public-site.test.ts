@@ -7,8 +7,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageViews, sites } from '../../db/content-schema.ts';
+import { pageViews } from '../../db/content-schema.ts';
 import { signUpVerified } from '../support/accounts.ts';
+import { sendJson } from '../support/creator-site.ts';
 import { createTestClient, type TestClient } from '../support/http-client.ts';
 import { makeJpeg, uploadBytes, waitForMedia } from '../support/media.ts';
 import { embed, insertMedia, insertPost, insertSite, userIdOf } from '../support/site-fixtures.ts';
@@ -317,12 +318,13 @@ describe('page views', () => {
     const { site: counted } = await insertSite(db(), await userIdOf(db(), creator.email));
     await anonymous().get(`/@${counted.handle}`, BROWSER);
     await anonymous().get(`/@${counted.handle}`, BROWSER);
-    await expect.poll(() => viewsOf(counted.id, '/')).toBe(2);
+    await server.services.pageViews.flush();
+    expect(await viewsOf(counted.id, '/')).toBe(2);
     await fetch(`${server.url}/@${counted.handle}`, { method: 'HEAD', headers: BROWSER });
     await anonymous().get(`/@${counted.handle}`, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' });
     await creator.client.get(`/@${counted.handle}`, BROWSER);
     await anonymous().get(`/@${counted.handle}`, BROWSER);
-    await expect.poll(() => viewsOf(counted.id, '/')).toBe(3);
+    await server.services.pageViews.flush();
     expect(await viewsOf(counted.id, '/')).toBe(3);
   });
 });
@@ -349,7 +351,7 @@ describe('markup in every site and post field', () => {
     const { site: coloured } = await insertSite(db(), await userIdOf(db(), creator.email), { brandColor: '#ffe066' });
     const page = await anonymous().get(`/@${coloured.handle}`);
     expect(page.text).toContain('<style>:root{--brand:#ffe066;--on-brand:#14122b;--brand-text:#14122b}</style>');
-    await db().update(sites).set({ brandColor: '#123456' }).where(eq(sites.id, coloured.id));
+    expect((await sendJson(server, creator.client, 'PATCH', '/api/sites/mine', { brandColor: '#123456' })).status).toBe(200);
     expect((await anonymous().get(`/@${coloured.handle}`)).text).toContain('--brand:#123456');
   });
 });
