@@ -22,6 +22,7 @@ let server: TestServer;
 let owner: TestClient;
 let ownerId: string;
 let handle: string;
+let siteId: string;
 let memberFeedUrl: string;
 const visitor = () => createTestClient(server.url);
 
@@ -32,6 +33,7 @@ beforeAll(async () => {
   ownerId = await userIdOf(server.handle.db, creator.email);
   const { site, freeTier } = await insertSite(server.handle.db, ownerId);
   handle = site.handle;
+  siteId = site.id;
   const minuteAgo = new Date(time.clock().getTime() - 60_000);
   await insertPost(server.handle.db, site.id, { slug: 'already-out', title: 'Already out', publishedAt: new Date(time.clock().getTime() - DAY_MS) });
   await insertPost(server.handle.db, site.id, { slug: 'held-back', title: 'Held back', status: 'scheduled', publishedAt: minuteAgo });
@@ -97,11 +99,12 @@ describe('a scheduled post held by a lapsed plan', () => {
   });
 
   it('appears on every channel once the creator pays, before the job has run', async () => {
-    // What the webhooks write when the plan's checkout completes (platform-plan-billing.test.ts drives it through Stripe).
+    // What the webhooks write when the plan's checkout completes, and tell the site's pages (platform-plan-billing.test.ts drives it through Stripe).
     await server.handle.db
       .update(platformPlans)
       .set({ status: 'active', currentPeriodEnd: new Date(time.clock().getTime() + 30 * DAY_MS) })
       .where(eq(platformPlans.userId, ownerId));
+    await server.services.siteChanges.siteChanged(siteId);
     expect(await channels()).toEqual({ home: true, postPage: 200, rss: true, sitemap: true, feed: true });
     const list = await owner.get<{ posts: { title: string }[] }>('/api/site-preview');
     expect(list.body.posts.map((post) => post.title)).not.toContain('Held back');
