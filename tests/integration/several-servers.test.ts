@@ -5,7 +5,8 @@
  * Covered elsewhere, not repeated: a maintenance flip reaching every server
  * through NOTIFY (maintenance.test.ts, cli.test.ts), each outbox mail sent
  * once (mail-outbox.test.ts), X-Forwarded-For ignored without TRUST_PROXY
- * (security.test.ts).
+ * (security.test.ts), a site's change reaching every server's page cache
+ * (page-cache.test.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
