@@ -118,18 +118,22 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     return { site, ...(userId && !asVisitor ? { readerId: userId } : {}), preview };
   }
 
-  /** Anonymous pages may sit in shared caches a minute; a signed-in reader's page or a preview never does. */
-  function cacheHeaders(res: SiteResponse, preview: boolean) {
+  /**
+   * Anonymous pages may sit in shared caches a minute; a signed-in reader's page, a preview
+   * or a page that is never the same for two readers (`personal`) never does.
+   */
+  function cacheHeaders(res: SiteResponse, preview: boolean, personal = false) {
     res.vary('Cookie');
     if (preview) res.set('Cache-Control', 'private, no-store');
-    else if (res.locals.auth || res.getHeader('Set-Cookie') !== undefined) res.set('Cache-Control', 'private, no-cache');
+    else if (personal || res.locals.auth || res.getHeader('Set-Cookie') !== undefined) res.set('Cache-Control', 'private, no-cache');
     else res.set('Cache-Control', 'public, max-age=60');
   }
 
-  function sendPage(res: SiteResponse, input: ShellInput, preview: boolean) {
+  /** Every header is set before the body goes: a header after it would throw and cut the connection. */
+  function sendPage(res: SiteResponse, input: ShellInput, preview: boolean, personal = false) {
     const { html, inlineStyle } = renderShell({ ...input, previewBanner: preview, head: preview ? { ...input.head, noindex: true } : input.head });
     setHeaders(res, inlineStyle);
-    cacheHeaders(res, preview);
+    cacheHeaders(res, preview, personal);
     res.type('html').send(html);
   }
 
@@ -260,9 +264,8 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     const membership = standing.membership;
     const current = membership && isEntitled(membership, now) ? { tierId: membership.tierId, paying: membership.tierType === 'paid' } : undefined;
     const input: JoinPageInput = { site, tiers, joiner, ...(current ? { current } : {}), ...extra, googleSignIn, appUrl };
-    sendPage(res, { head: joinHead(input), site, main: joinMain(input), assets, hideJoin: true, reader: siteReaderOf(readerId, standing, now) }, preview);
     // The page differs per reader and carries a form: never from a shared cache.
-    res.set('Cache-Control', 'private, no-cache');
+    sendPage(res, { head: joinHead(input), site, main: joinMain(input), assets, hideJoin: true, reader: siteReaderOf(readerId, standing, now) }, preview, true);
   }
 
   /** Where a join goes next: Checkout for a paid tier, the site with its welcome for a free one. */
