@@ -12,6 +12,7 @@ import type { Database } from '../../db/connect.ts';
 import { ANONYMOUS, isEntitled, postAccess } from '../access/post-access.ts';
 import { readerStanding } from '../access/reader-standing.ts';
 import type { ErrorCode } from '../../common/error-codes.ts';
+import { looksLikeHandle } from '../../common/handles.ts';
 import { SERVER_MESSAGES, SIGNUP_FIELD_MESSAGES, SIGNUP_MESSAGES } from '../../common/messages.ts';
 import { listProblems, memberSignupSchema, type FieldProblem } from '../../common/validation.ts';
 import type { AccountService } from '../auth/accounts.ts';
@@ -59,9 +60,10 @@ export interface SiteRoutesDeps {
 
 type SiteResponse = Response<unknown, AuthLocals>;
 
-const HANDLE_LIKE = /^[a-z0-9-]{3,30}$/;
 /** Refusals of a join the page explains in words; anything else reads as "could not add you". */
 const JOIN_ERRORS: readonly ErrorCode[] = ['already-subscribed', 'paid-tier-unavailable', 'stripe-unavailable', 'cannot-join-own-site', 'not-found'];
+
+const CHOICE_REFUSED = 'That is not one of the memberships of this site. Please choose one below.';
 
 function errorFromQuery(value: unknown): Pick<JoinPageInput, 'error'> {
   if (typeof value !== 'string') return {};
@@ -105,7 +107,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
   async function siteFor(req: Request, res: SiteResponse, next: NextFunction): Promise<{ site: Site; readerId?: string; preview: boolean } | undefined> {
     const handle = String(req.params.handle).toLowerCase();
     // A path that cannot be a handle costs no query.
-    const site = HANDLE_LIKE.test(handle) ? await findSiteByHandle(db, handle) : undefined;
+    const site = looksLikeHandle(handle) ? await findSiteByHandle(db, handle) : undefined;
     const userId = res.locals.auth?.user.id;
     const isOwner = site !== undefined && userId === site.ownerId;
     const preview = isOwner && req.query.preview === '1';
@@ -268,6 +270,14 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     sendPage(res, { head: joinHead(input), site, main: joinMain(input), assets, hideJoin: true, reader: siteReaderOf(readerId, standing, now) }, preview, true);
   }
 
+  /** A choice that names no tier at all (a tier id that is no UUID): the page again, as a 400, asking for one of its own. */
+  async function refuseChoice(req: Request, res: SiteResponse, next: NextFunction) {
+    const found = await siteFor(req, res, next);
+    if (!found) return;
+    res.status(400);
+    await sendJoinPage(req, res, found, { error: CHOICE_REFUSED });
+  }
+
   /** Where a join goes next: Checkout for a paid tier, the site with its welcome for a free one. */
   async function joinAndGo(res: SiteResponse, handle: string, userId: string, choice: JoinChoice) {
     try {
@@ -285,13 +295,13 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     sameOrigin,
     session,
     express.urlencoded({ extended: false, limit: '2kb' }),
-    pass(async (req, res) => {
+    pass(async (req, res, next) => {
       const handle = String(req.params.handle).toLowerCase();
       const userId = res.locals.auth?.user.id;
       if (!userId) return res.redirect(303, `/login?next=${encodeURIComponent(`/@${handle}/join`)}`);
       const { tierId, cadence } = (req.body ?? {}) as { tierId?: unknown; cadence?: unknown };
       const choice = parseChoice(`${String(tierId)}:${cadence === 'year' ? 'year' : 'month'}`);
-      if (!choice) return res.redirect(303, `/@${handle}/join?error=failed`);
+      if (!choice) return refuseChoice(req, res, next);
       await joinAndGo(res, handle, userId, choice);
     }),
   );
@@ -309,7 +319,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const choice = parseChoice(body.choice);
       // Already signed in (another tab, the back button): the one-click join.
       if (res.locals.auth) {
-        if (!choice) return res.redirect(303, `/@${site.handle}/join?error=failed`);
+        if (!choice) return refuseChoice(req, res, next);
         return joinAndGo(res, site.handle, res.locals.auth.user.id, choice);
       }
       const typed = { fullName: typeof body.fullName === 'string' ? body.fullName : '', email: typeof body.email === 'string' ? body.email : '' };
