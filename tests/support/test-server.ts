@@ -85,9 +85,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 /**
  * The test's logger: lines at its LOG_LEVEL go where the test asked, and every
  * error line, even under the default 'silent', passes the log guard, which
- * fails the test on a write after the response was sent (log-guard.ts).
+ * fails the test on a write after the response was sent (log-guard.ts). Tests
+ * that start a server themselves (startServer) pass it this logger too.
  */
-function testLogger(level: string, destination: DestinationStream | undefined) {
+export function testLogger(level: string, destination?: DestinationStream) {
   const streams: StreamEntry[] = [{ level: 'error', stream: guardedLogStream() }];
   if (level !== 'silent') streams.push({ level: level as Level, stream: destination ?? process.stdout });
   const lowest = streams.map((entry) => entry.level!).sort((a, b) => levels.values[a]! - levels.values[b]!)[0]!;
