@@ -20,6 +20,11 @@ export function normaliseHandle(input: string): string {
   return input.trim().toLowerCase();
 }
 
+/** Text that could be some site's handle (older handles may predate a rule, so only the characters and length): anything else needs no lookup. */
+export function looksLikeHandle(text: string): boolean {
+  return text.length >= HANDLE_MIN_LENGTH && text.length <= HANDLE_MAX_LENGTH && /^[a-z0-9-]+$/.test(text);
+}
+
 export function handleProblem(handle: string): HandleProblem | undefined {
   if (handle.length < HANDLE_MIN_LENGTH) return 'too-short';
   if (handle.length > HANDLE_MAX_LENGTH) return 'too-long';

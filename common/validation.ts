@@ -30,7 +30,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 // eslint-disable-next-line no-control-regex -- U+0000 is exactly the character refused here
 const UNSTORABLE_TEXT = /[\u0000\p{Cs}]/u;
-const isStorableText = (value: string) => !UNSTORABLE_TEXT.test(value);
+export const isStorableText = (value: string) => !UNSTORABLE_TEXT.test(value);
 
 const email = z
   .string({ error: 'missing-email' })

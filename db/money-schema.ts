@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { MEMBERSHIP_EVENT_KINDS, PLATFORM_PLAN_STATUSES } from '../common/memberships.ts';
+import { CADENCES, MEMBERSHIP_EVENT_KINDS, PLATFORM_PLAN_STATUSES } from '../common/memberships.ts';
 import { memberships, posts, sites, tiers } from './content-schema.ts';
 import { users } from './schema.ts';
 
@@ -114,4 +114,29 @@ export const platformPlans = pgTable(
   ],
 );
 
-export const moneySchema = { paymentAccounts, stripeEvents, postTiers, membershipEvents, platformPlans };
+/**
+ * The Checkout session a member last opened on a site, until a new one
+ * replaces it: a second paid join before the webhook makes the membership
+ * reuses it (same tier and cadence) or expires it first, so a member never
+ * holds two payable sessions (docs/decisions/069).
+ */
+export const openCheckouts = pgTable(
+  'open_checkouts',
+  {
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tierId: uuid('tier_id')
+      .notNull()
+      .references(() => tiers.id, { onDelete: 'cascade' }),
+    cadence: text('cadence', { enum: CADENCES }).notNull(),
+    stripeSessionId: text('stripe_session_id').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.siteId, table.userId] })],
+);
+
+export const moneySchema = { paymentAccounts, stripeEvents, postTiers, membershipEvents, platformPlans, openCheckouts };

@@ -96,6 +96,7 @@ export const IMPORT_PROBLEMS = [
   'stripe-unavailable',
   'is-the-creator',
   'invalid-row',
+  'unstorable-text',
 ] as const;
 export type ImportProblem = (typeof IMPORT_PROBLEMS)[number];
 
@@ -108,6 +109,7 @@ export const IMPORT_PROBLEM_MESSAGES: Record<ImportProblem, string> = {
   'stripe-unavailable': 'Stripe is not connected, so this Stripe customer cannot be linked.',
   'is-the-creator': 'This is your own address.',
   'invalid-row': 'The row does not have the columns of the header.',
+  'unstorable-text': 'A cell holds a character that cannot be saved (a NUL byte or a broken character). Fix the cell and import the row again.',
 };
 
 export interface ImportRefusal {

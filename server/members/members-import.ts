@@ -12,7 +12,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { IMPORT_PROBLEM_MESSAGES, type ImportField, type ImportMapping, type ImportProblem, type ImportRefusal, type ImportReport } from '../../common/api/members.ts';
 import type { Cadence, MembershipSource, MembershipStatus } from '../../common/memberships.ts';
-import { EMAIL_PATTERN } from '../../common/validation.ts';
+import { EMAIL_PATTERN, isStorableText } from '../../common/validation.ts';
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { membershipEvents, paymentAccounts } from '../../db/money-schema.ts';
@@ -74,7 +74,8 @@ function columnIndexes(header: string[], mapping: ImportMapping): Partial<Record
 function readCsv(csv: string): { header: string[]; records: { line: number; cells: string[] }[] } {
   let parsed: { record: string[]; info: { lines: number } }[];
   try {
-    parsed = parse(csv, { bom: true, relax_column_count: true, skip_empty_lines: true, info: true, trim: false }) as unknown as typeof parsed;
+    // csv-parse reads the text as UTF-8 bytes, which turns a lone surrogate into U+FFFD unseen: as U+0000 it survives, and its row is refused as unstorable.
+    parsed = parse(csv.replace(/\p{Cs}/gu, '\u0000'), { bom: true, relax_column_count: true, skip_empty_lines: true, info: true, trim: false }) as unknown as typeof parsed;
   } catch {
     throw new AppError('invalid-input', 400);
   }
@@ -82,6 +83,9 @@ function readCsv(csv: string): { header: string[]; records: { line: number; cell
   if (!head) throw new AppError('invalid-input', 400);
   return { header: head.record.map((cell) => cell.trim()), records: rest.map(({ record, info }) => ({ line: info.lines, cells: record })) };
 }
+
+/** The address as the report can show it: what cannot be shown becomes U+FFFD. */
+const printable = (text: string) => Array.from(text, (character) => (isStorableText(character) ? character : '\uFFFD')).join('');
 
 export function createMembersImport({ db, clock, stripe }: ImportDeps) {
   /** The site's live subscription of a customer on one of its tiers' prices, or undefined. */
@@ -138,9 +142,12 @@ export function createMembersImport({ db, clock, stripe }: ImportDeps) {
     const planned: PlannedMember[] = [];
     const stripeRows: { member: PlannedMember; customerId: string }[] = [];
 
+    const mapped = Object.values(columns);
     for (const { line, cells } of records) {
       const email = cell(cells, 'email').trim().toLowerCase();
       if (cells.length !== header.length) refuse(line, email, 'invalid-row');
+      // Postgres refuses U+0000 in text and would store a lone surrogate as U+FFFD: such a row is refused here, in the dry run too, not by the insert.
+      else if (mapped.some((index) => !isStorableText(cells[index] ?? ''))) refuse(line, printable(email), 'unstorable-text');
       else if (!EMAIL_PATTERN.test(email) || email.length > 254) refuse(line, email, 'invalid-email');
       else if (seen.has(email)) refuse(line, email, 'duplicate-in-file');
       else if (email === owner?.email) refuse(line, email, 'is-the-creator');

@@ -3,11 +3,20 @@
  * connected account, with no application fee (0% cut). The member's customer on
  * that account is reused when they had one; the membership itself is made by
  * the webhooks once Stripe says the subscription exists.
+ *
+ * One payable session per member and site (docs/decisions/069): the session
+ * opened last is kept in `open_checkouts`. A join while it is open reuses it
+ * for the same tier and cadence, and expires it on Stripe before opening
+ * another; a join after it was paid but before the webhook made the
+ * membership is refused with `already-subscribed`. Joins of one member to one
+ * site take a transaction-scoped advisory lock, so two at once do the same.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
 import type { Cadence } from '../../common/memberships.ts';
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
+import { openCheckouts } from '../../db/money-schema.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { PaymentsReady } from '../payments/payment-accounts.ts';
@@ -29,38 +38,84 @@ export interface CheckoutRequest {
 
 export type StartCheckout = (request: CheckoutRequest) => Promise<{ checkoutUrl: string }>;
 
+type OpenCheckout = typeof openCheckouts.$inferSelect;
+
+const subscriptionIdOf = (session: Stripe.Checkout.Session) => (typeof session.subscription === 'string' ? session.subscription : session.subscription?.id);
+
 export function createCheckout({ db, stripe, paymentsReady, appUrl }: CheckoutDeps): StartCheckout {
-  return async function startCheckout({ site, userId, tier, cadence }) {
+  /**
+   * The last session's URL when it is open for this very choice; undefined when a new one may be opened (none,
+   * expired, or open for another choice and now expired on Stripe); `already-subscribed` when it was paid and
+   * the webhook has not yet made the membership of its subscription.
+   */
+  async function reusable(tx: Database, client: StripeClient, stripeAccount: string, last: OpenCheckout, request: CheckoutRequest): Promise<string | undefined> {
+    let session = await client.checkout.sessions.retrieve(last.stripeSessionId, {}, { stripeAccount });
+    if (session.status === 'open') {
+      if (last.tierId === request.tier.id && last.cadence === request.cadence && session.url) return session.url;
+      const expired = await client.checkout.sessions.expire(last.stripeSessionId, {}, { stripeAccount }).catch(() => undefined);
+      if (expired) return undefined;
+      // Refused when it was paid between the two calls: read it again; still open means Stripe failed us.
+      session = await client.checkout.sessions.retrieve(last.stripeSessionId, {}, { stripeAccount });
+      if (session.status === 'open') throw new AppError('stripe-unavailable', 502);
+    }
+    const subscriptionId = session.status === 'complete' ? subscriptionIdOf(session) : undefined;
+    if (!subscriptionId) return undefined;
+    const [made] = await tx
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(and(eq(memberships.siteId, request.site.id), eq(memberships.stripeSubscriptionId, subscriptionId)))
+      .limit(1);
+    // Once the membership is made, the join service decided (it lets only a member whose subscription ended pay again).
+    if (!made) throw new AppError('already-subscribed', 409);
+    return undefined;
+  }
+
+  return async function startCheckout(request) {
+    const { site, userId, tier, cadence } = request;
     const priceId = cadence === 'year' ? tier.stripeYearlyPriceId : tier.stripeMonthlyPriceId;
     const { ready, stripeAccountId } = await paymentsReady(site.id);
     if (!stripe || !ready || !stripeAccountId || !priceId) throw new AppError('paid-tier-unavailable', 409);
-    const [member] = await db
-      .select({ email: users.email, customerId: memberships.stripeCustomerId })
-      .from(users)
-      .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.siteId, site.id)))
-      .where(eq(users.id, userId))
-      .limit(1);
-    if (!member) throw new AppError('unauthenticated', 401);
-    const metadata = { siteId: site.id, tierId: tier.id, userId };
-    const home = new URL(`/@${site.handle}`, appUrl).href;
-    try {
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: 'subscription',
-          line_items: [{ price: priceId, quantity: 1 }],
-          ...(member.customerId ? { customer: member.customerId } : { customer_email: member.email }),
-          client_reference_id: userId,
-          metadata,
-          subscription_data: { metadata },
-          success_url: `${home}?joined=1`,
-          cancel_url: `${home}/join`,
-        },
-        { stripeAccount: stripeAccountId },
-      );
-      if (!session.url) throw new AppError('stripe-unavailable', 502);
-      return { checkoutUrl: session.url };
-    } catch (error) {
-      stripeFailure(error);
-    }
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout ${site.id} ${userId}`}, 0))`);
+      const [member] = await tx
+        .select({ email: users.email, customerId: memberships.stripeCustomerId })
+        .from(users)
+        .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.siteId, site.id)))
+        .where(eq(users.id, userId))
+        .limit(1);
+      if (!member) throw new AppError('unauthenticated', 401);
+      const [last] = await tx
+        .select()
+        .from(openCheckouts)
+        .where(and(eq(openCheckouts.siteId, site.id), eq(openCheckouts.userId, userId)));
+      const metadata = { siteId: site.id, tierId: tier.id, userId };
+      const home = new URL(`/@${site.handle}`, appUrl).href;
+      try {
+        const reused = last ? await reusable(tx, stripe, stripeAccountId, last, request) : undefined;
+        if (reused) return { checkoutUrl: reused };
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'subscription',
+            line_items: [{ price: priceId, quantity: 1 }],
+            ...(member.customerId ? { customer: member.customerId } : { customer_email: member.email }),
+            client_reference_id: userId,
+            metadata,
+            subscription_data: { metadata },
+            success_url: `${home}?joined=1`,
+            cancel_url: `${home}/join`,
+          },
+          { stripeAccount: stripeAccountId },
+        );
+        if (!session.url) throw new AppError('stripe-unavailable', 502);
+        const opened = { tierId: tier.id, cadence, stripeSessionId: session.id, createdAt: sql`now()` };
+        await tx
+          .insert(openCheckouts)
+          .values({ siteId: site.id, userId, ...opened })
+          .onConflictDoUpdate({ target: [openCheckouts.siteId, openCheckouts.userId], set: opened });
+        return { checkoutUrl: session.url };
+      } catch (error) {
+        stripeFailure(error);
+      }
+    });
   };
 }

@@ -61,6 +61,18 @@ async function recordEvent(tx: Database, membership: MembershipRow, kind: Member
   await tx.insert(membershipEvents).values({ membershipId: membership.id, siteId: membership.siteId, tierId: membership.tierId, kind, ...extra });
 }
 
+/**
+ * A membership Stripe does not run (comped, free, imported) is left alone by a
+ * subscription that does not entitle, and a comp by the subscription it was
+ * given over in every state (docs/decisions/068): that subscription's events,
+ * late, retried or out of order, never undo what the creator chose. A new
+ * subscription that entitles (the member pays again) still takes over.
+ */
+function overridesStripe(current: MembershipRow, subscriptionId: string, status: MembershipStatus): boolean {
+  if (current.source === 'stripe') return false;
+  return !entitles(status) || (current.status === 'comped' && current.stripeSubscriptionId === subscriptionId);
+}
+
 export interface SubscriptionSync {
   /** Sets the membership from the subscription as Stripe has it now; answers the membership, or undefined when the subscription is not one of ours. */
   apply(tx: Database, account: string, subscriptionId: string, userHint?: string): Promise<MembershipRow | undefined>;
@@ -87,6 +99,7 @@ export function createSubscriptionSync({ stripe, clock }: { stripe: StripeClient
     let current = bySubscription ?? (await lockedMembership(tx, owner.siteId, eq(memberships.userId, userId)));
     // An old subscription's late news must not undo the member's newer one.
     if (current?.stripeSubscriptionId && current.stripeSubscriptionId !== subscription.id && !entitles(status)) return current;
+    if (current && overridesStripe(current, subscription.id, status)) return current;
 
     const wanted = {
       tierId: owner.tierId,

@@ -7,6 +7,7 @@
  */
 import type { Cadence } from '../../common/memberships.ts';
 import { formatMoney } from '../../common/money.ts';
+import { isUuid } from '../../common/post-schemas.ts';
 import { yearlySavingPercent } from '../../common/tiers.ts';
 import { PASSWORD_MIN_LENGTH } from '../../common/constants.ts';
 import type { Site } from '../sites/site-lookup.ts';
@@ -46,11 +47,11 @@ export interface JoinPageInput {
 
 const choiceValue = (tierId: string, cadence: Cadence) => `${tierId}:${cadence}`;
 
-/** `tierId:cadence` from the form; undefined when it is not one. */
+/** `tierId:cadence` from the form; undefined when it is not one (a tier id that is no UUID would fail in Postgres as a 500). */
 export function parseChoice(value: unknown): JoinChoice | undefined {
   if (typeof value !== 'string') return undefined;
-  const match = /^([0-9a-f-]{36}):(month|year)$/i.exec(value);
-  return match ? { tierId: match[1]!.toLowerCase(), cadence: match[2] as Cadence } : undefined;
+  const match = /^([^:]*):(month|year)$/.exec(value);
+  return match && isUuid(match[1]!) ? { tierId: match[1]!.toLowerCase(), cadence: match[2] as Cadence } : undefined;
 }
 
 interface PriceOption {

@@ -7,6 +7,8 @@
  */
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { MembershipView } from '../../common/api/site-membership.ts';
+import { looksLikeHandle } from '../../common/handles.ts';
+import { isUuid } from '../../common/post-schemas.ts';
 import { ENTITLING_STATUSES, type Cadence } from '../../common/memberships.ts';
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
@@ -33,7 +35,8 @@ export type JoinAnswer = { membership: MembershipView; created: boolean } | { ch
 export function createJoinService({ db, clock, startCheckout }: { db: Database; clock: Clock; startCheckout: StartCheckout }) {
   /** A published site by handle; unknown or unpublished is 404 to everyone. */
   async function publishedSite(handle: string): Promise<Site> {
-    const site = await findSiteByHandle(db, handle);
+    // A handle that cannot be one costs no query (and text Postgres cannot take, such as U+0000, never reaches it).
+    const site = looksLikeHandle(handle.toLowerCase()) ? await findSiteByHandle(db, handle) : undefined;
     if (!site?.publishedAt) throw new AppError('not-found', 404);
     return site;
   }
@@ -63,6 +66,7 @@ export function createJoinService({ db, clock, startCheckout }: { db: Database; 
     async join(handle: string, userId: string, tierId: string, cadence: Cadence = 'month'): Promise<JoinAnswer> {
       const site = await publishedSite(handle);
       if (site.ownerId === userId) throw new AppError('cannot-join-own-site', 409);
+      if (!isUuid(tierId)) throw new AppError('invalid-input', 400, 'tierId');
       const [tier] = await db
         .select({ id: tiers.id, type: tiers.type, stripeMonthlyPriceId: tiers.stripeMonthlyPriceId, stripeYearlyPriceId: tiers.stripeYearlyPriceId })
         .from(tiers)

@@ -12,6 +12,7 @@ import type { Database } from '../../db/connect.ts';
 import { ANONYMOUS, isEntitled, postAccess } from '../access/post-access.ts';
 import { readerStanding } from '../access/reader-standing.ts';
 import type { ErrorCode } from '../../common/error-codes.ts';
+import { looksLikeHandle } from '../../common/handles.ts';
 import { SERVER_MESSAGES, SIGNUP_FIELD_MESSAGES, SIGNUP_MESSAGES } from '../../common/messages.ts';
 import { listProblems, memberSignupSchema, type FieldProblem } from '../../common/validation.ts';
 import type { AccountService } from '../auth/accounts.ts';
@@ -72,9 +73,10 @@ interface CacheSlot {
 
 type SiteResponse = Response<unknown, AuthLocals>;
 
-const HANDLE_LIKE = /^[a-z0-9-]{3,30}$/;
 /** Refusals of a join the page explains in words; anything else reads as "could not add you". */
 const JOIN_ERRORS: readonly ErrorCode[] = ['already-subscribed', 'paid-tier-unavailable', 'stripe-unavailable', 'cannot-join-own-site', 'not-found'];
+
+const CHOICE_REFUSED = 'That is not one of the memberships of this site. Please choose one below.';
 
 function errorFromQuery(value: unknown): Pick<JoinPageInput, 'error'> {
   if (typeof value !== 'string') return {};
@@ -118,7 +120,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
   async function siteFor(req: Request, res: SiteResponse, next: NextFunction): Promise<{ site: Site; readerId?: string; preview: boolean } | undefined> {
     const handle = String(req.params.handle).toLowerCase();
     // A path that cannot be a handle costs no query.
-    const site = HANDLE_LIKE.test(handle) ? await findSiteByHandle(db, handle) : undefined;
+    const site = looksLikeHandle(handle) ? await findSiteByHandle(db, handle) : undefined;
     const userId = res.locals.auth?.user.id;
     const isOwner = site !== undefined && userId === site.ownerId;
     const preview = isOwner && req.query.preview === '1';
@@ -131,11 +133,14 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     return { site, ...(userId && !asVisitor ? { readerId: userId } : {}), preview };
   }
 
-  /** Anonymous pages may sit in shared caches a minute; a signed-in reader's page or a preview never does. */
-  function cacheHeaders(res: SiteResponse, preview: boolean) {
+  /**
+   * Anonymous pages may sit in shared caches a minute; a signed-in reader's page, a preview
+   * or a page that is never the same for two readers (`personal`) never does.
+   */
+  function cacheHeaders(res: SiteResponse, preview: boolean, personal = false) {
     res.vary('Cookie');
     if (preview) res.set('Cache-Control', 'private, no-store');
-    else if (res.locals.auth || res.getHeader('Set-Cookie') !== undefined) res.set('Cache-Control', 'private, no-cache');
+    else if (personal || res.locals.auth || res.getHeader('Set-Cookie') !== undefined) res.set('Cache-Control', 'private, no-cache');
     else res.set('Cache-Control', 'public, max-age=60');
   }
 
@@ -144,10 +149,15 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     return preview || res.locals.auth ? undefined : pageCacheKey(req);
   }
 
-  async function sendPage(req: Request, res: SiteResponse, input: ShellInput, preview: boolean, slot?: CacheSlot) {
+  /**
+   * Every header is set before the body goes: a header after it would throw and cut the connection.
+   * A `personal` page (one that differs per reader) is never kept by a shared cache.
+   */
+  async function sendPage(req: Request, res: SiteResponse, input: ShellInput, preview: boolean, options: { slot?: CacheSlot; personal?: boolean } = {}) {
+    const { slot, personal = false } = options;
     const { html, inlineStyle } = renderShell({ ...input, previewBanner: preview, head: preview ? { ...input.head, noindex: true } : input.head });
     setHeaders(res, inlineStyle);
-    cacheHeaders(res, preview);
+    cacheHeaders(res, preview, personal);
     res.type('html');
     if (!slot || res.getHeader('Set-Cookie') !== undefined || res.statusCode !== 200) {
       res.send(html);
@@ -210,7 +220,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const input = { site, reader, ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}), ...(welcome ? { welcome } : {}), posts, page, hasOlder, appUrl };
       const viewPath = page === 1 ? '/' : `/?page=${page}`;
       const slot = key === undefined ? undefined : { key, renderedFrom, siteId: site.id, viewPath, changesAt };
-      await sendPage(req, res, { head: homeHead(input), site, main: homeMain(input), assets, reader }, preview, slot);
+      await sendPage(req, res, { head: homeHead(input), site, main: homeMain(input), assets, reader }, preview, { slot });
       if (shouldCount(req, site, signedInId(res), preview)) countPageView(site.id, viewPath);
     }),
   );
@@ -238,7 +248,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const viewPath = `/posts/${post.slug}`;
       const key = anonymousKey(req, res, preview);
       const slot = key === undefined ? undefined : { key, renderedFrom, siteId: site.id, viewPath };
-      await sendPage(req, res, { head: postHead(input), site, main: postMain(input), assets, hasVideo, reader }, preview, slot);
+      await sendPage(req, res, { head: postHead(input), site, main: postMain(input), assets, hasVideo, reader }, preview, { slot });
       if (shouldCount(req, site, signedInId(res), preview)) countPageView(site.id, viewPath);
     }),
   );
@@ -294,9 +304,16 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     const membership = standing.membership;
     const current = membership && isEntitled(membership, now) ? { tierId: membership.tierId, paying: membership.tierType === 'paid' } : undefined;
     const input: JoinPageInput = { site, tiers, joiner, ...(current ? { current } : {}), ...extra, googleSignIn, appUrl };
-    await sendPage(req, res, { head: joinHead(input), site, main: joinMain(input), assets, hideJoin: true, reader: siteReaderOf(readerId, standing, now) }, preview);
     // The page differs per reader and carries a form: never from a shared cache.
-    res.set('Cache-Control', 'private, no-cache');
+    await sendPage(req, res, { head: joinHead(input), site, main: joinMain(input), assets, hideJoin: true, reader: siteReaderOf(readerId, standing, now) }, preview, { personal: true });
+  }
+
+  /** A choice that names no tier at all (a tier id that is no UUID): the page again, as a 400, asking for one of its own. */
+  async function refuseChoice(req: Request, res: SiteResponse, next: NextFunction) {
+    const found = await siteFor(req, res, next);
+    if (!found) return;
+    res.status(400);
+    await sendJoinPage(req, res, found, { error: CHOICE_REFUSED });
   }
 
   /** Where a join goes next: Checkout for a paid tier, the site with its welcome for a free one. */
@@ -316,13 +333,13 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     sameOrigin,
     session,
     express.urlencoded({ extended: false, limit: '2kb' }),
-    pass(async (req, res) => {
+    pass(async (req, res, next) => {
       const handle = String(req.params.handle).toLowerCase();
       const userId = res.locals.auth?.user.id;
       if (!userId) return res.redirect(303, `/login?next=${encodeURIComponent(`/@${handle}/join`)}`);
       const { tierId, cadence } = (req.body ?? {}) as { tierId?: unknown; cadence?: unknown };
       const choice = parseChoice(`${String(tierId)}:${cadence === 'year' ? 'year' : 'month'}`);
-      if (!choice) return res.redirect(303, `/@${handle}/join?error=failed`);
+      if (!choice) return refuseChoice(req, res, next);
       await joinAndGo(res, handle, userId, choice);
     }),
   );
@@ -340,7 +357,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const choice = parseChoice(body.choice);
       // Already signed in (another tab, the back button): the one-click join.
       if (res.locals.auth) {
-        if (!choice) return res.redirect(303, `/@${site.handle}/join?error=failed`);
+        if (!choice) return refuseChoice(req, res, next);
         return joinAndGo(res, site.handle, res.locals.auth.user.id, choice);
       }
       const typed = { fullName: typeof body.fullName === 'string' ? body.fullName : '', email: typeof body.email === 'string' ? body.email : '' };

@@ -11,6 +11,7 @@ import { membershipEvents, paymentAccounts } from '../../db/money-schema.ts';
 import { users } from '../../db/schema.ts';
 import { createStripeClient } from '../../server/payments/stripe-client.ts';
 import { signUpVerified, STRONG_PASSWORD, uniqueEmail } from '../support/accounts.ts';
+import { freePort } from '../support/free-port.ts';
 import { createTestClient, type TestClient } from '../support/http-client.ts';
 import { insertSite, userIdOf } from '../support/site-fixtures.ts';
 import { startStripeServer, type StripeServer } from '../support/stripe-server.ts';
@@ -268,6 +269,56 @@ describe('joining', () => {
     expect(created.headers.get('location')).toBe(`/@${owner.site.handle}?joined=1`);
     expect((await visitor.get(`/@${owner.site.handle}?joined=1`)).text).toContain('Welcome! You are now a member');
     expect(await membershipOf(owner.site.id, email)).toMatchObject({ status: 'active', source: 'free', tierId: owner.freeTierId });
+  });
+});
+
+describe('one payable Checkout per member', () => {
+  const sessionsCreatedOn = (accountId: string | undefined) => stripeServer.requests.filter((request) => request.path === '/v1/checkout/sessions' && request.method === 'POST' && request.account === accountId).length;
+
+  it('two joins at once before any webhook open one session; paid, a join before the webhook arrives is refused with already-subscribed', async () => {
+    const owner = await creator();
+    const tier = await paidTier(owner);
+    const fan = await signUpVerified(server);
+    const join = () => fan.client.post<{ checkoutUrl: string }>(`/api/sites/${owner.site.handle}/join`, { tierId: tier.id, cadence: 'month' });
+    const [first, second] = await Promise.all([join(), join()]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.body.checkoutUrl).toBe(first.body.checkoutUrl);
+    expect((await join()).body.checkoutUrl).toBe(first.body.checkoutUrl);
+    expect(sessionsCreatedOn(owner.accountId)).toBe(1);
+
+    // Paid, but Stripe's webhooks have not reached the app yet.
+    stripeServer.setWebhooks({ connectWebhook: { url: `http://127.0.0.1:${await freePort()}/` } });
+    try {
+      expect((await fetch(`${first.body.checkoutUrl}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+      await stripeServer.idle();
+      expect(await membershipOf(owner.site.id, fan.email)).toBeUndefined();
+      const again = await join();
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ error: { code: 'already-subscribed' } });
+      const onPage = await fan.client.post(`/@${owner.site.handle}/join`, `tierId=${tier.id}&cadence=year`, { 'content-type': 'application/x-www-form-urlencoded' });
+      expect(onPage.headers.get('location')).toBe(`/@${owner.site.handle}/join?error=already-subscribed`);
+    } finally {
+      stripeServer.useApp(server.url);
+    }
+    expect(sessionsCreatedOn(owner.accountId)).toBe(1);
+    const subscriptions = await stripe().subscriptions.list({ status: 'all' }, { stripeAccount: owner.accountId! });
+    expect(subscriptions.data).toHaveLength(1);
+  });
+
+  it('a join for another cadence expires the open session first, so only the last one can be paid', async () => {
+    const owner = await creator();
+    const tier = await paidTier(owner);
+    const fan = await signUpVerified(server);
+    const monthly = await fan.client.post<{ checkoutUrl: string }>(`/api/sites/${owner.site.handle}/join`, { tierId: tier.id, cadence: 'month' });
+    const yearly = await fan.client.post<{ checkoutUrl: string }>(`/api/sites/${owner.site.handle}/join`, { tierId: tier.id, cadence: 'year' });
+    expect(yearly.body.checkoutUrl).not.toBe(monthly.body.checkoutUrl);
+    const monthlyId = new URL(monthly.body.checkoutUrl).pathname.split('/').at(-1)!;
+    expect(stripeServer.object(monthlyId)).toMatchObject({ status: 'expired' });
+    expect((await fetch(`${monthly.body.checkoutUrl}/pay`, { method: 'POST', redirect: 'manual' })).status).not.toBe(303);
+    expect((await fetch(`${yearly.body.checkoutUrl}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    expect(await membershipOf(owner.site.id, fan.email)).toMatchObject({ status: 'active', cadence: 'year' });
+    const subscriptions = await stripe().subscriptions.list({ status: 'all' }, { stripeAccount: owner.accountId! });
+    expect(subscriptions.data).toHaveLength(1);
   });
 });
 

@@ -3,7 +3,9 @@
  * the real SDK: an import's `stripe_customer_id` links the customer's live
  * subscription on the creator's connected account (tier from the price,
  * status and period from the subscription), and removing a paying member
- * ends their subscription at period end or now, as asserted on Stripe's side.
+ * ends their subscription at period end or now, as asserted on Stripe's side;
+ * a comp given after that is not undone by any event of the old subscription,
+ * delivered late or again, signed as Stripe signs them.
  */
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
@@ -14,7 +16,7 @@ import { paymentAccounts } from '../../db/money-schema.ts';
 import { createStripeClient } from '../../server/payments/stripe-client.ts';
 import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
 import { insertTiers, type SiteTiers } from '../support/members-fixtures.ts';
-import { startStripeServer, type StripeServer } from '../support/stripe-server.ts';
+import { startStripeServer, stripeSignature, type StripeServer } from '../support/stripe-server.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let stripeServer: StripeServer;
@@ -129,5 +131,48 @@ describe('removing a paying member', () => {
     expect((await creator.client.post(`/api/members/${member.id}/comp`, { tierId: siteTiers.gold.id })).status).toBe(409);
     await sendJson(server, creator.client, 'DELETE', `/api/members/${member.id}`, { stripe: 'now' });
     expect((await creator.client.post(`/api/members/${member.id}/comp`, { tierId: siteTiers.gold.id })).status).toBe(200);
+  });
+});
+
+describe('a comp given over an ended subscription', () => {
+  /** Every event Stripe made on the account that names the subscription: its checkout, its invoices, its updates and its end. */
+  async function eventsOf(subscriptionId: string): Promise<Stripe.Event[]> {
+    const events = await stripe.events.list({ limit: 100 }, { stripeAccount: account });
+    return events.data.filter((event) => JSON.stringify(event.data.object).includes(subscriptionId)).reverse();
+  }
+
+  async function deliverSigned(event: Stripe.Event): Promise<Response> {
+    const payload = JSON.stringify(event, null, 2);
+    return fetch(new URL('/api/webhooks/stripe-connect', server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': stripeSignature(stripeServer.secrets.connect, Math.floor(Date.now() / 1000), payload) },
+      body: payload,
+    });
+  }
+
+  it('keeps its tier, status and dates whatever the old subscription sends afterwards, late, retried or out of order', async () => {
+    const paying = await payingCustomer('comp.late@stripe.example');
+    await importCsv(`email,stripe_customer_id\ncomp.late@stripe.example,${paying.customer}\n`, false);
+    const member = await memberByEmail('comp.late@stripe.example');
+    // Removed now: Stripe cancels the subscription, and its customer.subscription.deleted has not reached the app yet.
+    expect((await sendJson(server, creator.client, 'DELETE', `/api/members/${member.id}`, { stripe: 'now' })).status).toBe(200);
+    const until = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const comped = await creator.client.post<{ member: MemberDetail }>(`/api/members/${member.id}/comp`, { tierId: siteTiers.gold.id, until });
+    expect(comped.status, comped.text).toBe(200);
+    const before = comped.body.member;
+    expect(before).toMatchObject({ status: 'comped', source: 'comp', tier: { id: siteTiers.gold.id }, compExpiresAt: `${until}T00:00:00.000Z`, paysThroughStripe: false });
+
+    const events = await eventsOf(paying.subscription);
+    expect(events.map((event) => event.type)).toEqual(expect.arrayContaining(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid', 'customer.subscription.deleted']));
+    // The late end first, then every event again in reverse order, as retries and a slow queue deliver them.
+    const late = events.filter((event) => event.type === 'customer.subscription.deleted');
+    for (const event of [...late, ...[...events].reverse()]) {
+      const delivered = await deliverSigned(event);
+      expect(delivered.status, `${event.type}: ${await delivered.clone().text()}`).toBe(200);
+    }
+
+    const after = await memberByEmail('comp.late@stripe.example');
+    const kept = (detail: MemberDetail) => ({ status: detail.status, source: detail.source, tier: detail.tier.id, cadence: detail.cadence, compExpiresAt: detail.compExpiresAt, renewal: detail.renewal, endedAt: detail.endedAt, paysThroughStripe: detail.paysThroughStripe });
+    expect(kept(after)).toEqual(kept(before));
   });
 });

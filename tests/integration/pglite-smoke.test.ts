@@ -9,12 +9,12 @@ import { connectDatabase } from '../../db/connect.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
 import type { PublicUser } from '../../common/api-types.ts';
 import { loadConfig } from '../../server/config.ts';
-import { createLogger } from '../../server/logger.ts';
 import { startServer, type RunningServer } from '../../server/runtime.ts';
 import { signupBody } from '../support/accounts.ts';
 import { freePort } from '../support/free-port.ts';
 import { createTestClient } from '../support/http-client.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
+import { testLogger } from '../support/test-server.ts';
 
 /**
  * The default of `npm start`: no DATABASE_URL, so the real server runs on
@@ -37,7 +37,7 @@ afterAll(async () => {
 async function startEmbedded(port: number) {
   const config = loadConfig({ DATA_DIR: dataDir, PORT: String(port), SMTP_URL: smtp.url, LOG_LEVEL: 'silent' });
   expect(config.database).toEqual({ pgliteDir: path.join(dataDir, 'pglite') });
-  const server = await startServer({ config, logger: createLogger(config.logLevel) });
+  const server = await startServer({ config, logger: testLogger(config.logLevel) });
   running.push(server);
   // APP_URL defaults to http://localhost:$PORT: the browser's Origin is that one.
   return { server, origin: config.appUrl.origin };
@@ -108,7 +108,7 @@ describe('the embedded PGlite database', () => {
     const port = await freePort();
     // The worker's poll would come only in an hour: the mail arrives through the notification alone.
     const config = loadConfig({ DATA_DIR: ownDir, PORT: String(port), SMTP_URL: smtp.url, LOG_LEVEL: 'silent', MAIL_WORKER_INTERVAL_MS: '3600000' });
-    const server = await startServer({ config, logger: createLogger(config.logLevel) });
+    const server = await startServer({ config, logger: testLogger(config.logLevel) });
     try {
       expect(server.database.kind).toBe('pglite');
       const body = signupBody();

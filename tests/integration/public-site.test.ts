@@ -294,6 +294,8 @@ describe('joining', () => {
     const signedOut = await anonymous().get(`/@${site.handle}/join`);
     expect(signedOut.status).toBe(200);
     expect(signedOut.text).toContain('Sign in to join');
+    // Set before the body went (a header after it threw ERR_HTTP_HEADERS_SENT, which the log guard now fails on): never shared, not even when signed out.
+    expect(signedOut.headers.get('cache-control')).toBe('private, no-cache');
     const reader = await signUpVerified(server);
     const page = await reader.client.get(`/@${site.handle}/join`);
     expect(page.text).toContain(`<form method="post" action="/@${site.handle}/join">`);

@@ -15,14 +15,13 @@ import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { authEvents } from '../../db/schema.ts';
 import { loadConfig } from '../../server/config.ts';
-import { createLogger } from '../../server/logger.ts';
 import { startServer, type RunningServer } from '../../server/runtime.ts';
 import { signupBody, STRONG_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { freePort } from '../support/free-port.ts';
 import { createTestClient, type TestResponse } from '../support/http-client.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
-import { startTestServer, testEnvironment, type TestServer } from '../support/test-server.ts';
+import { startTestServer, testEnvironment, testLogger, type TestServer } from '../support/test-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const cleanups: (() => Promise<void>)[] = [];
@@ -57,7 +56,7 @@ describe('start-up on an empty database', () => {
     const servers: RunningServer[] = await Promise.all(
       [1, 2, 3].map(async () => {
         const config = loadConfig(testEnvironment(await freePort(), smtp.url, { DATABASE_URL: database.url! }));
-        return startServer({ config, logger: createLogger('silent') });
+        return startServer({ config, logger: testLogger('silent') });
       }),
     );
     cleanups.push(async () => {

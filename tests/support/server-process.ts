@@ -2,10 +2,12 @@
  * The real server entry (server/main.ts) in a child process, as an operator
  * runs it: its own signals, its own exit code, its JSON log lines on stdout.
  * For what an in-process server cannot show: shutdown, crashes, outages.
+ * Its lines pass the log guard like an in-process server's (log-guard.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from './free-port.ts';
+import { watchLogLine } from './log-guard.ts';
 import { testEnvironment } from './test-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -44,6 +46,7 @@ export async function spawnServerProcess({ databaseUrl, smtpUrl, env = {} }: { d
     const lines = (partial + chunk.toString()).split('\n');
     partial = lines.pop()!;
     for (const line of lines.filter(Boolean)) {
+      watchLogLine(line);
       try {
         logs.push(JSON.parse(line) as LogLine);
       } catch {
@@ -51,7 +54,11 @@ export async function spawnServerProcess({ databaseUrl, smtpUrl, env = {} }: { d
       }
     }
   });
-  child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => {
+    // Express prints an error it could not answer (after the response was sent) to stderr outside NODE_ENV=test.
+    watchLogLine(chunk.toString());
+    output.push(chunk.toString());
+  });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const url = `http://127.0.0.1:${port}`;
 

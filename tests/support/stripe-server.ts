@@ -5,7 +5,7 @@
  *
  * It speaks: accounts (create, retrieve, GET /v1/account), account_links,
  * products and prices (create, retrieve, update, list), customers (create,
- * retrieve, list by email), checkout sessions (mode=subscription; create,
+ * retrieve, list by email), checkout sessions (mode=subscription; create, expire,
  * retrieve), subscriptions (retrieve, update, cancel, list), invoices
  * (retrieve, list), billing_portal sessions and events (retrieve, list). It
  * serves hosted pages for onboarding, checkout ("Pay", "Decline card") and the
@@ -626,6 +626,13 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     return put(spaceKey, session);
   });
   route('GET', '/v1/checkout/sessions/:id', ({ spaceKey, match }) => find(spaceKey, match[0]!, 'checkout.session'));
+  route('POST', '/v1/checkout/sessions/:id/expire', ({ spaceKey, match }) => {
+    const session = find(spaceKey, match[0]!, 'checkout.session');
+    // Stripe's rule: only an open session can be expired (a paid one is `complete`).
+    if (session.status !== 'open') throw new StripeError(400, 'Only Checkout Sessions with a status in ["open"] can be expired.', 'session');
+    Object.assign(session, { status: 'expired', url: null });
+    return session;
+  });
 
   route('GET', '/v1/subscriptions/:id', ({ spaceKey, match }) => find(spaceKey, match[0]!, 'subscription'));
   route('POST', '/v1/subscriptions/:id', ({ spaceKey, match, params }) => updateSubscription(spaceKey, find(spaceKey, match[0]!, 'subscription'), params));

@@ -8,8 +8,9 @@ import { createLogger } from '../../server/logger.ts';
 import { startServer, type RunningServer } from '../../server/runtime.ts';
 import type { Clock } from '../../server/clock.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
-import type { DestinationStream } from 'pino';
+import { levels, multistream, type DestinationStream, type Level, type StreamEntry } from 'pino';
 import { freePort } from './free-port.ts';
+import { guardedLogStream } from './log-guard.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -20,7 +21,7 @@ export interface TestServerOptions {
   /** Reuse another test server's database and mail sink (several servers, one Postgres). */
   shareWith?: TestServer;
   smtp?: SmtpSink;
-  /** Where the server's log lines go (stdout unless given), so a test can read them. */
+  /** Where the server's log lines at LOG_LEVEL go (stdout unless given), so a test can read them. */
   logStream?: DestinationStream;
 }
 
@@ -60,7 +61,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const handle = await testDatabase.connect();
   const running = await startServer({
     config,
-    logger: createLogger(config.logLevel, options.logStream),
+    logger: testLogger(config.logLevel, options.logStream),
     database: handle,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
@@ -79,6 +80,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       }
     },
   };
+}
+
+/**
+ * The test's logger: lines at its LOG_LEVEL go where the test asked, and every
+ * error line, even under the default 'silent', passes the log guard, which
+ * fails the test on a write after the response was sent (log-guard.ts). Tests
+ * that start a server themselves (startServer) pass it this logger too.
+ */
+export function testLogger(level: string, destination?: DestinationStream) {
+  const streams: StreamEntry[] = [{ level: 'error', stream: guardedLogStream() }];
+  if (level !== 'silent') streams.push({ level: level as Level, stream: destination ?? process.stdout });
+  const lowest = streams.map((entry) => entry.level!).sort((a, b) => levels.values[a]! - levels.values[b]!)[0]!;
+  return createLogger(lowest, multistream(streams));
 }
 
 /** A clock a test can move forward, to expire tokens and sessions without waiting. */

@@ -26,7 +26,11 @@ export const apiNotFound: RequestHandler = function apiNotFoundHandler(_req, _re
 
 export function handleErrors(logger: Logger): ErrorRequestHandler {
   return function handleErrorsMiddleware(error, req, res, next) {
-    if (res.headersSent) return next(error);
+    if (res.headersSent) {
+      // Express would only print it to stderr (nothing at all under NODE_ENV=test) and cut the connection: one line of ours names the request.
+      logger.error({ err: error, req: requestSummary(req, res) }, 'error after the response was sent');
+      return next(error);
+    }
     if (error instanceof AppError) {
       if (error.retryAfterSeconds) res.set('Retry-After', String(error.retryAfterSeconds));
       return send(res, error.status, error.code, error.field);
