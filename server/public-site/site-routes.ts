@@ -9,7 +9,7 @@
  */
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Database } from '../../db/connect.ts';
-import { ANONYMOUS, isEntitled, postAccess } from '../access/post-access.ts';
+import { ANONYMOUS, isEntitled, postAccess, waitsForEmail } from '../access/post-access.ts';
 import { readerStanding } from '../access/reader-standing.ts';
 import type { ErrorCode } from '../../common/error-codes.ts';
 import { SERVER_MESSAGES, SIGNUP_FIELD_MESSAGES, SIGNUP_MESSAGES } from '../../common/messages.ts';
@@ -202,7 +202,8 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const media = await siteMediaByIds(db, site.id, [...embeddedMediaIds(readable), ...(post.coverMediaId ? [post.coverMediaId] : [])]);
       const urls = await signer();
       const cover = await siteImage(site, post.coverMediaId, media);
-      const input = { site, post, access, reader, ...(cover ? { cover } : {}), media, prefixOf: (id: string) => urls.prefix(id, BODY_MEDIA_TTL_MS), appUrl };
+      const confirmEmail = waitsForEmail(post, standing, now);
+      const input = { site, post, access, reader, confirmEmail, ...(cover ? { cover } : {}), media, prefixOf: (id: string) => urls.prefix(id, BODY_MEDIA_TTL_MS), appUrl };
       const hasVideo = [...media.values()].some((item) => item.kind === 'video' && item.derived.hls);
       sendPage(res, { head: postHead(input), site, main: postMain(input), assets, hasVideo, reader }, preview);
       if (shouldCount(req, site, signedInId(res), preview)) countPageView(site.id, `/posts/${post.slug}`);
@@ -318,7 +319,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
         return sendJoinPage(req, res, found, { ...(choice ? { choice } : {}), signup: { ...typed, problems } });
       }
       try {
-        const signedIn = await accounts.signup({ ...parsed.data, role: 'member' }, contextOf(req));
+        const signedIn = await accounts.signup({ ...parsed.data, role: 'member', siteId: site.id }, contextOf(req));
         cookie.set(res, signedIn.session.token, signedIn.session.expiresAt);
         await joinAndGo(res, site.handle, signedIn.user.id, choice);
       } catch (error) {
