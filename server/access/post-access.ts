@@ -72,7 +72,7 @@ export function isEntitled<M extends Pick<ReaderMembership, 'status' | 'compExpi
 }
 
 /** A free member's membership opens gated posts once they have confirmed their e-mail; a paying one's at once. */
-function confirmedOrPaying(membership: ReaderMembership): boolean {
+export function confirmedOrPaying(membership: ReaderMembership): boolean {
   return membership.emailVerified || membership.source === 'stripe';
 }
 

@@ -9,7 +9,7 @@
  */
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Database } from '../../db/connect.ts';
-import { ANONYMOUS, isEntitled, postAccess, waitsForEmail } from '../access/post-access.ts';
+import { ANONYMOUS, confirmedOrPaying, isEntitled, postAccess, waitsForEmail, type ReaderStanding } from '../access/post-access.ts';
 import { readerStanding } from '../access/reader-standing.ts';
 import type { ErrorCode } from '../../common/error-codes.ts';
 import { SERVER_MESSAGES, SIGNUP_FIELD_MESSAGES, SIGNUP_MESSAGES } from '../../common/messages.ts';
@@ -142,9 +142,10 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
   }
 
   /** Back from joining: a welcome once the membership opens the site, a thank-you while Stripe confirms it. */
-  function welcomeOf(reader: SiteReader): 'member' | 'pending' | undefined {
+  function welcomeOf(reader: SiteReader, standing: ReaderStanding): 'member' | 'confirm' | 'pending' | undefined {
     if (reader === 'owner' || reader === 'signed-out') return undefined;
-    return reader === 'member' ? 'member' : 'pending';
+    if (reader !== 'member') return 'pending';
+    return standing.membership && !confirmedOrPaying(standing.membership) ? 'confirm' : 'member';
   }
 
   const pass = (handler: (req: Request, res: SiteResponse, next: NextFunction) => Promise<void>): RequestHandler =>
@@ -178,7 +179,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       if (page > 1 && posts.length === 0) return notFound(res, next);
       const [banner, avatar] = await Promise.all([siteImage(site, site.bannerMediaId, images), siteImage(site, site.avatarMediaId, images)]);
       const reader = siteReaderOf(readerId, standing, now);
-      const welcome = req.query.joined === '1' ? welcomeOf(reader) : undefined;
+      const welcome = req.query.joined === '1' ? welcomeOf(reader, standing) : undefined;
       const input = { site, reader, ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}), ...(welcome ? { welcome } : {}), posts, page, hasOlder, appUrl };
       sendPage(res, { head: homeHead(input), site, main: homeMain(input), assets, reader }, preview);
       if (shouldCount(req, site, signedInId(res), preview)) countPageView(site.id, page === 1 ? '/' : `/?page=${page}`);

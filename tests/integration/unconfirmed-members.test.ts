@@ -74,6 +74,8 @@ async function channels(client: TestClient) {
 describe('a free member who has not confirmed their e-mail', () => {
   it('gets the preview and a call to confirm on every channel, until they follow the link of the resent mail', async () => {
     const fan = await joinAsNewMember();
+    const welcome = await fan.client.get(`/@${site.handle}?joined=1`);
+    expect(welcome.text).toContain(`Welcome! You are now a member of ${SITE_TITLE}. Open the link we sent to your e-mail to read the members posts.`);
 
     const before = await channels(fan.client);
     for (const [channel, body] of Object.entries({ page: before.page, rss: before.rss, feed: before.feed })) {
