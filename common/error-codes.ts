@@ -57,6 +57,7 @@ export const ERROR_CODES = [
   'member-pays-through-stripe',
   'member-stripe-unavailable',
   'already-creator',
+  'marker-needs-members',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -67,7 +68,7 @@ export const ERROR_FIELDS = [
   'handle', 'title', 'tagline', 'about', 'brandColor', 'avatarMediaId', 'bannerMediaId',
   'slug', 'excerpt', 'body', 'html', 'publishAt', 'coverMediaId',
   'name', 'description', 'benefits', 'monthlyPrice', 'yearlyPrice', 'currency', 'ids', 'tierId', 'cadence',
-  'tierIds', 'pastDueAccess',
+  'tierIds', 'pastDueAccess', 'visibility',
 ] as const;
 export type ErrorField = (typeof ERROR_FIELDS)[number];
 

@@ -108,6 +108,8 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'member-pays-through-stripe': 'This member pays through Stripe. Remove them (end their subscription) before you comp them.',
   'member-stripe-unavailable': 'Stripe could not be reached to end this subscription. Nothing changed; try again shortly.',
   'already-creator': 'Your account can already run a site.',
+  'marker-needs-members':
+    'A public post cannot have a “Members only below this line” marker: everyone would read past it. Choose Members, Paid or Specific tiers under “Who can read it”, or remove the line.',
 };
 
 export function messageFor(table: MessageTable, code: ErrorCode, fallback: string): string {

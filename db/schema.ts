@@ -192,6 +192,8 @@ export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 /** Every template renders from its user's row at send time, so the row carries no text of its own. */
 export interface MailParams {
   userId: string;
+  /** The site a member joined when the mail was asked for: their verification mail names it (a paid join has no membership yet). */
+  siteId?: string;
 }
 
 /** `cancelled`: the mail was no longer needed when its turn came (an address already verified, an account gone). */

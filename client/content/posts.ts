@@ -56,3 +56,7 @@ export function postProblemMessage(code: ErrorCode): string {
 }
 
 export const TITLE_REQUIRED = 'Give your post a title before publishing it.';
+
+/** Shown while a public post holds the members-only line: publishing it so is refused (`marker-needs-members`). */
+export const MARKER_ON_PUBLIC_POST =
+  'This post has a “Members only below this line” marker, but it is public. Choose who reads below the line (Members, Paid or Specific tiers) or remove the line before you publish.';

@@ -7,8 +7,14 @@
  *
  * `whole` is the full body and its media; `preview` is the public part before
  * the members-only marker plus a call to join.
+ *
+ * Two rules of issue 15 live here, not in validation, so rows stored before
+ * them are safe too: a `public` post with a part behind the members-only
+ * marker is read as a `members` post (docs/decisions/064), and a membership
+ * opens nothing gated until its member has confirmed their e-mail, unless
+ * they pay through Stripe (docs/decisions/065).
  */
-import type { MembershipStatus, TierType } from '../../common/memberships.ts';
+import type { MembershipSource, MembershipStatus, TierType } from '../../common/memberships.ts';
 import type { PostVisibility } from '../../common/posts.ts';
 
 export type PostAccess = 'whole' | 'preview';
@@ -21,6 +27,10 @@ export interface ReaderMembership {
   compExpiresAt: Date | null;
   /** The site's `past_due_access` setting: whether a failed payment keeps access while Stripe retries. */
   pastDueAccess: boolean;
+  /** `stripe`: a paying member, let in on payment before their e-mail is confirmed. */
+  source: MembershipSource;
+  /** Whether the member has confirmed their e-mail address (users.email_verified). */
+  emailVerified: boolean;
 }
 
 /** Who the reader is to the post's site. */
@@ -35,10 +45,17 @@ export interface GatedPost {
   visibility: PostVisibility;
   /** For `tiers` posts: the tiers that open it (post_tiers). */
   tierIds?: readonly string[];
+  /** Whether anything is stored behind the members-only marker (`gated_html` is not empty). */
+  hasGatedPart: boolean;
+}
+
+/** A public post with a members-only part is a members post: the marker means what it says. */
+export function effectiveVisibility(post: Pick<GatedPost, 'visibility' | 'hasGatedPart'>): PostVisibility {
+  return post.visibility === 'public' && post.hasGatedPart ? 'members' : post.visibility;
 }
 
 /** Whether the membership opens what its tier opens, at `now`. */
-export function isEntitled(membership: ReaderMembership | null, now: Date): membership is ReaderMembership {
+export function isEntitled<M extends Pick<ReaderMembership, 'status' | 'compExpiresAt' | 'pastDueAccess'>>(membership: M | null, now: Date): membership is M {
   if (membership === null) return false;
   switch (membership.status) {
     case 'active':
@@ -54,8 +71,13 @@ export function isEntitled(membership: ReaderMembership | null, now: Date): memb
   }
 }
 
-function opens(post: GatedPost, membership: ReaderMembership): boolean {
-  switch (post.visibility) {
+/** A free member's membership opens gated posts once they have confirmed their e-mail; a paying one's at once. */
+export function confirmedOrPaying(membership: ReaderMembership): boolean {
+  return membership.emailVerified || membership.source === 'stripe';
+}
+
+function opens(visibility: PostVisibility, post: GatedPost, membership: ReaderMembership): boolean {
+  switch (visibility) {
     case 'public':
     case 'members':
       return true;
@@ -67,8 +89,17 @@ function opens(post: GatedPost, membership: ReaderMembership): boolean {
 }
 
 export function postAccess(post: GatedPost, reader: ReaderStanding, now: Date): PostAccess {
-  if (post.visibility === 'public' || reader.isOwner) return 'whole';
-  return isEntitled(reader.membership, now) && opens(post, reader.membership) ? 'whole' : 'preview';
+  const visibility = effectiveVisibility(post);
+  if (visibility === 'public' || reader.isOwner) return 'whole';
+  const membership = reader.membership;
+  return isEntitled(membership, now) && confirmedOrPaying(membership) && opens(visibility, post, membership) ? 'whole' : 'preview';
+}
+
+/** Whether confirming their e-mail is all the reader lacks to read the post whole: the page then asks for that, not to join. */
+export function waitsForEmail(post: GatedPost, reader: ReaderStanding, now: Date): boolean {
+  const membership = reader.membership;
+  if (membership === null || membership.emailVerified) return false;
+  return postAccess(post, reader, now) === 'preview' && postAccess(post, { ...reader, membership: { ...membership, emailVerified: true } }, now) === 'whole';
 }
 
 /** Which of a post's media places (db/content-schema.ts `post_media.place`) the reader may load. */

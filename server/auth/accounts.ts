@@ -18,8 +18,8 @@ export interface SignedIn {
 export function createAccountService(deps: AuthDeps) {
   const { db, clock, sessions, passwords, rateLimiter, loginAttempts, emailEnumerationProtection } = deps;
 
-  /** A creator through /signup; a member (no niche) through a creator's join page. */
-  async function signup(input: SignupData | (MemberSignupData & { role: 'member' }), context: RequestContext): Promise<SignedIn> {
+  /** A creator through /signup; a member (no niche) through a creator's join page, whose site their verification mail names. */
+  async function signup(input: SignupData | (MemberSignupData & { role: 'member'; siteId: string }), context: RequestContext): Promise<SignedIn> {
     if (!isStrongEnough(input.password)) throw new AppError('weak-password', 400, 'password');
     await rateLimiter.consumeSignup(context.ip);
     const passwordHash = await passwords.hash(input.password);
@@ -34,7 +34,7 @@ export function createAccountService(deps: AuthDeps) {
         .onConflictDoNothing({ target: users.email })
         .returning();
       if (!created) throw new AppError('email-already-in-use', 409, 'email');
-      await queueVerificationMail(tx, created, now);
+      await queueVerificationMail(tx, created, now, member ? input.siteId : undefined);
       await recordAuthEvent(tx, context, { type: 'signup', userId: created.id, email: created.email });
       const session = await sessions.createSession(created.id, context.userAgent, tx);
       return { user: created, session };

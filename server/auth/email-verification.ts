@@ -11,9 +11,10 @@ import type { UserRow } from './session.ts';
 /**
  * Queues a verification mail; call inside the transaction that makes it necessary.
  * Its link is made when the mail is sent (server/mail/render.ts), which also ends the links sent before.
+ * `siteId`: the site a member is joining, which the mail names.
  */
-export async function queueVerificationMail(db: Database, user: Pick<UserRow, 'id' | 'email'>, now: Date) {
-  await enqueueMail(db, { recipient: user.email, template: 'verify-email', userId: user.id }, now);
+export async function queueVerificationMail(db: Database, user: Pick<UserRow, 'id' | 'email'>, now: Date, siteId?: string) {
+  await enqueueMail(db, { recipient: user.email, template: 'verify-email', userId: user.id, ...(siteId ? { siteId } : {}) }, now);
 }
 
 export function createEmailVerificationService(deps: AuthDeps) {

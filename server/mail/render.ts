@@ -6,14 +6,15 @@
  * when the mail is no longer wanted (the address was verified meanwhile, the
  * account is gone or suspended).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { RESET_PASSWORD_TOKEN_TTL_MS, VERIFY_EMAIL_TOKEN_TTL_MS } from '../../common/constants.ts';
 import type { Database } from '../../db/connect.ts';
+import { memberships, sites } from '../../db/content-schema.ts';
 import { mailOutbox, users, type EmailTokenPurpose } from '../../db/schema.ts';
 import { appLink } from '../auth/deps.ts';
 import { issueEmailToken, revokeEmailTokens } from '../auth/email-tokens.ts';
 import type { Clock } from '../clock.ts';
-import { passwordChangedMail, passwordResetMail, verificationMail, type MailContent } from './templates.ts';
+import { memberVerificationMail, passwordChangedMail, passwordResetMail, verificationMail, type MailContent } from './templates.ts';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -44,9 +45,23 @@ export function createMailRenderer({ db, clock, appUrl, supportEmail, leaseMs }:
     });
   }
 
+  /** The title of the site a member joined: the one the mail was asked for from, else their latest membership's. */
+  async function joinedSiteTitle(userId: string, siteId: string | undefined): Promise<string | undefined> {
+    const [site] = siteId
+      ? await db.select({ title: sites.title }).from(sites).where(eq(sites.id, siteId))
+      : await db
+          .select({ title: sites.title })
+          .from(memberships)
+          .innerJoin(sites, eq(sites.id, memberships.siteId))
+          .where(eq(memberships.userId, userId))
+          .orderBy(desc(memberships.createdAt), desc(memberships.id))
+          .limit(1);
+    return site?.title;
+  }
+
   return async function renderMail(mail: OutboxRow, claimId: string): Promise<MailContent | undefined> {
     const [user] = await db
-      .select({ email: users.email, displayName: users.displayName, emailVerified: users.emailVerified, suspensionInfo: users.suspensionInfo })
+      .select({ email: users.email, displayName: users.displayName, role: users.role, emailVerified: users.emailVerified, suspensionInfo: users.suspensionInfo })
       .from(users)
       .where(eq(users.id, mail.params.userId));
     if (!user || user.email !== mail.recipient) return undefined;
@@ -54,8 +69,11 @@ export function createMailRenderer({ db, clock, appUrl, supportEmail, leaseMs }:
     switch (mail.template) {
       case 'verify-email': {
         if (user.emailVerified) return undefined;
+        // A member hears of the site they joined; a creator of their creator area.
+        const siteTitle = user.role === 'member' ? await joinedSiteTitle(mail.params.userId, mail.params.siteId) : undefined;
         const token = await issueLinkToken(mail, claimId, 'verify-email', VERIFY_EMAIL_TOKEN_TTL_MS);
-        return verificationMail(appLink(appUrl, '/api/auth/verify-email', { token }));
+        const link = appLink(appUrl, '/api/auth/verify-email', { token });
+        return user.role === 'member' ? memberVerificationMail(link, siteTitle) : verificationMail(link);
       }
       case 'reset-password': {
         if (user.suspensionInfo.suspended) return undefined;

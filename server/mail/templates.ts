@@ -74,6 +74,24 @@ export function verificationMail(link: string): MailContent {
   });
 }
 
+/**
+ * A member's verification mail names the site they joined (its creator's
+ * title, not words of whoever typed the address) and what confirming opens;
+ * without a site to name (a paid join abandoned before any membership) it
+ * speaks of membership alone.
+ */
+export function memberVerificationMail(link: string, siteTitle: string | undefined): MailContent {
+  return render(siteTitle ? `Confirm your e-mail to read ${siteTitle}` : `Confirm your e-mail for ${PRODUCT_NAME}`, {
+    greetingName: undefined,
+    intro: siteTitle
+      ? `You joined ${siteTitle} on ${PRODUCT_NAME}. Confirm this address to read what members of ${siteTitle} get.`
+      : `Confirm this address to read what members get on ${PRODUCT_NAME}.`,
+    actionLabel: 'Confirm my e-mail',
+    actionUrl: link,
+    outro: 'The link works once and expires in 24 hours. If you did not join, ignore this email.',
+  });
+}
+
 export function passwordResetMail(name: string | undefined, link: string): MailContent {
   return render(MAIL_SUBJECTS['reset-password'], {
     greetingName: name,

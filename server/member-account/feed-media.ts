@@ -9,11 +9,11 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { postMedia, posts } from '../../db/content-schema.ts';
 import { postAccess, type ReaderStanding } from '../access/post-access.ts';
-import { tierIdsColumn } from '../public-site/site-content.ts';
+import { hasGatedPartColumn, tierIdsColumn } from '../public-site/site-content.ts';
 
 export async function feedMayServe(db: Database, siteId: string, mediaId: string, reader: ReaderStanding, now: Date, live: SQL): Promise<boolean> {
   const uses = await db
-    .select({ place: postMedia.place, visibility: posts.visibility, tierIds: tierIdsColumn })
+    .select({ place: postMedia.place, visibility: posts.visibility, tierIds: tierIdsColumn, hasGatedPart: hasGatedPartColumn })
     .from(postMedia)
     .innerJoin(posts, eq(posts.id, postMedia.postId))
     .where(and(eq(postMedia.mediaId, mediaId), eq(posts.siteId, siteId), live));

@@ -12,6 +12,8 @@ import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { membershipEvents, paymentAccounts } from '../../db/money-schema.ts';
 import { isEntitled, type ReaderStanding } from '../access/post-access.ts';
+import { standingColumns } from '../access/reader-standing.ts';
+import { users } from '../../db/schema.ts';
 import { hashToken } from '../auth/tokens.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
@@ -51,7 +53,6 @@ export function createMemberAccountService({ db, clock, appUrl, stripe }: { db: 
         id: memberships.id,
         tierName: tiers.name,
         tierType: tiers.type,
-        tierId: memberships.tierId,
         status: memberships.status,
         source: memberships.source,
         cadence: memberships.cadence,
@@ -68,8 +69,8 @@ export function createMemberAccountService({ db, clock, appUrl, stripe }: { db: 
       .where(and(eq(memberships.siteId, site.id), eq(memberships.userId, userId)))
       .limit(1);
     if (!row) return undefined;
-    const { feedTokenHash, stripeSubscriptionId, tierId, ...rest } = row;
-    const entitled = isEntitled({ status: row.status, tierId, tierType: row.tierType, compExpiresAt: row.compExpiresAt, pastDueAccess: site.pastDueAccess }, clock());
+    const { feedTokenHash, stripeSubscriptionId, ...rest } = row;
+    const entitled = isEntitled({ status: row.status, compExpiresAt: row.compExpiresAt, pastDueAccess: site.pastDueAccess }, clock());
     return { ...rest, entitled, billedByStripe: row.source === 'stripe' && stripeSubscriptionId !== null, hasFeed: feedTokenHash !== null };
   }
 
@@ -92,9 +93,10 @@ export function createMemberAccountService({ db, clock, appUrl, stripe }: { db: 
     async feedReader(site: Site, token: string): Promise<ReaderStanding | undefined> {
       if (!FEED_TOKEN.test(token)) return undefined;
       const [row] = await db
-        .select({ status: memberships.status, tierId: memberships.tierId, tierType: tiers.type, compExpiresAt: memberships.compExpiresAt })
+        .select(standingColumns)
         .from(memberships)
         .innerJoin(tiers, eq(tiers.id, memberships.tierId))
+        .innerJoin(users, eq(users.id, memberships.userId))
         .where(and(eq(memberships.siteId, site.id), eq(memberships.feedTokenHash, hashToken(token))))
         .limit(1);
       const membership = row ? { ...row, pastDueAccess: site.pastDueAccess } : null;

@@ -173,7 +173,18 @@ export function createPostsService({ db, clock, publishing, siteChanged }: { db:
     return {
       columns: { body: rendered.document, previewHtml: rendered.previewHtml, gatedHtml: rendered.gatedHtml, coverMediaId: coverMediaId?.toLowerCase() ?? null },
       uses,
+      marked: rendered.marked,
     };
+  }
+
+  /**
+   * A public post is read whole by everyone, so a members-only marker in it
+   * would promise what it does not keep: publishing or scheduling one is
+   * refused. A draft may hold both while the creator decides (it autosaves);
+   * the access rule reads any such post that does go live as a members post.
+   */
+  function requireAudienceForMarker(visibility: PostVisibility, status: PostStatus, marked: boolean) {
+    if (marked && visibility === 'public' && status !== 'draft') throw badRequest('marker-needs-members', 'visibility');
   }
 
   /** The tiers of each post, by name: for the list and the editor. */
@@ -289,7 +300,8 @@ export function createPostsService({ db, clock, publishing, siteChanged }: { db:
         () =>
           db.transaction(async (tx) => {
             const slug = input.slug ? await explicitSlug(tx, site.id, input.slug) : await generatedSlug(tx, site.id, input.title);
-            const { columns, uses } = await renderBody(tx, site.id, document, input.visibility, input.coverMediaId ?? null);
+            const { columns, uses, marked } = await renderBody(tx, site.id, document, input.visibility, input.coverMediaId ?? null);
+            requireAudienceForMarker(input.visibility, timing.status, marked);
             const [row] = await tx
               .insert(posts)
               .values({ siteId: site.id, slug, title: input.title, excerpt: input.excerpt ?? '', visibility: input.visibility, ...timing, ...columns, createdAt: now, updatedAt: now })
@@ -335,7 +347,8 @@ export function createPostsService({ db, clock, publishing, siteChanged }: { db:
                   : current.slug;
             const document = documentFrom(patch) ?? current.body;
             const coverMediaId = patch.coverMediaId !== undefined ? patch.coverMediaId : current.coverMediaId;
-            const { columns, uses } = await renderBody(tx, site.id, document, visibility, coverMediaId);
+            const { columns, uses, marked } = await renderBody(tx, site.id, document, visibility, coverMediaId);
+            requireAudienceForMarker(visibility, timing.status, marked);
             await tx
               .update(posts)
               .set({ title, slug, visibility, excerpt: patch.excerpt ?? current.excerpt, ...timing, ...columns, updatedAt: now })

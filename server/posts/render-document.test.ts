@@ -55,7 +55,7 @@ describe('renderDocument', () => {
   });
 
   it('splits at the first top-level marker and keeps one marker', () => {
-    const { previewHtml, gatedHtml, gatedMediaIds, document } = render({
+    const { previewHtml, gatedHtml, gatedMediaIds, document, marked } = render({
       type: 'doc',
       content: [
         { type: 'paragraph', content: [text('free')] },
@@ -69,6 +69,14 @@ describe('renderDocument', () => {
     expect(gatedHtml).toContain('<p>paid</p>');
     expect(gatedMediaIds).toEqual([IMAGE_ID]);
     expect(document.content!.filter((node) => node.type === 'membersOnly')).toHaveLength(1);
+    expect(marked).toBe(true);
+  });
+
+  it('says a document holds the marker only when it does at the top level (a marker in a quote is not one)', () => {
+    const quoted = render({ type: 'doc', content: [{ type: 'blockquote', content: [{ type: 'membersOnly' }, { type: 'paragraph', content: [text('q')] }] }] });
+    expect(quoted.marked).toBe(false);
+    expect(quoted.gatedHtml).toBe('');
+    expect(render({ type: 'doc', content: [{ type: 'paragraph', content: [text('plain')] }] }).marked).toBe(false);
   });
 
   it('gates everything of a gated post without a marker', () => {

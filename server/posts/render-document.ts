@@ -32,6 +32,8 @@ export interface RenderedBody {
   /** Media the body shows, by place: before the marker and after it. */
   previewMediaIds: string[];
   gatedMediaIds: string[];
+  /** Whether the document keeps a members-only marker. */
+  marked: boolean;
 }
 
 export interface RenderOptions {
@@ -237,5 +239,6 @@ export function renderDocument(input: EditorDocument, options: RenderOptions, sa
     gatedHtml: sanitize(renderBlocks(gated)),
     previewMediaIds: mediaIdsOf(preview),
     gatedMediaIds: mediaIdsOf(gated),
+    marked,
   };
 }

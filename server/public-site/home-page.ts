@@ -21,8 +21,8 @@ export interface HomePageInput {
   page: number;
   hasOlder: boolean;
   appUrl: URL;
-  /** Back from joining (`?joined=1`): a welcome, or a thank-you while Stripe confirms the payment. */
-  welcome?: 'member' | 'pending';
+  /** Back from joining (`?joined=1`): a welcome (asking a free member to confirm their e-mail first), or a thank-you while Stripe confirms the payment. */
+  welcome?: 'member' | 'confirm' | 'pending';
 }
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
@@ -59,6 +59,8 @@ function pagination(handle: string, page: number, hasOlder: boolean): string {
 
 const WELCOME = {
   member: (site: Site) => `<p class="notice notice--success" role="status">Welcome! You are now a member of ${text(site.title)}.</p>`,
+  confirm: (site: Site) =>
+    `<p class="notice notice--success" role="status">Welcome! You are now a member of ${text(site.title)}. Open the link we sent to your e-mail to read the members posts.</p>`,
   pending: () => '<p class="notice notice--success" role="status">Thank you! Your payment is being confirmed; your membership appears here in a moment.</p>',
 };
 

@@ -4,7 +4,7 @@
  * gated HTML, its media and its text are never part of their page, nor of its
  * description, Open Graph text or JSON-LD.
  */
-import type { PostAccess } from '../access/post-access.ts';
+import { effectiveVisibility, type PostAccess } from '../access/post-access.ts';
 import type { Site } from '../sites/site-lookup.ts';
 import type { SiteReader } from './site-bar.ts';
 import { formatDate, type SiteImage } from './home-page.ts';
@@ -19,6 +19,8 @@ export interface PostPageInput {
   access: PostAccess;
   /** Who is reading: the call to join speaks to a lapsed or a free member differently than to a visitor. */
   reader: SiteReader;
+  /** A member who would read the whole once they confirm their e-mail: the page asks for that instead of a join. */
+  confirmEmail?: boolean;
   cover?: SiteImage;
   media: ReadonlyMap<string, MediaRow>;
   prefixOf: PrefixOf;
@@ -58,18 +60,35 @@ export function gateWords(site: Pick<Site, 'title'>, visibility: PostRow['visibi
   return { heading: 'This post is for members', body: `Join ${title} to read the rest of this post and everything members get.`, action: 'Join' };
 }
 
-function joinCall(site: Site, visibility: PostRow['visibility'], reader: SiteReader): string {
-  const words = gateWords(site, visibility, reader);
-  return `<aside class="gate" aria-labelledby="gate-heading"><h2 id="gate-heading">${text(words.heading)}</h2><p>${text(words.body)}</p><a class="button" href="/@${site.handle}/join">${text(words.action)}</a></aside>`;
+/** The words for a member whose e-mail is not confirmed yet; the app's /verify-email page sends the link again and brings them back. */
+export function confirmEmailWords(site: Pick<Site, 'title'>): GateWords {
+  return {
+    heading: 'Confirm your e-mail to read this post',
+    body: `We sent you a link when you joined ${site.title}. Open it to read the rest of this post and everything members get.`,
+    action: 'Send the link again',
+  };
 }
 
-export function postMain({ site, post, access, reader, cover, media, prefixOf }: PostPageInput): string {
+function gate(heading: string, body: string, action: string, href: string): string {
+  return `<aside class="gate" aria-labelledby="gate-heading"><h2 id="gate-heading">${text(heading)}</h2><p>${text(body)}</p><a class="button" href="${href}">${text(action)}</a></aside>`;
+}
+
+function joinCall(site: Site, visibility: PostRow['visibility'], reader: SiteReader, confirmEmail: boolean): string {
+  if (confirmEmail) {
+    const words = confirmEmailWords(site);
+    return gate(words.heading, words.body, words.action, '/verify-email');
+  }
+  const words = gateWords(site, visibility, reader);
+  return gate(words.heading, words.body, words.action, `/@${site.handle}/join`);
+}
+
+export function postMain({ site, post, access, reader, confirmEmail = false, cover, media, prefixOf }: PostPageInput): string {
   const date = post.publishedAt ? `<time datetime="${post.publishedAt.toISOString()}">${formatDate(post.publishedAt)}</time>` : '<span>Not published</span>';
   const coverHtml = cover ? `<div class="post__cover">${imageHtml(cover.item, cover.prefix, { sizes: '(min-width: 46rem) 42rem, 100vw', eager: true })}</div>` : '';
   const excerpt = post.excerpt && access === 'preview' && post.previewHtml === '' ? `<p class="post__teaser">${text(post.excerpt)}</p>` : '';
   const body = expandMediaEmbeds(readableHtml(post, access), media, prefixOf);
-  const gate = access === 'preview' ? joinCall(site, post.visibility, reader) : '';
-  return `<article class="post"><header class="post__header"><p class="post__meta">${date}</p><h1 class="post__title">${text(post.title)}</h1></header>${coverHtml}<div class="post__body">${excerpt}${body}</div>${gate}</article>`;
+  const call = access === 'preview' ? joinCall(site, effectiveVisibility(post), reader, confirmEmail) : '';
+  return `<article class="post"><header class="post__header"><p class="post__meta">${date}</p><h1 class="post__title">${text(post.title)}</h1></header>${coverHtml}<div class="post__body">${excerpt}${body}</div>${call}</article>`;
 }
 
 export function postHead({ site, post, cover, appUrl }: PostPageInput): PageHead {
@@ -102,8 +121,8 @@ export function postHead({ site, post, cover, appUrl }: PostPageInput): PageHead
       author: { '@type': 'Person', name: site.title, url: new URL(`/@${site.handle}`, appUrl).href },
       publisher: { '@type': 'Organization', name: site.title },
       // Google's paywalled-content markup: the gate is part of the page, not cloaking.
-      isAccessibleForFree: post.visibility === 'public',
-      ...(post.visibility === 'public' ? {} : { hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.post__body' } }),
+      isAccessibleForFree: effectiveVisibility(post) === 'public',
+      ...(effectiveVisibility(post) === 'public' ? {} : { hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.post__body' } }),
     },
   };
 }

@@ -50,16 +50,19 @@ export async function nextScheduledAt(db: Database, siteId: string, now: Date): 
 /** The tiers a `tiers` post opens to, read with the post itself (as text: both drivers parse a json array alike). */
 export const tierIdsColumn = sql<string[]>`coalesce((select json_agg(${postTiers.tierId}::text) from ${postTiers} where ${postTiers.postId} = ${posts.id}), '[]'::json)`;
 
-export type PostRow = typeof posts.$inferSelect & { tierIds: string[] };
+/** Whether the post keeps anything behind the members-only marker, for the access rule (the length is read without loading the text). */
+export const hasGatedPartColumn = sql<boolean>`(${posts.gatedHtml} <> '')`;
+
+export type PostRow = typeof posts.$inferSelect & { tierIds: string[]; hasGatedPart: boolean };
 
 /** A post of the site by slug, whatever its status, and whether it is live: the route decides who may see the rest. */
 export async function sitePostBySlug(db: Database, siteId: string, slug: string, live: SQL): Promise<(PostRow & { live: boolean }) | undefined> {
   const [post] = await db
-    .select({ post: posts, tierIds: tierIdsColumn, live: sql<boolean>`(${live})` })
+    .select({ post: posts, tierIds: tierIdsColumn, hasGatedPart: hasGatedPartColumn, live: sql<boolean>`(${live})` })
     .from(posts)
     .where(and(eq(posts.siteId, siteId), eq(posts.slug, slug)))
     .limit(1);
-  return post ? { ...post.post, tierIds: post.tierIds, live: post.live } : undefined;
+  return post ? { ...post.post, tierIds: post.tierIds, hasGatedPart: post.hasGatedPart, live: post.live } : undefined;
 }
 
 /** Ready media of the site by id; an id of another site or not ready is simply absent. */
@@ -85,7 +88,7 @@ export async function activeSiteTiers(db: Database, siteId: string): Promise<Tie
 
 export interface SitemapEntries {
   sites: { handle: string; updatedAt: Date }[];
-  posts: { handle: string; slug: string; visibility: PostRow['visibility']; updatedAt: Date }[];
+  posts: { handle: string; slug: string; visibility: PostRow['visibility']; hasGatedPart: boolean; updatedAt: Date }[];
 }
 
 /** Every published site and every live post of one; the route keeps those the access rule opens to anyone. */
@@ -93,7 +96,7 @@ export async function sitemapEntries(db: Database, live: SQL): Promise<SitemapEn
   const [siteRows, postRows] = await Promise.all([
     db.select({ handle: sites.handle, updatedAt: sites.updatedAt }).from(sites).where(isNotNull(sites.publishedAt)).orderBy(asc(sites.handle)),
     db
-      .select({ handle: sites.handle, slug: posts.slug, visibility: posts.visibility, updatedAt: posts.updatedAt })
+      .select({ handle: sites.handle, slug: posts.slug, visibility: posts.visibility, hasGatedPart: hasGatedPartColumn, updatedAt: posts.updatedAt })
       .from(posts)
       .innerJoin(sites, eq(sites.id, posts.siteId))
       .where(and(isNotNull(sites.publishedAt), live))
@@ -102,7 +105,7 @@ export async function sitemapEntries(db: Database, live: SQL): Promise<SitemapEn
   return { sites: siteRows, posts: postRows };
 }
 
-export type FeedPost = Pick<PostRow, 'id' | 'slug' | 'title' | 'excerpt' | 'visibility' | 'tierIds' | 'publishedAt' | 'previewHtml' | 'gatedHtml'>;
+export type FeedPost = Pick<PostRow, 'id' | 'slug' | 'title' | 'excerpt' | 'visibility' | 'tierIds' | 'hasGatedPart' | 'publishedAt' | 'previewHtml' | 'gatedHtml'>;
 
 /** The newest live posts with their HTML, for RSS; the route keeps of each what the reader may see. */
 export async function feedPosts(db: Database, siteId: string, live: SQL): Promise<FeedPost[]> {
@@ -114,6 +117,7 @@ export async function feedPosts(db: Database, siteId: string, live: SQL): Promis
       excerpt: posts.excerpt,
       visibility: posts.visibility,
       tierIds: tierIdsColumn,
+      hasGatedPart: hasGatedPartColumn,
       publishedAt: posts.publishedAt,
       previewHtml: posts.previewHtml,
       gatedHtml: posts.gatedHtml,

@@ -9,7 +9,7 @@
  */
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Database } from '../../db/connect.ts';
-import { ANONYMOUS, isEntitled, postAccess } from '../access/post-access.ts';
+import { ANONYMOUS, confirmedOrPaying, isEntitled, postAccess, waitsForEmail, type ReaderStanding } from '../access/post-access.ts';
 import { readerStanding } from '../access/reader-standing.ts';
 import type { ErrorCode } from '../../common/error-codes.ts';
 import { looksLikeHandle } from '../../common/handles.ts';
@@ -176,9 +176,10 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
   }
 
   /** Back from joining: a welcome once the membership opens the site, a thank-you while Stripe confirms it. */
-  function welcomeOf(reader: SiteReader): 'member' | 'pending' | undefined {
+  function welcomeOf(reader: SiteReader, standing: ReaderStanding): 'member' | 'confirm' | 'pending' | undefined {
     if (reader === 'owner' || reader === 'signed-out') return undefined;
-    return reader === 'member' ? 'member' : 'pending';
+    if (reader !== 'member') return 'pending';
+    return standing.membership && !confirmedOrPaying(standing.membership) ? 'confirm' : 'member';
   }
 
   const pass = (handler: (req: Request, res: SiteResponse, next: NextFunction) => Promise<void>): RequestHandler =>
@@ -216,7 +217,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       if (page > 1 && posts.length === 0) return notFound(res, next);
       const [banner, avatar] = await Promise.all([siteImage(site, site.bannerMediaId, images), siteImage(site, site.avatarMediaId, images)]);
       const reader = siteReaderOf(readerId, standing, now);
-      const welcome = req.query.joined === '1' ? welcomeOf(reader) : undefined;
+      const welcome = req.query.joined === '1' ? welcomeOf(reader, standing) : undefined;
       const input = { site, reader, ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}), ...(welcome ? { welcome } : {}), posts, page, hasOlder, appUrl };
       const viewPath = page === 1 ? '/' : `/?page=${page}`;
       const slot = key === undefined ? undefined : { key, renderedFrom, siteId: site.id, viewPath, changesAt };
@@ -243,7 +244,8 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const media = await siteMediaByIds(db, site.id, [...embeddedMediaIds(readable), ...(post.coverMediaId ? [post.coverMediaId] : [])]);
       const urls = await signer();
       const cover = await siteImage(site, post.coverMediaId, media);
-      const input = { site, post, access, reader, ...(cover ? { cover } : {}), media, prefixOf: (id: string) => urls.prefix(id, BODY_MEDIA_TTL_MS), appUrl };
+      const confirmEmail = waitsForEmail(post, standing, now);
+      const input = { site, post, access, reader, confirmEmail, ...(cover ? { cover } : {}), media, prefixOf: (id: string) => urls.prefix(id, BODY_MEDIA_TTL_MS), appUrl };
       const hasVideo = [...media.values()].some((item) => item.kind === 'video' && item.derived.hls);
       const viewPath = `/posts/${post.slug}`;
       const key = anonymousKey(req, res, preview);
@@ -369,7 +371,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
         return sendJoinPage(req, res, found, { ...(choice ? { choice } : {}), signup: { ...typed, problems } });
       }
       try {
-        const signedIn = await accounts.signup({ ...parsed.data, role: 'member' }, contextOf(req));
+        const signedIn = await accounts.signup({ ...parsed.data, role: 'member', siteId: site.id }, contextOf(req));
         cookie.set(res, signedIn.session.token, signedIn.session.expiresAt);
         await joinAndGo(res, site.handle, signedIn.user.id, choice);
       } catch (error) {

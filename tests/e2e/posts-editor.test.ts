@@ -1,7 +1,8 @@
 /**
  * The posts studio in Chromium (issue 9, item 3): a creator writes a post with
  * a heading, a list, a link and the members-only marker; it saves itself;
- * a reload brings it back; it is published; another is scheduled; one is
+ * a reload brings it back; publishing it public with the marker is refused
+ * with a message until it is for members; it is published; another is scheduled; one is
  * deleted after a confirmation; a failed save keeps the text and retries.
  * Screenshots at 375 and 1280 px go to /tmp/shots-posts/.
  */
@@ -10,6 +11,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { SERVER_MESSAGES } from '../../common/messages.ts';
+import { MARKER_ON_PUBLIC_POST } from '../../client/content/posts.ts';
 import { postMedia, posts } from '../../db/content-schema.ts';
 import { chromiumAvailable } from '../support/browser.ts';
 import { creatorWithSite, type Creator } from '../support/creator-site.ts';
@@ -102,10 +105,18 @@ describe.skipIf(!chromiumAvailable)('the posts studio in Chromium', () => {
     await page.getByText(`/@${creator.handle}/posts/my-first-post`).waitFor();
     await page.screenshot({ path: `${SHOTS}/editor-1280.png`, fullPage: true });
 
+    // Public with the line: the editor says so, and publishing is refused until the creator chooses who reads below it.
+    await page.getByText(MARKER_ON_PUBLIC_POST).waitFor();
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await page.getByRole('alert').filter({ hasText: SERVER_MESSAGES['marker-needs-members'] }).waitFor();
+    expect((await postsOf(creator))[0]!.status).toBe('draft');
+    await page.screenshot({ path: `${SHOTS}/editor-marker-on-public-1280.png`, fullPage: true });
+    await page.getByRole('radio', { name: 'Members' }).check();
+    await page.getByText(MARKER_ON_PUBLIC_POST).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Publish now' }).click();
     await page.getByText('View on your site').waitFor();
     [saved] = await postsOf(creator);
-    expect(saved!.status).toBe('published');
+    expect(saved).toMatchObject({ status: 'published', visibility: 'members' });
 
     // A published post keeps edits until "Update".
     await page.getByRole('textbox', { name: 'Post body' }).getByText('Hello readers.').click();
@@ -124,10 +135,7 @@ describe.skipIf(!chromiumAvailable)('the posts studio in Chromium', () => {
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     expect((await postsOf(creator))[0]!.previewHtml).toContain('Hello readers. Welcome!');
 
-    // Members only from now on: a signed-out visitor reads the part above the line, not the rest.
-    await page.getByRole('radio', { name: 'Members' }).check();
-    await page.getByRole('button', { name: 'Update' }).click();
-    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    // A signed-out visitor reads the part above the line, not the rest.
     const visitor = await app.open({ width: 375 });
     await visitor.page.goto(`${app.server.url}/@${creator.handle}/posts/my-first-post`);
     await visitor.page.getByRole('heading', { name: 'Intro heading' }).waitFor();
@@ -195,7 +203,8 @@ describe.skipIf(!chromiumAvailable)('the posts studio in Chromium', () => {
     await page.getByRole('link', { name: 'My first post', exact: true }).waitFor();
     expect((await postsOf(creator)).map((post) => post.title)).toEqual(['My first post']);
 
-    expect(unexpectedErrors(errors)).toEqual([]);
+    // The one 400 is the refused publication of the public post with the line.
+    expect(unexpectedErrors(errors, [400])).toEqual([]);
   });
 
   it('keeps the text of a failed save, says so, and saves it on retry', async () => {

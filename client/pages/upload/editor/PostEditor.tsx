@@ -5,7 +5,7 @@
  * Ctrl/Cmd+S saves, Ctrl/Cmd+K edits the link at the caret.
  */
 import { TextSelection } from '@tiptap/pm/state';
-import { EditorContent, useEditor, type Editor } from '@tiptap/react';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { MediaItem } from '../../../../common/api/media.ts';
@@ -20,7 +20,7 @@ import { LEAVE_WARNING, TITLE_REQUIRED, postProblemMessage } from '../../../cont
 import { call, toErrorCode } from '../../../lib/api.ts';
 import { Dialog } from './Dialog.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
-import { postExtensions } from './extensions.ts';
+import { hasMembersOnly, postExtensions } from './extensions.ts';
 import { LinkDialog } from './LinkDialog.tsx';
 import { MediaPicker } from './MediaPicker.tsx';
 import { PostSettings } from './PostSettings.tsx';
@@ -80,6 +80,8 @@ export function PostEditor({ initial, initialHandle }: { initial: postsApi.Post 
     },
     onUpdate: ({ editor: current }) => draft.changeDocument(current.getJSON() as EditorDocument),
   });
+
+  const hasMarker = useEditorState({ editor, selector: ({ editor: current }) => hasMembersOnly(current.state.doc) });
 
   const saveWith = async (change?: StatusChange) => {
     if (change && change.status !== 'draft' && !fields.title.trim()) {
@@ -225,6 +227,7 @@ export function PostEditor({ initial, initialHandle }: { initial: postsApi.Post 
             savedSlug={post?.slug}
             handle={draft.handle}
             slugError={slugProblem}
+            hasMarker={hasMarker}
             onChange={draft.changeFields}
             onChooseCover={() => setPicking({ for: 'cover' })}
           />

@@ -6,7 +6,8 @@ import { POST_EXCERPT_MAX_LENGTH, POST_SLUG_MAX_LENGTH } from '../../../../commo
 import { isValidSlug, slugify } from '../../../../common/slugs.ts';
 import { Button } from '../../../components/Button.tsx';
 import { FieldError, describedBy, fieldHintId } from '../../../components/FieldError.tsx';
-import { VISIBILITY_CHOICES } from '../../../content/posts.ts';
+import { LiveMessage } from '../../../components/LiveMessage.tsx';
+import { MARKER_ON_PUBLIC_POST, VISIBILITY_CHOICES } from '../../../content/posts.ts';
 import { TierPicker } from './TierPicker.tsx';
 import { call } from '../../../lib/api.ts';
 import { MediaThumbnail } from './MediaThumbnail.tsx';
@@ -18,11 +19,13 @@ interface PostSettingsProps {
   savedSlug: string | undefined;
   handle: string | null;
   slugError: string | undefined;
+  /** Whether the body holds the members-only line, which a public post may not publish with. */
+  hasMarker: boolean;
   onChange: (patch: Partial<DraftFields>) => void;
   onChooseCover: () => void;
 }
 
-export function PostSettings({ fields, savedSlug, handle, slugError, onChange, onChooseCover }: PostSettingsProps) {
+export function PostSettings({ fields, savedSlug, handle, slugError, hasMarker, onChange, onChooseCover }: PostSettingsProps) {
   const slugId = useId();
   const excerptId = useId();
   const visibilityName = useId();
@@ -111,6 +114,9 @@ export function PostSettings({ fields, savedSlug, handle, slugError, onChange, o
           </div>
         ))}
       </fieldset>
+      <LiveMessage tone="error" assertive={false}>
+        {hasMarker && fields.visibility === 'public' ? MARKER_ON_PUBLIC_POST : undefined}
+      </LiveMessage>
       {fields.visibility === 'tiers' && <TierPicker chosen={fields.tierIds} onChange={(tierIds) => onChange({ tierIds })} />}
     </section>
   );
