@@ -10,6 +10,9 @@ import { and, asc, desc, eq, inArray, isNotNull, not, sql, type SQL } from 'driz
 import type { Database } from '../../db/connect.ts';
 import { media, posts, sites, tiers } from '../../db/content-schema.ts';
 import { postTiers } from '../../db/money-schema.ts';
+import { users } from '../../db/schema.ts';
+import { EXPLICIT_NICHE } from '../../common/niches.ts';
+import type { Site } from '../sites/site-lookup.ts';
 
 export const POSTS_PER_PAGE = 20;
 
@@ -91,6 +94,12 @@ export async function sitemapEntries(db: Database, live: SQL): Promise<SitemapEn
       .orderBy(asc(sites.handle), desc(posts.publishedAt)),
   ]);
   return { sites: siteRows, posts: postRows };
+}
+
+/** Whether the site's owner chose the adult niche at sign-up, which a podcast feed must declare. */
+export async function siteIsExplicit(db: Database, site: Pick<Site, 'ownerId'>): Promise<boolean> {
+  const [owner] = await db.select({ niche: users.niche }).from(users).where(eq(users.id, site.ownerId)).limit(1);
+  return owner?.niche === EXPLICIT_NICHE;
 }
 
 export type FeedPost = Pick<PostRow, 'id' | 'slug' | 'title' | 'excerpt' | 'visibility' | 'tierIds' | 'publishedAt' | 'previewHtml' | 'gatedHtml'>;
