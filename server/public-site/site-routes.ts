@@ -23,7 +23,7 @@ import type { SessionCookie } from '../http/session-cookie.ts';
 import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
 import { publicMediaPrefix } from '../media/media-urls.ts';
 import { audioEnclosure, rssXml, type FeedItem } from './feeds.ts';
-import { sitemapXml } from './sitemap.ts';
+import { createSitemaps, parseSitemapPage, SITEMAP_TTL_MS } from './sitemap.ts';
 import type { SiteImage } from './home-page.ts';
 import { homeHead, homeMain } from './home-page.ts';
 import { joinHead, joinMain, parseChoice, type JoinChoice, type JoinerState, type JoinPageInput, type SignupForm } from './join-page.ts';
@@ -38,7 +38,7 @@ import { postDescription, postHead, postMain, readableHtml } from './post-page.t
 import { siteReaderOf, type SiteReader } from './site-bar.ts';
 import { siteIcon } from './site-icon.ts';
 import type { SiteAssets } from './site-assets.ts';
-import { activeSiteTiers, feedPosts, liveSitePosts, siteIsExplicit, siteMediaByIds, sitemapEntries, sitePostBySlug, type MediaRow } from './site-content.ts';
+import { activeSiteTiers, feedPosts, liveSitePosts, siteIsExplicit, siteMediaByIds, sitePostBySlug, type MediaRow } from './site-content.ts';
 
 export interface SiteRoutesDeps {
   db: Database;
@@ -354,14 +354,26 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     res.set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }).send(robots);
   });
 
+  const sitemaps = createSitemaps({ db, clock, livePosts, appUrl });
+  const sendXml = (res: Response, xml: string) => {
+    res.set({ 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': `public, max-age=${SITEMAP_TTL_MS / 1000}`, 'X-Content-Type-Options': 'nosniff' });
+    res.send(xml);
+  };
+
   router.get(
     '/sitemap.xml',
     pass(async (_req, res) => {
-      const now = clock();
-      const entries = await sitemapEntries(db, livePosts(now));
-      const readable = { ...entries, posts: entries.posts.filter((post) => postAccess(post, ANONYMOUS, now) === 'whole') };
-      res.set({ 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300', 'X-Content-Type-Options': 'nosniff' });
-      res.send(sitemapXml(appUrl, readable));
+      sendXml(res, await sitemaps.index());
+    }),
+  );
+
+  router.get(
+    '/sitemaps/:name',
+    pass(async (req, res, next) => {
+      const wanted = parseSitemapPage(String(req.params.name));
+      const xml = wanted ? await sitemaps.page(wanted.kind, wanted.page) : undefined;
+      if (xml === undefined) return notFound(res, next);
+      sendXml(res, xml);
     }),
   );
 
