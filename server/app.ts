@@ -90,7 +90,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       accounts: services.memberAccounts,
     }),
     createPaymentsFeature({ webhooks: services.webhooks, accounts: services.paymentAccounts, sameOrigin }),
-    // Last: its pages answer /@{handle} paths and /sitemap.xml and let every other path through.
+    // Last: its pages answer /@{handle} paths, /robots.txt and the sitemap, and let every other path through.
     createPublicSiteFeature({
       db: services.database.db,
       clock: services.clock,

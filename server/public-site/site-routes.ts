@@ -1,6 +1,7 @@
 /**
- * The server-rendered public site: `/@{handle}`, its posts, join page and RSS,
- * and `/sitemap.xml`. Each page reads the site once (the one lookup), asks the
+ * The server-rendered public site: `/@{handle}`, its posts, join page and RSS
+ * (a podcast feed too), and for crawlers `/robots.txt`, `/sitemap.xml` and its
+ * pages `/sitemaps/{kind}-{n}.xml`. Each page reads the site once (the one lookup), asks the
  * access rule what the reader may see, signs URLs for that media alone and
  * writes HTML with template strings. What nobody else may see (an unknown
  * handle, an unpublished site, a post that is not live) falls through to the

@@ -19,7 +19,7 @@ import { embed, insertMedia, insertPost, insertSite, linkMedia, userIdOf } from 
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const ICON_BYTES = Buffer.alloc(900, 7);
-const TEXT_FILE = Buffer.from('Tide tables for the whole year.\n'.repeat(200));
+const TEXT_FILE = Buffer.from(`<?xml version="1.0"?><tides>${'<tide at="06:12" metres="4.1"/>'.repeat(200)}</tides>`);
 
 let server: TestServer;
 let owner: { client: TestClient; email: string };
@@ -37,7 +37,7 @@ beforeAll(async () => {
   avatar = await insertMedia(db(), site.id, 'image');
   await server.services.media.storage.put(`${mediaPrefix(site.id, avatar.id)}w320.webp`, Readable.from(ICON_BYTES), ICON_BYTES.length);
   await db().update(sites).set({ avatarMediaId: avatar.id }).where(eq(sites.id, site.id));
-  textFile = await insertMedia(db(), site.id, 'file', { type: 'text/plain', bytes: TEXT_FILE.length });
+  textFile = await insertMedia(db(), site.id, 'file', { type: 'application/xml', bytes: TEXT_FILE.length });
   await server.services.media.storage.put(`${mediaPrefix(site.id, textFile.id)}original`, Readable.from(TEXT_FILE), TEXT_FILE.length);
   for (let index = 0; index < 12; index += 1) {
     await insertPost(db(), site.id, { slug: `notes-${index}`, title: `Harbour notes ${index}`, excerpt: 'What the tide left on the slipway this week.', previewHtml: '<p>Notes.</p>' });
@@ -115,7 +115,7 @@ describe('compression', () => {
   const answers = () => [
     { kind: 'HTML page', path: `/@${site.handle}`, headers: {} as Record<string, string>, type: 'text/html' },
     { kind: 'RSS', path: `/@${site.handle}/rss.xml`, headers: {}, type: 'application/rss+xml' },
-    { kind: 'sitemap', path: '/sitemap.xml', headers: {}, type: 'application/xml' },
+    { kind: 'sitemap page', path: '/sitemaps/posts-1.xml', headers: {}, type: 'application/xml' },
     { kind: 'JSON', path: '/api/posts', headers: { cookie: [...owner.client.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }, type: 'application/json' },
   ];
 
@@ -138,7 +138,7 @@ describe('compression', () => {
     }
   });
 
-  it('sends byte ranges of a compressible media file as they are', async () => {
+  it('sends a compressible media file (XML) and its byte ranges as they are', async () => {
     const path = `/media/${textFile.id}/public/original`;
     const ranged = await raw(path, { 'accept-encoding': 'br, gzip', range: 'bytes=10-2009' });
     expect(ranged.status).toBe(206);
