@@ -1,9 +1,9 @@
 /**
  * The server-rendered public site: `/@{handle}`, its posts, join page and RSS
  * (a podcast feed too), and for crawlers `/robots.txt`, `/sitemap.xml` and its
- * pages `/sitemaps/{kind}-{n}.xml`. Each page reads the site once (the one lookup), asks the
- * access rule what the reader may see, signs URLs for that media alone and
- * writes HTML with template strings. What nobody else may see (an unknown
+ * pages `/sitemaps/{kind}-{n}.xml`. Each page reads the site once (the one
+ * lookup), asks the access rule what the reader may see, signs URLs for that
+ * media alone and writes HTML with template strings. What nobody else may see (an unknown
  * handle, an unpublished site, a post that is not live) falls through to the
  * app's 404 screen with status 404, and maintenance to its 503 screen, so the
  * site looks like the rest of the platform when it is not there.
