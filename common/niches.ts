@@ -11,6 +11,8 @@ export interface NicheGroup {
 }
 
 export const OTHER_NICHE = 'other';
+/** The adult niche: a podcast feed of such a creator is marked explicit. */
+export const EXPLICIT_NICHE = 'nsfw';
 
 export const NICHE_GROUPS: readonly NicheGroup[] = [
   {
@@ -19,7 +21,7 @@ export const NICHE_GROUPS: readonly NicheGroup[] = [
       { value: 'asmr', label: 'ASMR' },
       { value: 'influencer', label: 'Influencer' },
       { value: 'modeling', label: 'Modeling' },
-      { value: 'nsfw', label: 'NSFW / 18+ Content' },
+      { value: EXPLICIT_NICHE, label: 'NSFW / 18+ Content' },
       { value: 'vlogging', label: 'Vlogging' },
     ],
   },

@@ -12,12 +12,14 @@ import type { Config } from './config.ts';
 import type { Feature } from './feature.ts';
 import { createDashboardFeature } from './dashboard/dashboard-feature.ts';
 import { createHealthFeature } from './health/health-feature.ts';
+import { publicMediaRule } from './public-site/media-uses.ts';
 import { createPublicSiteFeature } from './public-site/public-site-feature.ts';
 import { paymentFormTargets } from './public-site/site-headers.ts';
 import { createMediaFeature } from './media/media-feature.ts';
 import { createMemberAccountFeature } from './member-account/member-account-feature.ts';
 import { createMembersFeature } from './members/members-feature.ts';
 import { blockDuringMaintenance, MAINTENANCE_RETRY_AFTER_SECONDS } from './http/middleware/block-during-maintenance.ts';
+import { compressResponses } from './http/middleware/compress-responses.ts';
 import { apiNotFound, handleErrors } from './http/middleware/error-handler.ts';
 import { loadSession } from './http/middleware/load-session.ts';
 import { requestLog } from './http/middleware/request-log.ts';
@@ -72,6 +74,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       storage: services.media.storage,
       clock: services.clock,
       sameOrigin,
+      mayServePublicly: publicMediaRule({ db: services.database.db, clock: services.clock, livePosts: services.livePosts }),
     }),
     createMemberAccountFeature({
       db: services.database.db,
@@ -87,7 +90,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       accounts: services.memberAccounts,
     }),
     createPaymentsFeature({ webhooks: services.webhooks, accounts: services.paymentAccounts, sameOrigin }),
-    // Last: its pages answer /@{handle} paths and /sitemap.xml and let every other path through.
+    // Last: its pages answer /@{handle} paths, /robots.txt and the sitemap, and let every other path through.
     createPublicSiteFeature({
       db: services.database.db,
       clock: services.clock,
@@ -116,6 +119,8 @@ export function createApp({ config, services, logger, clientDir }: AppOptions): 
   const cookie = createSessionCookie(config.appUrl);
   const features = createFeatures(config, services, cookie, logger, clientDir);
 
+  // First, so every answer below it (the bare health and maintenance answers too) is compressed when it is worth it.
+  app.use(compressResponses());
   for (const { path, handler } of features.flatMap((feature) => feature.bareGets ?? [])) app.get(path, handler);
 
   // Hashed assets are many and tell nothing: their requests are not logged.

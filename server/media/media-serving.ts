@@ -4,12 +4,19 @@
  * gate: the token is the permission, so a player or an RSS reader needs
  * nothing else. Byte ranges for seeking; cached privately until the token
  * expires. A bad token, an item not ready, or a file it does not have: 404.
+ * In place of a token, `public` asks the public rule handed in (the file is
+ * public now, docs/decisions/067); such an answer is cached briefly, so a file
+ * that stops being public soon stops being served from caches too.
  */
 import { Router, type Request, type Response } from 'express';
 import type { MediaRow, MediaService } from './media-service.ts';
 import { filesOf, mediaPrefix } from './media-service.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Clock } from '../clock.ts';
+import { PUBLIC_MEDIA_TOKEN } from './media-urls.ts';
+
+/** How long a cache may keep a public file: the time it may outlive its post's becoming members-only. */
+const PUBLIC_MAX_AGE_SECONDS = 300;
 
 const CONTENT_TYPES: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',
@@ -43,27 +50,42 @@ function notFound(res: Response) {
   res.status(404).set('Cache-Control', 'no-store').type('text/plain').send('Not found');
 }
 
-export function mediaServingRoutes({ service, storage, clock }: { service: MediaService; storage: Storage; clock: Clock }): Router {
+export interface MediaServingDeps {
+  service: MediaService;
+  storage: Storage;
+  clock: Clock;
+  /** Whether an item may be fetched by anyone at its stable URL, asked on every request. */
+  mayServePublicly: (item: { id: string; siteId: string }) => Promise<boolean>;
+}
+
+export function mediaServingRoutes({ service, storage, clock, mayServePublicly }: MediaServingDeps): Router {
   const router = Router();
+
+  /** A signed file may be kept privately until its token expires. */
+  const privateCache = (token: string) => {
+    const expiresAt = Number(token.split('-')[0]) * 1000;
+    return `private, max-age=${Math.max(0, Math.floor((expiresAt - clock().getTime()) / 1000))}`;
+  };
 
   router.get('/:id/:token/{*file}', async (req: Request, res: Response) => {
     const id = String(req.params.id);
     const token = String(req.params.token);
     const file = ([] as string[]).concat(req.params.file ?? []).join('/');
-    const signer = await service.urlSigner();
-    if (!signer.verify(id, token)) return notFound(res);
+    const unsigned = token === PUBLIC_MEDIA_TOKEN;
+    // A bad signature costs no query.
+    if (!unsigned && !(await service.urlSigner()).verify(id, token)) return notFound(res);
     const row = await service.findForServing(id);
     if (!row || !servable(row, file)) return notFound(res);
+    if (unsigned && !(await mayServePublicly(row))) return notFound(res);
+    const cacheControl = unsigned ? `public, max-age=${PUBLIC_MAX_AGE_SECONDS}` : privateCache(token);
 
     const key = `${mediaPrefix(row.siteId, row.id)}${file}`;
     const size = await storage.size(key);
     if (size === undefined) return notFound(res);
 
-    const expiresAt = Number(token.split('-')[0]) * 1000;
-    const maxAge = Math.max(0, Math.floor((expiresAt - clock().getTime()) / 1000));
     res.set({
       'Accept-Ranges': 'bytes',
-      'Cache-Control': `private, max-age=${maxAge}`,
+      'Cache-Control': cacheControl,
       'Content-Type': contentTypeOf(row, file),
       'X-Content-Type-Options': 'nosniff',
       // The URL carries a token: it must not leak to other sites through Referer.

@@ -1,5 +1,6 @@
 /**
- * Signed, short-lived media URLs (DESIGN.md "Content"): `/media/{id}/{token}/{file}`.
+ * Signed, short-lived media URLs (DESIGN.md "Content"): `/media/{id}/{token}/{file}`,
+ * and the stable URL of a public file.
  * The token signs the media id and an expiry, not the file, so every file of
  * one item shares it and an HLS playlist's relative segment URLs work as they
  * are. Expiries are rounded up to a window, so a page rendered twice in the
@@ -9,6 +10,18 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 
 export const MEDIA_URL_PREFIX = '/media';
+
+/**
+ * Stands where the token would in a file's stable public URL, `/media/{id}/public/{file}`:
+ * unsigned, so a podcast app can fetch it days later, and served only while
+ * the file is public (server/public-site/media-uses.ts, docs/decisions/067).
+ */
+export const PUBLIC_MEDIA_TOKEN = 'public';
+
+/** `/media/{id}/public`; append `/{file}`. */
+export function publicMediaPrefix(mediaId: string): string {
+  return `${MEDIA_URL_PREFIX}/${mediaId}/${PUBLIC_MEDIA_TOKEN}`;
+}
 
 export interface MediaUrlSigner {
   /** `/media/{id}/{token}`, valid for at least `ttlMs` from now; append `/{file}`. */

@@ -12,16 +12,15 @@ import type { Database } from '../../db/connect.ts';
 import { postAccess } from '../access/post-access.ts';
 import type { Clock } from '../clock.ts';
 import type { LivePosts } from '../posts/live.ts';
-import { imageFileFor } from '../public-site/media-html.ts';
+import { audioEnclosure, rssXml, type FeedItem } from '../public-site/feeds.ts';
+import { embeddedMediaIds, expandMediaEmbeds, imageFileFor } from '../public-site/media-html.ts';
 import { PUBLIC_IMAGE_TTL_MS, type LazySigner } from '../public-site/media-links.ts';
-import { embeddedMediaIds, expandMediaEmbeds } from '../public-site/media-html.ts';
+import { readerMayFetch } from '../public-site/media-uses.ts';
 import { postDescription, readableHtml } from '../public-site/post-page.ts';
-import { feedPosts, siteMediaByIds, type MediaRow } from '../public-site/site-content.ts';
+import { feedPosts, siteIsExplicit, siteMediaByIds } from '../public-site/site-content.ts';
 import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
-import { feedMayServe } from './feed-media.ts';
 import type { MemberAccountService } from './member-account-service.ts';
 import { feedUrl } from './member-account-service.ts';
-import { memberFeedXml, type MemberFeedItem } from './member-feed.ts';
 
 /** A feed's media redirect: long enough to start playing and seek, short enough that a copied URL soon dies. */
 export const FEED_MEDIA_REDIRECT_TTL_MS = 10 * 60 * 1000;
@@ -36,12 +35,6 @@ export interface MemberFeedRoutesDeps {
   signer: LazySigner;
   accounts: MemberAccountService;
   maintenance: { isOn(): boolean };
-}
-
-function firstAudio(html: string, media: ReadonlyMap<string, MediaRow>): MediaRow | undefined {
-  return embeddedMediaIds(html)
-    .map((id) => media.get(id))
-    .find((item) => item?.kind === 'audio');
 }
 
 export function memberFeedRoutes({ db, clock, livePosts, appUrl, signer, accounts, maintenance }: MemberFeedRoutesDeps): Router {
@@ -75,33 +68,33 @@ export function memberFeedRoutes({ db, clock, livePosts, appUrl, signer, account
     const readable = (await feedPosts(db, site.id, livePosts(now))).filter((post) => postAccess(post, reader, now) === 'whole');
     const htmlById = new Map(readable.map((post) => [post.id, readableHtml(post, 'whole')]));
     const ids = [...htmlById.values()].flatMap(embeddedMediaIds);
-    const media = await siteMediaByIds(db, site.id, [...ids, ...(site.avatarMediaId ? [site.avatarMediaId] : [])]);
+    const [media, explicit] = await Promise.all([siteMediaByIds(db, site.id, [...ids, ...(site.avatarMediaId ? [site.avatarMediaId] : [])]), siteIsExplicit(db, site)]);
     const base = mediaBase(site, token);
     const prefixOf = (id: string) => `${base}/${id}`;
     const urls = await signer();
     const avatar = site.avatarMediaId ? media.get(site.avatarMediaId) : undefined;
     const avatarFile = avatar?.kind === 'image' ? imageFileFor(avatar, 1400) : undefined;
-    const items: MemberFeedItem[] = readable.map((post) => {
+    const items: FeedItem[] = readable.map((post) => {
       const html = htmlById.get(post.id)!;
-      const audio = firstAudio(html, media);
+      const enclosure = audioEnclosure(html, media, prefixOf);
       return {
         title: post.title,
         url: new URL(`/@${site.handle}/posts/${encodeURIComponent(post.slug)}`, appUrl).href,
-        guid: post.id,
+        guid: { value: post.id, permaLink: false },
         publishedAt: post.publishedAt,
         summary: postDescription(post),
         html: expandMediaEmbeds(html, media, prefixOf),
-        ...(audio
-          ? { enclosure: { url: `${prefixOf(audio.id)}/original`, bytes: audio.bytes, type: audio.type, ...(audio.derived.durationSeconds !== undefined ? { durationSeconds: audio.derived.durationSeconds } : {}) } }
-          : {}),
+        ...(enclosure ? { enclosure } : {}),
       };
     });
     res.set({ 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff', 'X-Robots-Tag': 'noindex', 'Referrer-Policy': 'no-referrer' });
     res.send(
-      memberFeedXml({
+      rssXml({
         site,
         appUrl,
         selfUrl: feedUrl(appUrl, site.handle, token),
+        explicit,
+        private: true,
         ...(avatar && avatarFile ? { imageUrl: `${appUrl.origin}${urls.prefix(avatar.id, PUBLIC_IMAGE_TTL_MS)}/${avatarFile.file}` } : {}),
         items,
       }),
@@ -115,7 +108,7 @@ export function memberFeedRoutes({ db, clock, livePosts, appUrl, signer, account
     const found = await feedReader(req, res, next);
     if (!found) return;
     const now = clock();
-    if (!(await feedMayServe(db, found.site.id, mediaId, found.reader, now, livePosts(now)))) return notFound(res);
+    if (!(await readerMayFetch(db, found.site.id, mediaId, found.reader, now, livePosts(now)))) return notFound(res);
     const urls = await signer();
     res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
     res.redirect(302, `${urls.prefix(mediaId, FEED_MEDIA_REDIRECT_TTL_MS)}/${file}`);

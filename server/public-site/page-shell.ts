@@ -7,6 +7,7 @@
 import { brandStyle } from './brand.ts';
 import { jsonInScript, text } from './html.ts';
 import { siteBarLinks, type SiteReader } from './site-bar.ts';
+import { PLATFORM_ICON, type PageIcon } from './site-icon.ts';
 import type { SiteAssets } from './site-assets.ts';
 
 export interface PageImage {
@@ -48,6 +49,8 @@ export interface ShellInput {
   previewBanner?: boolean;
   /** Hide the bar's join button (on the join page itself). */
   hideJoin?: boolean;
+  /** The tab icon: the site's avatar (site-icon.ts); the platform's without one. */
+  icon?: PageIcon;
 }
 
 function metaTags(head: PageHead): string {
@@ -81,13 +84,13 @@ function metaTags(head: PageHead): string {
 }
 
 /** The page and the inline style it carries, whose hash goes into the page's CSP. */
-export function renderShell({ head, site, main, assets, reader, hasVideo = false, previewBanner = false, hideJoin = false }: ShellInput): { html: string; inlineStyle: string } {
+export function renderShell({ head, site, main, assets, reader, hasVideo = false, previewBanner = false, hideJoin = false, icon = PLATFORM_ICON }: ShellInput): { html: string; inlineStyle: string } {
   const inlineStyle = brandStyle(site.brandColor);
   const home = `/@${site.handle}`;
   const stylesheet = assets.stylesheet ? `<link rel="stylesheet" href="${assets.stylesheet}">` : '';
   const script = hasVideo && assets.videoScript ? `<script type="module" src="${assets.videoScript}"></script>` : '';
   const banner = previewBanner ? '<p class="preview-banner" role="status">Preview — not public</p>' : '';
   const links = siteBarLinks({ handle: site.handle, reader, path: new URL(head.canonicalUrl).pathname, hideJoin });
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text(head.title)}</title>${metaTags(head)}${stylesheet}<style>${inlineStyle}</style><link rel="icon" href="/favicon.svg" type="image/svg+xml">${script}</head><body><a class="skip-link" href="#main">Skip to content</a>${banner}<header class="site-bar"><a class="site-bar__title" href="${home}">${text(site.title)}</a>${links}</header><main id="main" tabindex="-1">${main}</main><footer class="site-footer"><a href="${home}/rss.xml">RSS</a><span aria-hidden="true"> · </span><a href="/">Powered by Creator Platform</a></footer></body></html>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text(head.title)}</title>${metaTags(head)}${stylesheet}<style>${inlineStyle}</style><link rel="icon" href="${text(icon.href)}" type="${text(icon.type)}">${script}</head><body><a class="skip-link" href="#main">Skip to content</a>${banner}<header class="site-bar"><a class="site-bar__title" href="${home}">${text(site.title)}</a>${links}</header><main id="main" tabindex="-1">${main}</main><footer class="site-footer"><a href="${home}/rss.xml">RSS</a><span aria-hidden="true"> · </span><a href="/">Powered by Creator Platform</a></footer></body></html>`;
   return { html, inlineStyle };
 }

@@ -1,6 +1,6 @@
 /**
  * The public site (DESIGN.md "The creator's site"): server-rendered pages at
- * `/@{handle}` and `/sitemap.xml`, the join call and the studio's preview list.
+ * `/@{handle}`, `/robots.txt` and the sitemap, the join call and the studio's preview list.
  * The pages sit behind the shared request log only: they read the session
  * themselves, set their own security headers, and give way to the app's 404
  * and maintenance screens.

@@ -1,15 +1,18 @@
 /**
  * What the public site reads, in as few round trips as a page allows: a site's
  * live posts a page at a time, one post by slug, the media a page shows, the
- * site's tiers, and the sitemap's list. Each list of posts takes the live
+ * site's tiers, and the sitemap's pages, by keyset. Each list of posts takes the live
  * condition of the moment (server/posts/live.ts), handed in by the caller.
  * Unpublished sites and posts that are not live are the caller's to refuse;
  * these only read.
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, min, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, min, not, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { media, posts, sites, tiers } from '../../db/content-schema.ts';
 import { postTiers } from '../../db/money-schema.ts';
+import { users } from '../../db/schema.ts';
+import { EXPLICIT_NICHE } from '../../common/niches.ts';
+import type { Site } from '../sites/site-lookup.ts';
 
 export const POSTS_PER_PAGE = 20;
 
@@ -86,23 +89,68 @@ export async function activeSiteTiers(db: Database, siteId: string): Promise<Tie
     .orderBy(asc(tiers.position), asc(tiers.createdAt));
 }
 
-export interface SitemapEntries {
-  sites: { handle: string; updatedAt: Date }[];
-  posts: { handle: string; slug: string; visibility: PostRow['visibility']; hasGatedPart: boolean; updatedAt: Date }[];
+/**
+ * Posts a sitemap may list: live public posts of published sites. Only a
+ * public post can be open whole to anyone; the sitemap still asks the access
+ * rule of each, so this narrows the rows and never decides alone.
+ */
+const sitemapPostsWhere = (live: SQL) => [isNotNull(sites.publishedAt), live, eq(posts.visibility, 'public')];
+
+/** Keys from `from` up to `before` (the next page's first key; none on the last page). */
+const keyRange = (column: typeof sites.id | typeof posts.id, from: string, before: string | undefined) => [gte(column, from), ...(before ? [lt(column, before)] : [])];
+
+/**
+ * The first key of each page of `pageSize` rows, by id: page n holds the keys
+ * from its first key up to the next page's. Postgres numbers the rows; only
+ * one key a page comes back.
+ */
+export async function sitemapPageStarts(db: Database, live: SQL, pageSize: number): Promise<{ sites: string[]; posts: string[] }> {
+  const numberedSites = db
+    .select({ id: sites.id, n: sql<number>`row_number() over (order by ${sites.id})`.as('n') })
+    .from(sites)
+    .where(isNotNull(sites.publishedAt))
+    .as('numbered_sites');
+  const numberedPosts = db
+    .select({ id: posts.id, n: sql<number>`row_number() over (order by ${posts.id})`.as('n') })
+    .from(posts)
+    .innerJoin(sites, eq(sites.id, posts.siteId))
+    .where(and(...sitemapPostsWhere(live)))
+    .as('numbered_posts');
+  const [siteStarts, postStarts] = await Promise.all([
+    db.select({ id: numberedSites.id }).from(numberedSites).where(sql`(${numberedSites.n} - 1) % ${pageSize} = 0`).orderBy(asc(numberedSites.id)),
+    db.select({ id: numberedPosts.id }).from(numberedPosts).where(sql`(${numberedPosts.n} - 1) % ${pageSize} = 0`).orderBy(asc(numberedPosts.id)),
+  ]);
+  return { sites: siteStarts.map((row) => row.id), posts: postStarts.map((row) => row.id) };
 }
 
-/** Every published site and every live post of one; the route keeps those the access rule opens to anyone. */
-export async function sitemapEntries(db: Database, live: SQL): Promise<SitemapEntries> {
-  const [siteRows, postRows] = await Promise.all([
-    db.select({ handle: sites.handle, updatedAt: sites.updatedAt }).from(sites).where(isNotNull(sites.publishedAt)).orderBy(asc(sites.handle)),
-    db
-      .select({ handle: sites.handle, slug: posts.slug, visibility: posts.visibility, hasGatedPart: hasGatedPartColumn, updatedAt: posts.updatedAt })
-      .from(posts)
-      .innerJoin(sites, eq(sites.id, posts.siteId))
-      .where(and(isNotNull(sites.publishedAt), live))
-      .orderBy(asc(sites.handle), desc(posts.publishedAt)),
-  ]);
-  return { sites: siteRows, posts: postRows };
+export type SitemapSite = { handle: string; updatedAt: Date };
+export type SitemapPost = { handle: string; slug: string; visibility: PostRow['visibility']; hasGatedPart: boolean; updatedAt: Date };
+
+/** Published sites with ids from `from` up to `before` (the next page's first key), at most `limit`. */
+export async function sitemapSites(db: Database, from: string, before: string | undefined, limit: number): Promise<SitemapSite[]> {
+  return db
+    .select({ handle: sites.handle, updatedAt: sites.updatedAt })
+    .from(sites)
+    .where(and(isNotNull(sites.publishedAt), ...keyRange(sites.id, from, before)))
+    .orderBy(asc(sites.id))
+    .limit(limit);
+}
+
+/** The sitemap's posts with ids from `from` up to `before`, at most `limit`. */
+export async function sitemapPosts(db: Database, live: SQL, from: string, before: string | undefined, limit: number): Promise<SitemapPost[]> {
+  return db
+    .select({ handle: sites.handle, slug: posts.slug, visibility: posts.visibility, hasGatedPart: hasGatedPartColumn, updatedAt: posts.updatedAt })
+    .from(posts)
+    .innerJoin(sites, eq(sites.id, posts.siteId))
+    .where(and(...sitemapPostsWhere(live), ...keyRange(posts.id, from, before)))
+    .orderBy(asc(posts.id))
+    .limit(limit);
+}
+
+/** Whether the site's owner chose the adult niche at sign-up, which a podcast feed must declare. */
+export async function siteIsExplicit(db: Database, site: Pick<Site, 'ownerId'>): Promise<boolean> {
+  const [owner] = await db.select({ niche: users.niche }).from(users).where(eq(users.id, site.ownerId)).limit(1);
+  return owner?.niche === EXPLICIT_NICHE;
 }
 
 export type FeedPost = Pick<PostRow, 'id' | 'slug' | 'title' | 'excerpt' | 'visibility' | 'tierIds' | 'hasGatedPart' | 'publishedAt' | 'previewHtml' | 'gatedHtml'>;

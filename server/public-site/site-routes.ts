@@ -1,8 +1,9 @@
 /**
- * The server-rendered public site: `/@{handle}`, its posts, join page and RSS,
- * and `/sitemap.xml`. Each page reads the site once (the one lookup), asks the
- * access rule what the reader may see, signs URLs for that media alone and
- * writes HTML with template strings. What nobody else may see (an unknown
+ * The server-rendered public site: `/@{handle}`, its posts, join page and RSS
+ * (a podcast feed too), and for crawlers `/robots.txt`, `/sitemap.xml` and its
+ * pages `/sitemaps/{kind}-{n}.xml`. Each page reads the site once (the one
+ * lookup), asks the access rule what the reader may see, signs URLs for that
+ * media alone and writes HTML with template strings. What nobody else may see (an unknown
  * handle, an unpublished site, a post that is not live) falls through to the
  * app's 404 screen with status 404, and maintenance to its 503 screen, so the
  * site looks like the rest of the platform when it is not there.
@@ -22,7 +23,9 @@ import type { AuthLocals } from '../http/middleware/load-session.ts';
 import { contextOf } from '../http/request-context.ts';
 import type { SessionCookie } from '../http/session-cookie.ts';
 import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
-import { rssXml, sitemapXml, type FeedItem } from './feeds.ts';
+import { publicMediaPrefix } from '../media/media-urls.ts';
+import { audioEnclosure, rssXml, type FeedItem } from './feeds.ts';
+import { createSitemaps, parseSitemapPage, SITEMAP_TTL_MS } from './sitemap.ts';
 import type { SiteImage } from './home-page.ts';
 import { homeHead, homeMain } from './home-page.ts';
 import { joinHead, joinMain, parseChoice, type JoinChoice, type JoinerState, type JoinPageInput, type SignupForm } from './join-page.ts';
@@ -30,13 +33,15 @@ import type { JoinService } from './join-service.ts';
 import type { LivePosts } from '../posts/live.ts';
 import { answerFromCache, pageCacheKey, type PageCache } from './page-cache.ts';
 import { BODY_MEDIA_TTL_MS, PUBLIC_IMAGE_TTL_MS, type LazySigner } from './media-links.ts';
-import { embeddedMediaIds, expandMediaEmbeds } from './media-html.ts';
+import { embeddedMediaIds, expandMediaEmbeds, imageFileFor } from './media-html.ts';
 import { renderShell, type ShellInput } from './page-shell.ts';
 import { isBot } from './page-views.ts';
-import { postHead, postMain, readableHtml } from './post-page.ts';
+import { robotsTxt } from './robots.ts';
+import { postDescription, postHead, postMain, readableHtml } from './post-page.ts';
 import { siteReaderOf, type SiteReader } from './site-bar.ts';
+import { siteIcon } from './site-icon.ts';
 import type { SiteAssets } from './site-assets.ts';
-import { activeSiteTiers, feedPosts, liveSitePosts, nextScheduledAt, siteMediaByIds, sitemapEntries, sitePostBySlug, type MediaRow } from './site-content.ts';
+import { activeSiteTiers, feedPosts, liveSitePosts, nextScheduledAt, siteIsExplicit, siteMediaByIds, sitePostBySlug, type MediaRow } from './site-content.ts';
 
 export interface SiteRoutesDeps {
   db: Database;
@@ -95,6 +100,9 @@ function signupProblems(problems: readonly FieldProblem[]): SignupForm['problems
   }
   return words;
 }
+
+/** Podcast apps ask for show artwork of at least 1400 px. */
+const PODCAST_IMAGE_WIDTH = 1400;
 
 /** The deepest page a visitor may ask for; beyond it the list is empty anyway. */
 const MAX_PAGE = 10_000;
@@ -221,7 +229,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const input = { site, reader, ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}), ...(welcome ? { welcome } : {}), posts, page, hasOlder, appUrl };
       const viewPath = page === 1 ? '/' : `/?page=${page}`;
       const slot = key === undefined ? undefined : { key, renderedFrom, siteId: site.id, viewPath, changesAt };
-      await sendPage(req, res, { head: homeHead(input), site, main: homeMain(input), assets, reader }, preview, { slot });
+      await sendPage(req, res, { head: homeHead(input), site, main: homeMain(input), assets, reader, icon: siteIcon(avatar) }, preview, { slot });
       if (shouldCount(req, site, signedInId(res), preview)) countPageView(site.id, viewPath);
     }),
   );
@@ -241,16 +249,17 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const access = postAccess(post, standing, now);
       const reader = siteReaderOf(readerId, standing, now);
       const readable = readableHtml(post, access);
-      const media = await siteMediaByIds(db, site.id, [...embeddedMediaIds(readable), ...(post.coverMediaId ? [post.coverMediaId] : [])]);
+      const siteImageIds = [post.coverMediaId, site.avatarMediaId].filter((id): id is string => id !== null);
+      const media = await siteMediaByIds(db, site.id, [...embeddedMediaIds(readable), ...siteImageIds]);
       const urls = await signer();
-      const cover = await siteImage(site, post.coverMediaId, media);
+      const [cover, avatar] = await Promise.all([siteImage(site, post.coverMediaId, media), siteImage(site, site.avatarMediaId, media)]);
       const confirmEmail = waitsForEmail(post, standing, now);
       const input = { site, post, access, reader, confirmEmail, ...(cover ? { cover } : {}), media, prefixOf: (id: string) => urls.prefix(id, BODY_MEDIA_TTL_MS), appUrl };
       const hasVideo = [...media.values()].some((item) => item.kind === 'video' && item.derived.hls);
       const viewPath = `/posts/${post.slug}`;
       const key = anonymousKey(req, res, preview);
       const slot = key === undefined ? undefined : { key, renderedFrom, siteId: site.id, viewPath };
-      await sendPage(req, res, { head: postHead(input), site, main: postMain(input), assets, hasVideo, reader }, preview, { slot });
+      await sendPage(req, res, { head: postHead(input), site, main: postMain(input), assets, hasVideo, reader, icon: siteIcon(avatar) }, preview, { slot });
       if (shouldCount(req, site, signedInId(res), preview)) countPageView(site.id, viewPath);
     }),
   );
@@ -263,25 +272,30 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       if (!found || found.preview) return;
       const { site, readerId } = found;
       const now = clock();
-      const [posts, standing] = await Promise.all([feedPosts(db, site.id, livePosts(now)), readerStanding(db, site, readerId)]);
+      const [posts, standing, explicit] = await Promise.all([feedPosts(db, site.id, livePosts(now)), readerStanding(db, site, readerId), siteIsExplicit(db, site)]);
       const readableById = new Map(posts.map((post) => [post.id, postAccess(post, standing, now) === 'whole' ? readableHtml(post, 'whole') : undefined]));
       const ids = [...readableById.values()].flatMap((html) => (html ? embeddedMediaIds(html) : []));
-      const media = await siteMediaByIds(db, site.id, ids);
+      const media = await siteMediaByIds(db, site.id, [...ids, ...(site.avatarMediaId ? [site.avatarMediaId] : [])]);
       const urls = await signer();
-      const absolutePrefix = (id: string) => `${appUrl.origin}${urls.prefix(id, BODY_MEDIA_TTL_MS)}`;
+      // A public post's files have stable URLs, which a podcast app can still fetch days later; what only this reader may see stays signed.
+      const stablePrefix = (id: string) => `${appUrl.origin}${publicMediaPrefix(id)}`;
+      const signedPrefix = (id: string) => `${appUrl.origin}${urls.prefix(id, BODY_MEDIA_TTL_MS)}`;
       const items: FeedItem[] = posts.map((post) => {
+        const url = new URL(`/@${site.handle}/posts/${encodeURIComponent(post.slug)}`, appUrl).href;
+        const base = { title: post.title, url, guid: { value: url, permaLink: true }, publishedAt: post.publishedAt, summary: postDescription(post) };
         const whole = readableById.get(post.id);
-        return {
-          title: post.title,
-          url: new URL(`/@${site.handle}/posts/${encodeURIComponent(post.slug)}`, appUrl).href,
-          publishedAt: post.publishedAt,
-          // A gated item: title, link and excerpt only (issue 9, item 7).
-          description: whole === undefined ? post.excerpt : expandMediaEmbeds(whole, media, absolutePrefix),
-        };
+        // A gated item: title, link and summary only (issue 9, item 7).
+        if (whole === undefined) return base;
+        const prefixOf = postAccess(post, ANONYMOUS, now) === 'whole' ? stablePrefix : signedPrefix;
+        const enclosure = audioEnclosure(whole, media, prefixOf);
+        return { ...base, html: expandMediaEmbeds(whole, media, prefixOf), ...(enclosure ? { enclosure } : {}) };
       });
+      const avatar = site.avatarMediaId ? media.get(site.avatarMediaId) : undefined;
+      const imageUrl = avatar?.kind === 'image' ? `${stablePrefix(avatar.id)}/${imageFileFor(avatar, PODCAST_IMAGE_WIDTH).file}` : undefined;
       res.set({ 'Content-Type': 'application/rss+xml; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
       cacheHeaders(res, false);
-      res.send(rssXml(site, appUrl, items));
+      const selfUrl = new URL(`/@${site.handle}/rss.xml`, appUrl).href;
+      res.send(rssXml({ site, appUrl, selfUrl, ...(imageUrl ? { imageUrl } : {}), explicit, private: false, items }));
     }),
   );
 
@@ -300,14 +314,19 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
 
   async function sendJoinPage(req: Request, res: SiteResponse, found: { site: Site; readerId?: string; preview: boolean }, extra: Pick<JoinPageInput, 'choice' | 'signup' | 'error'>) {
     const { site, readerId, preview } = found;
-    const [tiers, standing] = await Promise.all([activeSiteTiers(db, site.id), readerStanding(db, site, readerId)]);
+    const [tiers, standing, images] = await Promise.all([
+      activeSiteTiers(db, site.id),
+      readerStanding(db, site, readerId),
+      siteMediaByIds(db, site.id, site.avatarMediaId ? [site.avatarMediaId] : []),
+    ]);
+    const avatar = await siteImage(site, site.avatarMediaId, images);
     const now = clock();
     const joiner: JoinerState = !readerId ? 'signed-out' : standing.isOwner ? 'owner' : 'signed-in';
     const membership = standing.membership;
     const current = membership && isEntitled(membership, now) ? { tierId: membership.tierId, paying: membership.tierType === 'paid' } : undefined;
     const input: JoinPageInput = { site, tiers, joiner, ...(current ? { current } : {}), ...extra, googleSignIn, appUrl };
     // The page differs per reader and carries a form: never from a shared cache.
-    await sendPage(req, res, { head: joinHead(input), site, main: joinMain(input), assets, hideJoin: true, reader: siteReaderOf(readerId, standing, now) }, preview, { personal: true });
+    await sendPage(req, res, { head: joinHead(input), site, main: joinMain(input), assets, hideJoin: true, reader: siteReaderOf(readerId, standing, now), icon: siteIcon(avatar) }, preview, { personal: true });
   }
 
   /** A choice that names no tier at all (a tier id that is no UUID): the page again, as a 400, asking for one of its own. */
@@ -383,14 +402,31 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     }),
   );
 
+  const robots = robotsTxt(appUrl);
+  router.get('/robots.txt', (_req, res) => {
+    res.set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }).send(robots);
+  });
+
+  const sitemaps = createSitemaps({ db, clock, livePosts, appUrl });
+  const sendXml = (res: Response, xml: string) => {
+    res.set({ 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': `public, max-age=${SITEMAP_TTL_MS / 1000}`, 'X-Content-Type-Options': 'nosniff' });
+    res.send(xml);
+  };
+
   router.get(
     '/sitemap.xml',
     pass(async (_req, res) => {
-      const now = clock();
-      const entries = await sitemapEntries(db, livePosts(now));
-      const readable = { ...entries, posts: entries.posts.filter((post) => postAccess(post, ANONYMOUS, now) === 'whole') };
-      res.set({ 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300', 'X-Content-Type-Options': 'nosniff' });
-      res.send(sitemapXml(appUrl, readable));
+      sendXml(res, await sitemaps.index());
+    }),
+  );
+
+  router.get(
+    '/sitemaps/:name',
+    pass(async (req, res, next) => {
+      const wanted = parseSitemapPage(String(req.params.name));
+      const xml = wanted ? await sitemaps.page(wanted.kind, wanted.page) : undefined;
+      if (xml === undefined) return notFound(res, next);
+      sendXml(res, xml);
     }),
   );
 

@@ -1,0 +1,49 @@
+/**
+ * Who may fetch a media file outside a page, asked on every request so a
+ * file stops the moment its post stops being readable:
+ * - a member's private feed (server/member-account/feed-media.ts);
+ * - anyone, at the file's stable public URL (`/media/{id}/public/{file}`,
+ *   docs/decisions/067), which a podcast app downloads days after reading the
+ *   feed: the avatar or banner of a published site, or a file of a live post
+ *   of that site that the access rule opens whole to an anonymous reader.
+ * A post of one site never lends a file to another: uses are of the file's own site.
+ */
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/connect.ts';
+import { postMedia, posts, sites } from '../../db/content-schema.ts';
+import { ANONYMOUS, postAccess, type ReaderStanding } from '../access/post-access.ts';
+import type { Clock } from '../clock.ts';
+import type { LivePosts } from '../posts/live.ts';
+import { hasGatedPartColumn, tierIdsColumn } from './site-content.ts';
+
+/** The places a file has in the site's live posts, with what the access rule needs of each post. */
+async function liveUses(db: Database, siteId: string, mediaId: string, live: SQL) {
+  return db
+    .select({ place: postMedia.place, visibility: posts.visibility, tierIds: tierIdsColumn, hasGatedPart: hasGatedPartColumn })
+    .from(postMedia)
+    .innerJoin(posts, eq(posts.id, postMedia.postId))
+    .where(and(eq(postMedia.mediaId, mediaId), eq(posts.siteId, siteId), live));
+}
+
+/** The public part's media and covers to any member; the gated part's only to a reader the post opens to whole. */
+export async function readerMayFetch(db: Database, siteId: string, mediaId: string, reader: ReaderStanding, now: Date, live: SQL): Promise<boolean> {
+  const uses = await liveUses(db, siteId, mediaId, live);
+  return uses.some((use) => use.place !== 'gated' || postAccess(use, reader, now) === 'whole');
+}
+
+export type PublicMediaRule = (item: { id: string; siteId: string }) => Promise<boolean>;
+
+export function publicMediaRule({ db, clock, livePosts }: { db: Database; clock: Clock; livePosts: LivePosts }): PublicMediaRule {
+  return async function mayServePublicly(item) {
+    const [site] = await db
+      .select({ publishedAt: sites.publishedAt, avatarMediaId: sites.avatarMediaId, bannerMediaId: sites.bannerMediaId })
+      .from(sites)
+      .where(eq(sites.id, item.siteId))
+      .limit(1);
+    if (!site?.publishedAt) return false;
+    if (item.id === site.avatarMediaId || item.id === site.bannerMediaId) return true;
+    const now = clock();
+    const uses = await liveUses(db, item.siteId, item.id, livePosts(now));
+    return uses.some((use) => postAccess(use, ANONYMOUS, now) === 'whole');
+  };
+}
