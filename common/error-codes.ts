@@ -57,6 +57,7 @@ export const ERROR_CODES = [
   'member-pays-through-stripe',
   'member-stripe-unavailable',
   'already-creator',
+  'method-not-allowed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

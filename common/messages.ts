@@ -108,6 +108,7 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'member-pays-through-stripe': 'This member pays through Stripe. Remove them (end their subscription) before you comp them.',
   'member-stripe-unavailable': 'Stripe could not be reached to end this subscription. Nothing changed; try again shortly.',
   'already-creator': 'Your account can already run a site.',
+  'method-not-allowed': 'This address does not take that kind of request.',
 };
 
 export function messageFor(table: MessageTable, code: ErrorCode, fallback: string): string {

@@ -46,23 +46,29 @@ export interface UploadsDeps {
   locker: () => Promise<SharedLocker>;
 }
 
-/** tus hands hooks a web Request; the node request under it is the Express one, which carries the caller's site. */
-const siteOfRequest = new WeakMap<IncomingMessage, Site>();
+/** What the route checked of a request before handing it to tus: the caller's site, and the upload it owns (none at the root). */
+export interface UploadRequest {
+  site: Site;
+  uploadId?: string;
+}
 
-export function rememberUploadSite(req: IncomingMessage, site: Site): void {
-  siteOfRequest.set(req, site);
+/** tus hands hooks a web Request; the node request under it is the Express one, which carries what the route checked. */
+const checkedRequests = new WeakMap<IncomingMessage, UploadRequest>();
+
+export function rememberUploadRequest(req: IncomingMessage, checked: UploadRequest): void {
+  checkedRequests.set(req, checked);
 }
 
 /** srvx's request on Node: the node request sits at `runtime.node` (older versions: `node`). */
 type NodeBackedRequest = Request & { runtime?: { node?: { req: IncomingMessage } }; node?: { req: IncomingMessage } };
 
-function siteOf(req: Request): Site {
+function checkedRequestOf(req: Request): UploadRequest {
   const { runtime, node } = req as NodeBackedRequest;
   const incoming = runtime?.node?.req ?? node?.req;
-  const site = incoming ? siteOfRequest.get(incoming) : undefined;
-  // The route's middleware sets it before tus runs; reaching here without it is a wiring mistake.
-  if (!site) throw new Error('upload request without its site');
-  return site;
+  const checked = incoming ? checkedRequests.get(incoming) : undefined;
+  // The route sets it before tus runs; reaching here without it is a wiring mistake.
+  if (!checked) throw new Error('upload request the route did not check');
+  return checked;
 }
 
 /** A refusal in the API's error shape: tus answers a thrown error's `status_code` with its `body`. */
@@ -89,8 +95,10 @@ export function createUploads({ db, storage, queue, clock, logger, partsDir, max
     allowedOrigins: [appOrigin],
     maxSize: maxBytes,
     namingFunction: () => randomUUID(),
+    // The id whose ownership the route checked, never one tus would read from the rest of the URL.
+    getFileIdFromRequest: (req) => checkedRequestOf(req).uploadId,
     async onUploadCreate(req, upload) {
-      const site = siteOf(req);
+      const { site } = checkedRequestOf(req);
       if (upload.sizeIsDeferred || upload.size === undefined) throw new UploadRefused(400, 'invalid-input');
       const type = (upload.metadata?.filetype ?? '').toLowerCase();
       const kind = ACCEPTED_MEDIA_TYPES[type];
