@@ -58,6 +58,7 @@ export const ERROR_CODES = [
   'member-stripe-unavailable',
   'already-creator',
   'method-not-allowed',
+  'storage-quota-exceeded',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

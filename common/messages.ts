@@ -109,6 +109,7 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'member-stripe-unavailable': 'Stripe could not be reached to end this subscription. Nothing changed; try again shortly.',
   'already-creator': 'Your account can already run a site.',
   'method-not-allowed': 'This address does not take that kind of request.',
+  'storage-quota-exceeded': 'This file would take your site past its storage limit. Delete files you no longer need from your media library, then try again.',
 };
 
 export function messageFor(table: MessageTable, code: ErrorCode, fallback: string): string {

@@ -64,6 +64,7 @@ export const REFUSAL_COPY = {
 
 export const UPLOAD_FAILURE_COPY = {
   tooLarge: 'The server refused this file: it is larger than the upload limit.',
+  storageFull: "Your site's storage is full: this file does not fit in the room left. Delete files you no longer need from your library below, then try again.",
   refusedType: 'The server refused this file: its type is not accepted.',
   siteRequired: 'Set up your site first: your media belongs to it.',
   signedOut: 'Your session has ended. Sign in again, then choose the file again to continue.',
