@@ -79,6 +79,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     supportEmail: config.supportEmail,
     googleSignIn: config.google !== undefined,
     footerLinks: config.footerLinks,
+    uploadMaxBytes: config.media.uploadMaxBytes,
   };
   const media = createMedia({ config, database, clock, logger });
   const stripe = config.stripe ? { client: createStripeClient(config.stripe), config: config.stripe } : undefined;
