@@ -102,6 +102,10 @@ export const DELETE_COPY = {
   notFound: 'This file was already deleted.',
   failed: 'The file could not be deleted. Please try again.',
   deleted: (name: string) => `"${name}" was deleted.`,
+  /** A failed file goes in one step: nothing was made from it and no post can use it. */
+  remove: 'Remove',
+  removeLabel: (name: string) => `Remove ${name}, which failed`,
+  removed: (name: string) => `"${name}" was removed.`,
 } as const;
 
 export const PLAYER_COPY = {
