@@ -276,8 +276,11 @@ describe.skipIf(!chromiumAvailable)('the media library in Chromium', () => {
     await expectAccessible(page);
 
     // One press removes the failed file: no dialog to confirm.
-    await page.getByRole('button', { name: 'Remove broken.mp4, which failed' }).click();
+    await page.getByRole('button', { name: 'Remove broken.mp4, which failed' }).focus();
+    await page.keyboard.press('Enter');
     await page.getByText('"broken.mp4" was removed.').waitFor();
+    // The focus stays in the library, not lost with the card.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Library');
     expect(await page.getByRole('alertdialog').count()).toBe(0);
     await page.getByRole('button', { name: 'broken.mp4', exact: true }).waitFor({ state: 'detached' });
     // The room it held is free: the refused upload goes through when tried again.

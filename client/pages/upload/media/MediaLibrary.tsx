@@ -4,7 +4,7 @@
  * queue are left to the queue above, so one file never shows twice, and items
  * this tab cancelled are gone at once.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type RefObject } from 'react';
 import type { MediaItem } from '../../../../common/api/media.ts';
 import { MEDIA_KINDS, type MediaKind } from '../../../../common/media.ts';
 import { SERVER_MESSAGES } from '../../../../common/messages.ts';
@@ -26,6 +26,8 @@ interface MediaLibraryProps {
   queueState: UploadQueueState;
   /** Items on their way out (a failed one removed in one step): not shown, so they cannot be removed twice. */
   removing: ReadonlySet<string>;
+  /** Where focus goes when the card that held it leaves (a failed file removed). */
+  headingRef: RefObject<HTMLHeadingElement | null>;
   onSearch: (q: string) => void;
   onKind: (kind: MediaKind | undefined) => void;
   onRetry: () => void;
@@ -80,7 +82,7 @@ function MediaCard({ item, onOpen, onDelete }: { item: MediaItem; onOpen: () => 
   );
 }
 
-export function MediaLibrary({ q, kind, list, queueState, removing, onSearch, onKind, onRetry, onOpen, onDelete }: MediaLibraryProps) {
+export function MediaLibrary({ q, kind, list, queueState, removing, headingRef, onSearch, onKind, onRetry, onOpen, onDelete }: MediaLibraryProps) {
   const kindId = useId();
   const hidden = hiddenMediaIds(queueState);
   const media = list.media.filter((item) => !hidden.has(item.id) && !removing.has(item.id));
@@ -88,7 +90,7 @@ export function MediaLibrary({ q, kind, list, queueState, removing, onSearch, on
 
   return (
     <section className="media-library" aria-labelledby="media-library-heading" aria-busy={list.phase === 'loading'}>
-      <h2 id="media-library-heading" className="media-library__heading">
+      <h2 id="media-library-heading" className="media-library__heading" ref={headingRef} tabIndex={-1}>
         {MEDIA_PAGE.libraryHeading}
       </h2>
       <div className="media-library__toolbar">

@@ -7,7 +7,7 @@
  * Search and filter live in the address, so a reload or a shared link keeps
  * them.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import * as mediaApi from '../../../../common/api/media.ts';
 import type { MediaItem } from '../../../../common/api/media.ts';
@@ -41,6 +41,7 @@ export default function MediaPage() {
   const [announcement, setAnnouncement] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
+  const libraryHeading = useRef<HTMLHeadingElement>(null);
   const q = params.get('q') ?? '';
   const kind = kindOf(params.get('kind'));
   const { state: list, reload } = useMediaList({ q, kind });
@@ -54,6 +55,8 @@ export default function MediaPage() {
 
   async function removeFailed(item: MediaItem) {
     setRemoving((current) => new Set(current).add(item.id));
+    // Its card, which had the focus, leaves at once: the focus stays in the library instead of falling to the page.
+    libraryHeading.current?.focus();
     try {
       await call(mediaApi.deleteMedia, { params: { id: item.id } });
       setAnnouncement(DELETE_COPY.removed(item.originalName));
@@ -112,6 +115,7 @@ export default function MediaPage() {
         onKind={(value) => setFilter('kind', value ?? '')}
         queueState={state}
         removing={removing}
+        headingRef={libraryHeading}
         onOpen={(item) => {
           setAnnouncement(undefined);
           setOpened(item);
