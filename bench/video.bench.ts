@@ -28,7 +28,7 @@ export async function benchVideo(): Promise<BenchRow> {
     const outDir = path.join(dir, 'out');
     await mkdir(outDir);
     const started = performance.now();
-    const derived = await processVideo(source, outDir, { signal: new AbortController().signal, onProgress: () => {} });
+    const derived = await processVideo({ path: source, demuxer: 'mov' }, outDir, { signal: new AbortController().signal, onProgress: () => {} });
     const elapsed = (performance.now() - started) / 1000;
     const perMinute = (elapsed / (derived.durationSeconds ?? SECONDS)) * 60;
     return {

@@ -66,6 +66,8 @@ export interface PublicConfig {
   supportEmail: string;
   googleSignIn: boolean;
   footerLinks: FooterLinks;
+  /** `UPLOAD_MAX_BYTES`: the uploader refuses a larger file before sending a byte of it. */
+  uploadMaxBytes: number;
 }
 
 /**

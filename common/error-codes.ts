@@ -58,6 +58,8 @@ export const ERROR_CODES = [
   'member-stripe-unavailable',
   'already-creator',
   'marker-needs-members',
+  'method-not-allowed',
+  'storage-quota-exceeded',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

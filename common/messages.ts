@@ -110,6 +110,8 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'already-creator': 'Your account can already run a site.',
   'marker-needs-members':
     'A public post cannot have a “Members only below this line” marker: everyone would read past it. Choose Members, Paid or Specific tiers under “Who can read it”, or remove the line.',
+  'method-not-allowed': 'This address does not take that kind of request.',
+  'storage-quota-exceeded': 'This file would take your site past its storage limit. Delete files you no longer need from your media library, then try again.',
 };
 
 export function messageFor(table: MessageTable, code: ErrorCode, fallback: string): string {

@@ -66,6 +66,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RETENTION_MAIL_DAYS: '0' })).toThrowError(/^Invalid configuration: RETENTION_MAIL_DAYS/);
   });
 
+  it('reads the storage quota of a site: 50 GiB unless told, 0 for none, never negative', () => {
+    expect(loadConfig({}).media.siteStorageQuotaBytes).toBe(50 * 1024 ** 3);
+    expect(loadConfig({ SITE_STORAGE_QUOTA_BYTES: '0' }).media.siteStorageQuotaBytes).toBe(0);
+    expect(loadConfig({ SITE_STORAGE_QUOTA_BYTES: '1000' }).media.siteStorageQuotaBytes).toBe(1000);
+    expect(() => loadConfig({ SITE_STORAGE_QUOTA_BYTES: '-1' })).toThrowError(/^Invalid configuration: SITE_STORAGE_QUOTA_BYTES/);
+    expect(() => loadConfig({ SITE_STORAGE_QUOTA_BYTES: 'lots' })).toThrowError(/^Invalid configuration: SITE_STORAGE_QUOTA_BYTES/);
+  });
+
   it('reads TRUST_PROXY as a hop count, a boolean or addresses', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -59,6 +59,7 @@ const environmentSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanText.default(false),
   UPLOAD_MAX_BYTES: positiveInt.default(5_368_709_120),
   UPLOAD_EXPIRY_HOURS: positiveInt.default(24),
+  SITE_STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(53_687_091_200),
   MEDIA_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
   QUEUE_SUPERVISE_SECONDS: positiveInt.default(60),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
@@ -110,6 +111,8 @@ export interface MediaConfig {
   uploadMaxBytes: number;
   /** An upload untouched for this long is removed with its parts and its row. */
   uploadExpiryMs: number;
+  /** Bytes of originals one site may hold, its unfinished uploads included (docs/decisions/062-site-storage-quota.md); 0: no limit. */
+  siteStorageQuotaBytes: number;
   /** A media job whose server stops beating for this long goes to another server (docs/decisions/035-pg-boss-job-queue.md). */
   jobHeartbeatSeconds: number;
   queueSuperviseSeconds: number;
@@ -241,6 +244,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
         : undefined,
       uploadMaxBytes: env.UPLOAD_MAX_BYTES,
       uploadExpiryMs: env.UPLOAD_EXPIRY_HOURS * 3600_000,
+      siteStorageQuotaBytes: env.SITE_STORAGE_QUOTA_BYTES,
       jobHeartbeatSeconds: env.MEDIA_JOB_HEARTBEAT_SECONDS,
       queueSuperviseSeconds: env.QUEUE_SUPERVISE_SECONDS,
     },

@@ -82,6 +82,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     supportEmail: config.supportEmail,
     googleSignIn: config.google !== undefined,
     footerLinks: config.footerLinks,
+    uploadMaxBytes: config.media.uploadMaxBytes,
   };
   const media = createMedia({ config, database, clock, logger });
   // Every feature that changes what a site's readers see tells siteChanges; the anonymous page cache listens.

@@ -64,6 +64,7 @@ export const REFUSAL_COPY = {
 
 export const UPLOAD_FAILURE_COPY = {
   tooLarge: 'The server refused this file: it is larger than the upload limit.',
+  storageFull: "Your site's storage is full: this file does not fit in the room left. Delete files you no longer need from your library below, then try again.",
   refusedType: 'The server refused this file: its type is not accepted.',
   siteRequired: 'Set up your site first: your media belongs to it.',
   signedOut: 'Your session has ended. Sign in again, then choose the file again to continue.',
@@ -101,6 +102,10 @@ export const DELETE_COPY = {
   notFound: 'This file was already deleted.',
   failed: 'The file could not be deleted. Please try again.',
   deleted: (name: string) => `"${name}" was deleted.`,
+  /** A failed file goes in one step: nothing was made from it and no post can use it. */
+  remove: 'Remove',
+  removeLabel: (name: string) => `Remove ${name}, which failed`,
+  removed: (name: string) => `"${name}" was removed.`,
 } as const;
 
 export const PLAYER_COPY = {

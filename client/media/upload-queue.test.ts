@@ -12,4 +12,9 @@ describe('failureMessageOf', () => {
     expect(failureMessageOf(0, '')).toBe(UPLOAD_FAILURE_COPY.network);
     expect(failureMessageOf(500, 'oops')).toBe(UPLOAD_FAILURE_COPY.other);
   });
+
+  it("tells a full site storage from a file that is too large, though both are 413", () => {
+    expect(failureMessageOf(413, '{"error":{"code":"storage-quota-exceeded","message":"…"}}')).toBe(UPLOAD_FAILURE_COPY.storageFull);
+    expect(UPLOAD_FAILURE_COPY.storageFull).not.toBe(UPLOAD_FAILURE_COPY.tooLarge);
+  });
 });

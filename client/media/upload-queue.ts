@@ -50,6 +50,8 @@ function refusalCodeOf(body: string): unknown {
 /** The words for an upload the server or the network stopped. */
 export function failureMessageOf(status: number, body: string): string {
   const code = refusalCodeOf(body);
+  // Also a 413, for the site rather than the file: told by its code before the status.
+  if (code === 'storage-quota-exceeded') return UPLOAD_FAILURE_COPY.storageFull;
   if (status === 413 || code === 'payload-too-large') return UPLOAD_FAILURE_COPY.tooLarge;
   if (status === 415 || code === 'unsupported-media-type') return UPLOAD_FAILURE_COPY.refusedType;
   if (code === 'site-required') return UPLOAD_FAILURE_COPY.siteRequired;

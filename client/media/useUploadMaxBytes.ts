@@ -1,12 +1,12 @@
 /**
  * The largest upload the server takes (`UPLOAD_MAX_BYTES`), from its public
- * config when it says so, else DESIGN.md's default. The server refuses a larger
- * upload anyway; knowing the limit here refuses it before a byte is sent.
+ * config (in the boot state, so known at once); DESIGN.md's default only in
+ * the rare load that has no config yet. The server refuses a larger upload
+ * anyway; knowing the limit here refuses it before a byte is sent.
  */
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../../common/media.ts';
 import { usePublicConfig } from '../app/public-config.tsx';
 
 export function useUploadMaxBytes(): number {
-  const configured = (usePublicConfig() as { uploadMaxBytes?: unknown } | undefined)?.uploadMaxBytes;
-  return typeof configured === 'number' && configured > 0 ? configured : DEFAULT_UPLOAD_MAX_BYTES;
+  return usePublicConfig()?.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES;
 }

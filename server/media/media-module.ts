@@ -30,6 +30,7 @@ export function createMedia({ config, database, clock, logger }: { config: Confi
     // Parts stay on a (shared) disk even in S3 mode: docs/decisions/034-media-storage-and-shared-uploads.md.
     partsDir: path.join(mediaRoot(config), 'uploads'),
     maxBytes: config.media.uploadMaxBytes,
+    siteQuotaBytes: config.media.siteStorageQuotaBytes,
     expiryMs: config.media.uploadExpiryMs,
     appOrigin: config.appUrl.origin,
     locker: () => (locker ??= createUploadLocker(database)),

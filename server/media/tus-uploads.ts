@@ -2,7 +2,8 @@
  * Resumable uploads at /api/uploads (tus 1.0 with creation, termination and
  * expiration; DESIGN.md "HTTP API added"). Everything an upload is refused
  * for is decided when it is created, before a byte is stored: its declared
- * length (UPLOAD_MAX_BYTES), its declared type, its site. Parts live in a
+ * length (UPLOAD_MAX_BYTES), its declared type, its site, the room left in
+ * the site's storage quota (SITE_STORAGE_QUOTA_BYTES). Parts live in a
  * @tus/file-store folder that several servers share, under the shared locker
  * (docs/decisions/034-media-storage-and-shared-uploads.md). The upload id is
  * the media id; a finished upload moves into storage and queues its processing
@@ -27,6 +28,7 @@ import type { Site } from '../sites/site-lookup.ts';
 import type { Storage } from '../storage/storage.ts';
 import { MEDIA_PROCESS_JOB, type MediaProcessJobData } from './media-jobs.ts';
 import { mediaPrefix, originalKey } from './media-service.ts';
+import { fitsInQuota } from './storage-quota.ts';
 import { sanitizeFileName } from './upload-names.ts';
 import type { SharedLocker } from './upload-locker.ts';
 
@@ -39,6 +41,8 @@ export interface UploadsDeps {
   /** The shared folder of unfinished uploads' parts. */
   partsDir: string;
   maxBytes: number;
+  /** SITE_STORAGE_QUOTA_BYTES: 0 for none. */
+  siteQuotaBytes: number;
   expiryMs: number;
   /** The only origin tus's CORS headers name: uploads come from the studio, never from another site. */
   appOrigin: string;
@@ -46,23 +50,29 @@ export interface UploadsDeps {
   locker: () => Promise<SharedLocker>;
 }
 
-/** tus hands hooks a web Request; the node request under it is the Express one, which carries the caller's site. */
-const siteOfRequest = new WeakMap<IncomingMessage, Site>();
+/** What the route checked of a request before handing it to tus: the caller's site, and the upload it owns (none at the root). */
+export interface UploadRequest {
+  site: Site;
+  uploadId?: string;
+}
 
-export function rememberUploadSite(req: IncomingMessage, site: Site): void {
-  siteOfRequest.set(req, site);
+/** tus hands hooks a web Request; the node request under it is the Express one, which carries what the route checked. */
+const checkedRequests = new WeakMap<IncomingMessage, UploadRequest>();
+
+export function rememberUploadRequest(req: IncomingMessage, checked: UploadRequest): void {
+  checkedRequests.set(req, checked);
 }
 
 /** srvx's request on Node: the node request sits at `runtime.node` (older versions: `node`). */
 type NodeBackedRequest = Request & { runtime?: { node?: { req: IncomingMessage } }; node?: { req: IncomingMessage } };
 
-function siteOf(req: Request): Site {
+function checkedRequestOf(req: Request): UploadRequest {
   const { runtime, node } = req as NodeBackedRequest;
   const incoming = runtime?.node?.req ?? node?.req;
-  const site = incoming ? siteOfRequest.get(incoming) : undefined;
-  // The route's middleware sets it before tus runs; reaching here without it is a wiring mistake.
-  if (!site) throw new Error('upload request without its site');
-  return site;
+  const checked = incoming ? checkedRequests.get(incoming) : undefined;
+  // The route sets it before tus runs; reaching here without it is a wiring mistake.
+  if (!checked) throw new Error('upload request the route did not check');
+  return checked;
 }
 
 /** A refusal in the API's error shape: tus answers a thrown error's `status_code` with its `body`. */
@@ -78,7 +88,7 @@ class UploadRefused extends Error {
   }
 }
 
-export function createUploads({ db, storage, queue, clock, logger, partsDir, maxBytes, expiryMs, appOrigin, locker }: UploadsDeps) {
+export function createUploads({ db, storage, queue, clock, logger, partsDir, maxBytes, siteQuotaBytes, expiryMs, appOrigin, locker }: UploadsDeps) {
   const datastore = new FileStore({ directory: partsDir, expirationPeriodInMilliseconds: expiryMs });
 
   const tus = new Server({
@@ -89,22 +99,29 @@ export function createUploads({ db, storage, queue, clock, logger, partsDir, max
     allowedOrigins: [appOrigin],
     maxSize: maxBytes,
     namingFunction: () => randomUUID(),
+    // The id whose ownership the route checked, never one tus would read from the rest of the URL.
+    getFileIdFromRequest: (req) => checkedRequestOf(req).uploadId,
     async onUploadCreate(req, upload) {
-      const site = siteOf(req);
+      const { site } = checkedRequestOf(req);
       if (upload.sizeIsDeferred || upload.size === undefined) throw new UploadRefused(400, 'invalid-input');
       const type = (upload.metadata?.filetype ?? '').toLowerCase();
       const kind = ACCEPTED_MEDIA_TYPES[type];
       if (!kind) throw new UploadRefused(415, 'unsupported-media-type');
       const originalName = sanitizeFileName(upload.metadata?.filename);
-      await db.insert(media).values({
-        id: upload.id,
-        siteId: site.id,
-        kind,
-        originalName,
-        type,
-        bytes: upload.size,
-        status: 'uploading',
-        storageKey: originalKey(site.id, upload.id),
+      const size = upload.size;
+      await db.transaction(async (tx) => {
+        // 413 like UPLOAD_MAX_BYTES, not 507: a refusal of this request that no retry fixes (tus clients retry a 5xx).
+        if (!(await fitsInQuota(tx, site.id, size, siteQuotaBytes))) throw new UploadRefused(413, 'storage-quota-exceeded');
+        await tx.insert(media).values({
+          id: upload.id,
+          siteId: site.id,
+          kind,
+          originalName,
+          type,
+          bytes: size,
+          status: 'uploading',
+          storageKey: originalKey(site.id, upload.id),
+        });
       });
       return { metadata: { ...upload.metadata, filename: originalName, filetype: type } };
     },

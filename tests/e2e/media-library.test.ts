@@ -3,10 +3,12 @@
  * uploads through the page, processing to Ready, details, delete with its
  * confirmation and the server's refusal while a post uses the item, a type
  * refused before upload, pause and resume, and an upload continued after a
- * reload by choosing its file again. Screenshots at 375 and 1280 px go to
- * /tmp/shots-media/.
+ * reload by choosing its file again; the server's UPLOAD_MAX_BYTES enforced
+ * before a byte is sent, a full site storage named, and a failed file removed
+ * in one step. Screenshots at 375 and 1280 px go to /tmp/shots-media/.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, truncate, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -20,9 +22,13 @@ import { makeMediaFixtures, type MediaFixtures } from '../support/media-fixtures
 
 const SHOTS = '/tmp/shots-media';
 const PROCESSING_TIMEOUT_MS = 60_000;
+const MIB = 1024 * 1024;
+/** Above the 21 MB WAV of the pause test, small enough that a test fills it. */
+const UPLOAD_MAX_BYTES = 24 * MIB;
+const SITE_STORAGE_QUOTA_BYTES = 30 * MIB;
 
 describe.skipIf(!chromiumAvailable)('the media library in Chromium', () => {
-  const app = useE2eApp();
+  const app = useE2eApp({ env: { UPLOAD_MAX_BYTES: String(UPLOAD_MAX_BYTES), SITE_STORAGE_QUOTA_BYTES: String(SITE_STORAGE_QUOTA_BYTES) } });
   let files: MediaFixtures;
   let handles = 0;
 
@@ -238,5 +244,48 @@ describe.skipIf(!chromiumAvailable)('the media library in Chromium', () => {
     await expect.poll(listed).toEqual([]);
     await page.getByText('No media yet.').waitFor();
     expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it("refuses a file over the server's limit before a byte is sent, names a full site storage, and removes a failed file in one step", async () => {
+    const { page, errors } = await openAsCreator(375);
+    const creations: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/uploads') creations.push(request.url());
+    });
+    // A sparse file one byte over UPLOAD_MAX_BYTES: the limit the server's public config gave, not a 5 GB guess.
+    const huge = path.join(files.dir, 'huge.wav');
+    await writeFile(huge, '');
+    await truncate(huge, UPLOAD_MAX_BYTES + 1);
+    await page.getByText('up to 24 MB each', { exact: false }).waitFor();
+    await choose(page, huge);
+    await page.getByRole('alert').getByText('This file is larger than the 24 MB limit.').waitFor();
+    expect(await page.getByRole('progressbar').count()).toBe(0);
+    expect(creations).toEqual([]);
+
+    // 20 MiB that are no video: stored, then failed by processing, still holding their room.
+    const broken = path.join(files.dir, 'broken.mp4');
+    await writeFile(broken, Buffer.alloc(20 * MIB, 7));
+    await choose(page, broken);
+    await card(page, 'broken.mp4').getByText(/^Failed: ./).waitFor({ timeout: PROCESSING_TIMEOUT_MS });
+    // 12 MiB more would take the site past its 30 MiB: the server refuses it at creation, and the uploader says why.
+    const pdf = path.join(files.dir, 'handbook.pdf');
+    await writeFile(pdf, Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(12 * MIB - 9, 0x20)]));
+    await choose(page, pdf);
+    await page.getByText("Your site's storage is full", { exact: false }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/storage-full-375.png`, fullPage: true });
+    await expectAccessible(page);
+
+    // One press removes the failed file: no dialog to confirm.
+    await page.getByRole('button', { name: 'Remove broken.mp4, which failed' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('"broken.mp4" was removed.').waitFor();
+    // The focus stays in the library, not lost with the card.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Library');
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    await page.getByRole('button', { name: 'broken.mp4', exact: true }).waitFor({ state: 'detached' });
+    // The room it held is free: the refused upload goes through when tried again.
+    await page.getByRole('button', { name: 'Try again: handbook.pdf' }).click();
+    await card(page, 'handbook.pdf').getByText('Ready').waitFor({ timeout: PROCESSING_TIMEOUT_MS });
+    expect(unexpectedErrors(errors, [413])).toEqual([]);
   });
 });

@@ -11,9 +11,11 @@ import { eq } from 'drizzle-orm';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaItem } from '../../common/api/media.ts';
+import type { PublicConfig } from '../../common/api-types.ts';
 import { MEDIA_NAME_MAX_LENGTH } from '../../common/media.ts';
 import { media } from '../../db/content-schema.ts';
 import { signUpVerified } from '../support/accounts.ts';
+import { createTestClient } from '../support/http-client.ts';
 import { creatorWithSite, type Creator } from '../support/creator-site.ts';
 import { createUpload, makeJpeg, patchUpload, tusRequest, uploadBytes, waitForMedia } from '../support/media.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -167,6 +169,12 @@ describe('creating an upload', () => {
     stall?.close();
     await first;
     expect((await waitForMedia(alice.client, id)).status).toBe('ready');
+  });
+
+  it('tells every visitor UPLOAD_MAX_BYTES in the public config, so the uploader refuses a larger file before sending it', async () => {
+    const answer = await createTestClient(server.url).get<PublicConfig>('/api/config');
+    expect(answer.status).toBe(200);
+    expect(answer.body.uploadMaxBytes).toBe(MAX_BYTES);
   });
 
   it('refuses a declared length over UPLOAD_MAX_BYTES with 413 before storing anything', async () => {

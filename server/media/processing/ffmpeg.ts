@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
+import { DEMUXER_OF_FORMAT, type Demuxer } from './sniff.ts';
 
 export interface ProbeResult {
   durationSeconds: number | undefined;
@@ -21,6 +22,27 @@ const ENCODER_NICENESS = 10;
 
 /** The tail of stderr kept for the log when a run fails: enough to see why, never the whole output. */
 const STDERR_TAIL = 2000;
+
+/** A file for ffmpeg to read, and the demuxer its sniffed format names. */
+export interface MediaInput {
+  path: string;
+  demuxer: Demuxer;
+}
+
+const ACCEPTED_DEMUXERS = [...new Set(Object.values(DEMUXER_OF_FORMAT))].join(',');
+
+/**
+ * How every input is opened (ISSUE15 item 1): with the sniffer's demuxer, only
+ * demuxers of formats we accept (so none that follows a playlist or a concat
+ * script), and only the file itself (so nothing inside it can name another
+ * file, on this disk or the network, that ffmpeg would read into the item).
+ */
+export function inputArguments(input: MediaInput): string[] {
+  return ['-f', input.demuxer, '-format_whitelist', ACCEPTED_DEMUXERS, '-protocol_whitelist', 'file', '-i', input.path];
+}
+
+/** Goes before each output file: ffmpeg writes local files (HLS segments and playlists included), and nothing else. */
+export const OUTPUT_TO_FILES = ['-protocol_whitelist', 'file'] as const;
 
 export class ToolFailedError extends Error {
   override name = 'ToolFailedError';
@@ -54,8 +76,8 @@ function run(command: string, args: string[], { signal, onStdout }: { signal?: A
   });
 }
 
-export async function probe(filePath: string, signal?: AbortSignal): Promise<ProbeResult> {
-  const output = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', filePath], signal ? { signal } : {});
+export async function probe(input: MediaInput, signal?: AbortSignal): Promise<ProbeResult> {
+  const output = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...inputArguments(input)], signal ? { signal } : {});
   const raw = JSON.parse(output) as RawProbe;
   const streams = raw.streams ?? [];
   // A cover image inside an audio file is a "video" stream; it does not make the file a video.

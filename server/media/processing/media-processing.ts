@@ -21,7 +21,8 @@ import { mediaPrefix, type MediaRow } from '../media-service.ts';
 import { processAudio } from './process-audio.ts';
 import { processImage } from './process-image.ts';
 import { processVideo } from './process-video.ts';
-import { confirmedType, formatFitsKind, readHead, sniffFormat } from './sniff.ts';
+import type { MediaInput } from './ffmpeg.ts';
+import { confirmedType, demuxerOf, formatFitsKind, readHead, sniffFormat, type SniffedFormat } from './sniff.ts';
 import { UnprocessableMediaError } from './unprocessable.ts';
 
 /** Progress is written at most this often: the library polls it, the database need not take every frame. */
@@ -80,6 +81,14 @@ export function createMediaProcessor({ db, storage, clock, logger, workDir }: Pr
     return target;
   }
 
+  /** A video or audio input for ffmpeg, read as the demuxer of its sniffed format. */
+  function mediaInput(input: string, format: SniffedFormat): MediaInput {
+    const demuxer = demuxerOf(format);
+    // formatFitsKind lets only formats with a demuxer through as video or audio.
+    if (!demuxer) throw new Error(`no demuxer for the format ${format}`);
+    return { path: input, demuxer };
+  }
+
   /** What the bytes are (the type the original is then served as) and what processing made of them. */
   async function derive(row: MediaRow, input: string, outDir: string, signal: AbortSignal): Promise<{ type: string; derived: MediaDerived }> {
     const format = sniffFormat(await readHead(input));
@@ -92,9 +101,9 @@ export function createMediaProcessor({ db, storage, clock, logger, workDir }: Pr
       case 'image':
         return { type, derived: await processImage(input, outDir) };
       case 'video':
-        return { type, derived: await processVideo(input, outDir, { signal, onProgress }) };
+        return { type, derived: await processVideo(mediaInput(input, format), outDir, { signal, onProgress }) };
       case 'audio':
-        return { type, derived: await processAudio(input, outDir, { signal, onProgress }) };
+        return { type, derived: await processAudio(mediaInput(input, format), outDir, { signal, onProgress }) };
       case 'file':
         return { type, derived: {} };
     }

@@ -7,7 +7,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { VIDEO_RENDITION_HEIGHTS, type MediaDerived } from '../../../common/media.ts';
-import { ffmpeg, probe, ToolFailedError } from './ffmpeg.ts';
+import { ffmpeg, inputArguments, OUTPUT_TO_FILES, probe, ToolFailedError, type MediaInput } from './ffmpeg.ts';
 import { frameToPoster } from './process-image.ts';
 import { UnprocessableMediaError } from './unprocessable.ts';
 
@@ -23,7 +23,7 @@ export function renditionHeights(sourceHeight: number): number[] {
   return fitting.length > 0 ? fitting : [VIDEO_RENDITION_HEIGHTS[0]];
 }
 
-export function hlsArguments(input: string, outDir: string, heights: number[], hasAudio: boolean): string[] {
+export function hlsArguments(input: MediaInput, outDir: string, heights: number[], hasAudio: boolean): string[] {
   // Never upscale: a source below the smallest rendition keeps its own height (even, as H.264 needs).
   const scaled = heights.map((height, index) => `[s${index}]scale=-2:'min(${height},trunc(ih/2)*2)'[v${index}]`);
   const filter = `[0:v]split=${heights.length}${heights.map((_, index) => `[s${index}]`).join('')};${scaled.join(';')}`;
@@ -31,7 +31,7 @@ export function hlsArguments(input: string, outDir: string, heights: number[], h
   const bitrates = heights.flatMap((height, index) => [`-b:v:${index}`, VIDEO_BITRATES[height] ?? '2800k']);
   const streamMap = heights.map((height, index) => `v:${index}${hasAudio ? `,a:${index}` : ''},name:${height}p`).join(' ');
   return [
-    '-i', input,
+    ...inputArguments(input),
     '-filter_complex', filter,
     ...maps,
     '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-pix_fmt', 'yuv420p',
@@ -47,11 +47,12 @@ export function hlsArguments(input: string, outDir: string, heights: number[], h
     '-var_stream_map', streamMap,
     '-hls_fmp4_init_filename', 'init.mp4',
     '-hls_segment_filename', path.join(outDir, 'hls', '%v', 'seg%d.m4s'),
+    ...OUTPUT_TO_FILES,
     path.join(outDir, 'hls', '%v', 'index.m3u8'),
   ];
 }
 
-export async function processVideo(input: string, outDir: string, { signal, onProgress }: { signal: AbortSignal; onProgress: (fraction: number) => void }): Promise<MediaDerived> {
+export async function processVideo(input: MediaInput, outDir: string, { signal, onProgress }: { signal: AbortSignal; onProgress: (fraction: number) => void }): Promise<MediaDerived> {
   const probed = await probe(input, signal).catch((error: unknown) => {
     if (error instanceof ToolFailedError || error instanceof SyntaxError) throw new UnprocessableMediaError(UNREADABLE_VIDEO);
     throw error;
@@ -65,7 +66,7 @@ export async function processVideo(input: string, outDir: string, { signal, onPr
     await ffmpeg(hlsArguments(input, outDir, heights, probed.hasAudio), { signal, ...(duration ? { durationSeconds: duration } : {}), onProgress: (fraction) => onProgress(fraction * 0.95) });
     const frame = path.join(outDir, 'frame.png');
     const at = duration ? Math.min(1, duration / 2) : 0;
-    await ffmpeg(['-ss', String(at), '-i', input, '-frames:v', '1', '-vf', `scale=-2:'min(720,trunc(ih/2)*2)'`, frame], { signal });
+    await ffmpeg(['-ss', String(at), ...inputArguments(input), '-frames:v', '1', '-vf', `scale=-2:'min(720,trunc(ih/2)*2)'`, ...OUTPUT_TO_FILES, frame], { signal });
     const poster = await frameToPoster(frame, outDir);
     await rm(frame);
     return { width, height, ...(duration ? { durationSeconds: duration } : {}), hls: { playlist: 'hls/master.m3u8', heights }, ...poster };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { confirmedType, formatFitsKind, sniffFormat } from './sniff.ts';
+import { MEDIA_KINDS } from '../../../common/media.ts';
+import { confirmedType, demuxerOf, formatFitsKind, sniffFormat, type SniffedFormat } from './sniff.ts';
 
 const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
 
@@ -32,5 +33,15 @@ describe('sniffFormat', () => {
   it('names the real type of a PNG declared as JPEG, and keeps a container\'s declared type', () => {
     expect(confirmedType('png', 'image/jpeg')).toBe('image/png');
     expect(confirmedType('iso-media', 'video/quicktime')).toBe('video/quicktime');
+  });
+
+  it('names a demuxer for every format that may be a video or audio, so ffmpeg never guesses one', () => {
+    const formats: SniffedFormat[] = ['jpeg', 'png', 'gif', 'webp', 'avif', 'pdf', 'iso-media', 'matroska', 'mp3', 'wav', 'ogg', 'flac', 'unknown'];
+    for (const kind of MEDIA_KINDS.filter((candidate) => candidate === 'video' || candidate === 'audio')) {
+      for (const format of formats.filter((candidate) => formatFitsKind(candidate, kind))) expect(demuxerOf(format), `${kind} ${format}`).toBeDefined();
+    }
+    expect(demuxerOf('mp3')).toBe('mp3');
+    expect(demuxerOf('iso-media')).toBe('mov');
+    expect(demuxerOf('pdf')).toBeUndefined();
   });
 });

@@ -63,6 +63,26 @@ export function formatFitsKind(format: SniffedFormat, kind: MediaKind): boolean 
   return FORMATS_OF_KIND[kind].includes(format);
 }
 
+/**
+ * ffmpeg's demuxer for each format of video and audio: ffmpeg reads a file as
+ * what its first bytes said here, never as what its own probe guesses (which
+ * looks past an ID3 tag, where an HLS playlist can hide).
+ */
+export const DEMUXER_OF_FORMAT = {
+  'iso-media': 'mov',
+  matroska: 'matroska',
+  mp3: 'mp3',
+  wav: 'wav',
+  ogg: 'ogg',
+  flac: 'flac',
+} as const satisfies Partial<Record<SniffedFormat, string>>;
+
+export type Demuxer = (typeof DEMUXER_OF_FORMAT)[keyof typeof DEMUXER_OF_FORMAT];
+
+export function demuxerOf(format: SniffedFormat): Demuxer | undefined {
+  return (DEMUXER_OF_FORMAT as Partial<Record<SniffedFormat, Demuxer>>)[format];
+}
+
 /** The MIME type a format is known to be, where the format alone says it; containers keep the declared type. */
 const MIME_OF_FORMAT: Partial<Record<SniffedFormat, string>> = {
   jpeg: 'image/jpeg',

@@ -4,13 +4,13 @@
  * queue are left to the queue above, so one file never shows twice, and items
  * this tab cancelled are gone at once.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type RefObject } from 'react';
 import type { MediaItem } from '../../../../common/api/media.ts';
 import { MEDIA_KINDS, type MediaKind } from '../../../../common/media.ts';
 import { SERVER_MESSAGES } from '../../../../common/messages.ts';
 import { Button } from '../../../components/Button.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import { DETAILS_COPY, KIND_FILTER_LABELS, KIND_LABELS, MEDIA_PAGE } from '../../../content/media.ts';
+import { DELETE_COPY, DETAILS_COPY, KIND_FILTER_LABELS, KIND_LABELS, MEDIA_PAGE } from '../../../content/media.ts';
 import { formatBytes, formatDuration } from '../../../media/format.ts';
 import { MediaStatusBadge } from '../../../media/MediaStatusBadge.tsx';
 import { MediaThumbnail } from '../../../media/MediaThumbnail.tsx';
@@ -24,6 +24,10 @@ interface MediaLibraryProps {
   kind: MediaKind | undefined;
   list: MediaListState;
   queueState: UploadQueueState;
+  /** Items on their way out (a failed one removed in one step): not shown, so they cannot be removed twice. */
+  removing: ReadonlySet<string>;
+  /** Where focus goes when the card that held it leaves (a failed file removed). */
+  headingRef: RefObject<HTMLHeadingElement | null>;
   onSearch: (q: string) => void;
   onKind: (kind: MediaKind | undefined) => void;
   onRetry: () => void;
@@ -59,11 +63,17 @@ function MediaCard({ item, onOpen, onDelete }: { item: MediaItem; onOpen: () => 
       </button>
       <div className="media-card__meta">
         <p className="media-card__facts">{facts}</p>
-        <button type="button" className="media-card__delete" onClick={onDelete} aria-label={`${DETAILS_COPY.delete} ${item.originalName}`}>
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-            <path d="M5 7h14M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        </button>
+        {item.status === 'failed' ? (
+          <button type="button" className="media-card__remove" onClick={onDelete} aria-label={DELETE_COPY.removeLabel(item.originalName)}>
+            {DELETE_COPY.remove}
+          </button>
+        ) : (
+          <button type="button" className="media-card__delete" onClick={onDelete} aria-label={`${DETAILS_COPY.delete} ${item.originalName}`}>
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path d="M5 7h14M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </button>
+        )}
       </div>
       <div className="media-card__status">
         <MediaStatusBadge item={item} />
@@ -72,15 +82,15 @@ function MediaCard({ item, onOpen, onDelete }: { item: MediaItem; onOpen: () => 
   );
 }
 
-export function MediaLibrary({ q, kind, list, queueState, onSearch, onKind, onRetry, onOpen, onDelete }: MediaLibraryProps) {
+export function MediaLibrary({ q, kind, list, queueState, removing, headingRef, onSearch, onKind, onRetry, onOpen, onDelete }: MediaLibraryProps) {
   const kindId = useId();
   const hidden = hiddenMediaIds(queueState);
-  const media = list.media.filter((item) => !hidden.has(item.id));
+  const media = list.media.filter((item) => !hidden.has(item.id) && !removing.has(item.id));
   const filtered = q !== '' || kind !== undefined;
 
   return (
     <section className="media-library" aria-labelledby="media-library-heading" aria-busy={list.phase === 'loading'}>
-      <h2 id="media-library-heading" className="media-library__heading">
+      <h2 id="media-library-heading" className="media-library__heading" ref={headingRef} tabIndex={-1}>
         {MEDIA_PAGE.libraryHeading}
       </h2>
       <div className="media-library__toolbar">

@@ -1,17 +1,21 @@
 /**
  * The media library (/upload/media, ISSUE9 item 4): the drop zone and the
  * upload queue on top, the creator's media below with search, a kind filter
- * and each item's status; details (preview, alt text) and delete in dialogs.
+ * and each item's status; details (preview, alt text) and delete in dialogs,
+ * except a failed item, removed in one step (ISSUE15 item 10): nothing was
+ * made from it and no post can use it, so there is nothing to confirm.
  * Search and filter live in the address, so a reload or a shared link keeps
  * them.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import * as mediaApi from '../../../../common/api/media.ts';
 import type { MediaItem } from '../../../../common/api/media.ts';
 import { MEDIA_KINDS, type MediaKind } from '../../../../common/media.ts';
 import { usePageMeta } from '../../../app/usePageMeta.ts';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
-import { MEDIA_PAGE } from '../../../content/media.ts';
+import { DELETE_COPY, MEDIA_PAGE } from '../../../content/media.ts';
+import { call, toErrorCode } from '../../../lib/api.ts';
 import { MediaDropZone } from '../../../media/MediaDropZone.tsx';
 import { UploadQueueList } from '../../../media/UploadQueueList.tsx';
 import { useMediaList } from '../../../media/useMediaList.ts';
@@ -35,9 +39,45 @@ export default function MediaPage() {
   const [opened, setOpened] = useState<MediaItem>();
   const [deleting, setDeleting] = useState<MediaItem>();
   const [announcement, setAnnouncement] = useState<string>();
+  const [problem, setProblem] = useState<string>();
+  const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
+  const libraryHeading = useRef<HTMLHeadingElement>(null);
   const q = params.get('q') ?? '';
   const kind = kindOf(params.get('kind'));
   const { state: list, reload } = useMediaList({ q, kind });
+
+  const forget = (id: string) =>
+    setRemoving((current) => {
+      const next = new Set(current);
+      next.delete(id);
+      return next;
+    });
+
+  async function removeFailed(item: MediaItem) {
+    setRemoving((current) => new Set(current).add(item.id));
+    // Its card, which had the focus, leaves at once: the focus stays in the library instead of falling to the page.
+    libraryHeading.current?.focus();
+    try {
+      await call(mediaApi.deleteMedia, { params: { id: item.id } });
+      setAnnouncement(DELETE_COPY.removed(item.originalName));
+    } catch (error) {
+      const code = toErrorCode(error);
+      if (code === 'not-found') setAnnouncement(DELETE_COPY.notFound);
+      else {
+        // Still there: shown again, with why.
+        setProblem(code === 'media-in-use' ? DELETE_COPY.inUse : DELETE_COPY.failed);
+        forget(item.id);
+      }
+    }
+    reload();
+  }
+
+  const startDelete = (item: MediaItem) => {
+    setAnnouncement(undefined);
+    setProblem(undefined);
+    if (item.status === 'failed') void removeFailed(item);
+    else setDeleting(item);
+  };
 
   const setFilter = (name: 'q' | 'kind', value: string) =>
     setParams(
@@ -64,6 +104,7 @@ export default function MediaPage() {
       </section>
 
       <LiveMessage tone="success">{announcement}</LiveMessage>
+      <LiveMessage tone="error">{problem}</LiveMessage>
 
       <MediaLibrary
         q={q}
@@ -73,14 +114,13 @@ export default function MediaPage() {
         onSearch={(value) => setFilter('q', value)}
         onKind={(value) => setFilter('kind', value ?? '')}
         queueState={state}
+        removing={removing}
+        headingRef={libraryHeading}
         onOpen={(item) => {
           setAnnouncement(undefined);
           setOpened(item);
         }}
-        onDelete={(item) => {
-          setAnnouncement(undefined);
-          setDeleting(item);
-        }}
+        onDelete={startDelete}
       />
 
       <MediaDetailsDialog
@@ -89,7 +129,7 @@ export default function MediaPage() {
         onSaved={reload}
         onDelete={(item) => {
           setOpened(undefined);
-          setDeleting(item);
+          startDelete(item);
         }}
       />
       <DeleteMediaDialog item={deleting} onClose={() => setDeleting(undefined)} onDeleted={(message) => {
