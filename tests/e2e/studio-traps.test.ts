@@ -1,0 +1,110 @@
+/**
+ * The studio's newcomer traps of issue 15, item 10, in Chromium: the browser's
+ * Back button from an edited post asks like every other way out; a taken
+ * handle is said once; long titles show a counter; the posts list pages
+ * beyond its first page; the sidebar's background runs the whole height of a
+ * long page; each stylesheet of the creator area is fetched once, without the
+ * "credentials mode does not match" warning. Screenshots at 375 and 1280 px
+ * go to /tmp/shots-studio/.
+ */
+import { mkdirSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { posts } from '../../db/content-schema.ts';
+import { expectAccessible } from '../support/accessibility.ts';
+import { signUpVerified } from '../support/accounts.ts';
+import { chromiumAvailable } from '../support/browser.ts';
+import { creatorWithSite, type Creator } from '../support/creator-site.ts';
+import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
+
+const SHOTS = '/tmp/shots-studio';
+mkdirSync(SHOTS, { recursive: true });
+
+async function adoptSession(page: Page, creator: Creator, url: string) {
+  const [name, value] = [...creator.client.cookies].find(([cookieName]) => cookieName.endsWith('session'))!;
+  await page.context().addCookies([{ name, value, url }]);
+}
+
+describe.skipIf(!chromiumAvailable)('the studio traps in Chromium', () => {
+  const app = useE2eApp();
+
+  async function signedIn(creator: Creator, width: number, height = 800) {
+    const opened = await app.open({ width, height });
+    await adoptSession(opened.page, creator, app.server.url);
+    return opened;
+  }
+
+  it('fetches each stylesheet of the creator area once, with no preload warning', async () => {
+    const creator = await creatorWithSite(app.server);
+    const { page, errors } = await signedIn(creator, 1280);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    const stylesheetRequests = new Map<string, number>();
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('.css')) stylesheetRequests.set(request.url(), (stylesheetRequests.get(request.url()) ?? 0) + 1);
+    });
+    // A deep link into the studio: its stylesheets are named in the page as hints, then loaded by the module loader.
+    await page.goto(`${app.server.url}/upload/posts/new`, { waitUntil: 'networkidle' });
+    await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+    expect(stylesheetRequests.size).toBeGreaterThan(0);
+    expect([...stylesheetRequests].filter(([, times]) => times > 1)).toEqual([]);
+    expect(warnings.filter((warning) => warning.includes('preload'))).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('says once that a handle is taken, in site settings and in the wizard', async () => {
+    const other = await creatorWithSite(app.server);
+    const creator = await creatorWithSite(app.server);
+    const { page, errors } = await signedIn(creator, 1280);
+    await page.goto(`${app.server.url}/settings/general`);
+    const handleInput = page.getByRole('textbox', { name: 'Handle' });
+    await handleInput.fill(other.handle);
+    const taken = page.getByText('Someone already has that handle. Please pick another.');
+    await taken.waitFor();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => handleInput.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await taken.count()).toBe(1);
+    await page.screenshot({ path: `${SHOTS}/settings-handle-taken-1280.png` });
+    await expectAccessible(page);
+
+    const newcomer = await signUpVerified(app.server);
+    const wizard = await app.open({ width: 375 });
+    const [name, value] = [...newcomer.client.cookies].find(([cookieName]) => cookieName.endsWith('session'))!;
+    await wizard.page.context().addCookies([{ name, value, url: app.server.url }]);
+    await wizard.page.goto(`${app.server.url}/onboarding`);
+    const wizardHandle = wizard.page.getByRole('textbox', { name: 'Handle' });
+    await wizardHandle.fill(other.handle);
+    const wizardTaken = wizard.page.getByText('Someone already has that handle. Please pick another.');
+    await wizardTaken.waitFor();
+    await wizard.page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => wizardHandle.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await wizardTaken.count()).toBe(1);
+    await wizard.page.screenshot({ path: `${SHOTS}/wizard-handle-taken-375.png`, fullPage: true });
+    expect(unexpectedErrors(errors)).toEqual([]);
+    expect(unexpectedErrors(wizard.errors)).toEqual([]);
+  });
+
+  it('paints the sidebar down the whole height of a long page', async () => {
+    const creator = await creatorWithSite(app.server);
+    for (let index = 0; index < 40; index += 1) await creator.client.post('/api/posts', { title: `Post number ${index}`, body: { type: 'doc', content: [] } });
+    const { page, errors } = await signedIn(creator, 1280, 700);
+    await page.goto(`${app.server.url}/upload`);
+    await page.getByRole('link', { name: 'Post number 0', exact: true }).waitFor();
+    // The whole page at once, as a full-page capture (or print) lays it out: the column is white from the top bar to the bottom.
+    const { data, info } = await sharp(await page.screenshot({ fullPage: true })).raw().toBuffer({ resolveWithObject: true });
+    const pixelAt = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+    expect(info.height).toBeGreaterThan(2000);
+    expect(pixelAt(20, info.height - 20)).toEqual([255, 255, 255]);
+    expect(pixelAt(20, Math.round(info.height / 2))).toEqual([255, 255, 255]);
+    await page.screenshot({ path: `${SHOTS}/posts-long-1280.png`, fullPage: true });
+    // Scrolled to the end, the navigation is still in view under the top bar.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.getByRole('navigation', { name: 'Creator area' }).evaluate((nav) => nav.getBoundingClientRect().top)).toBe(64);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    expect((await app.server.handle.db.select({ id: posts.id }).from(posts).where(eq(posts.siteId, creator.siteId))).length).toBe(40);
+  });
+});
