@@ -36,6 +36,72 @@ describe.skipIf(!chromiumAvailable)('the studio traps in Chromium', () => {
     return opened;
   }
 
+  it('asks before the browser\'s Back button leaves unsaved edits of a post, and stays when told to', async () => {
+    const creator = await creatorWithSite(app.server);
+    const paragraph = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Published words.' }] }] };
+    await creator.client.post('/api/posts', { title: 'A live post', body: paragraph, status: 'published' });
+    const { page, errors } = await signedIn(creator, 1280);
+    await page.goto(`${app.server.url}/upload`);
+    await page.getByRole('link', { name: 'A live post', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Post body' }).getByText('Published words.').click();
+    const editorUrl = page.url();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' An edit not yet saved.');
+    await page.getByRole('status').filter({ hasText: 'Unsaved changes' }).waitFor();
+
+    const asked: string[] = [];
+    const answerNext = (accept: boolean) => page.once('dialog', (dialog) => void (asked.push(dialog.message()), accept ? dialog.accept() : dialog.dismiss()));
+    answerNext(false);
+    await page.goBack({ waitUntil: 'commit' });
+    await expect.poll(() => asked, { timeout: 5000 }).toEqual(['You have unsaved changes. Leave anyway?']);
+    await expect.poll(() => page.url()).toBe(editorUrl);
+    await page.getByRole('status').filter({ hasText: 'Unsaved changes' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Post body' }).textContent()).toBe('Published words. An edit not yet saved.');
+
+    // Told to leave, the page goes back to the list, and the edit is not saved.
+    answerNext(true);
+    await page.goBack({ waitUntil: 'commit' });
+    await page.getByRole('heading', { name: 'Posts', level: 1 }).waitFor();
+    expect(asked).toHaveLength(2);
+    expect(new URL(page.url()).pathname).toBe('/upload');
+    const [row] = await app.server.handle.db.select().from(posts).where(eq(posts.siteId, creator.siteId));
+    expect(row!.previewHtml).not.toContain('An edit not yet saved.');
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('counts the characters of long titles instead of cutting them without a word, and says when the limit is reached', async () => {
+    const creator = await creatorWithSite(app.server);
+    const { page, errors } = await signedIn(creator, 1280);
+    await page.goto(`${app.server.url}/upload/posts/new`);
+    const title = page.getByLabel('Title', { exact: true });
+    await title.waitFor();
+    await page.getByText('0 / 200').waitFor();
+    await title.fill('A title that goes on '.repeat(12));
+    // The server's limit is unchanged: the field keeps 200 characters and shows it, and a screen reader hears it once typing pauses.
+    expect((await title.inputValue()).length).toBe(200);
+    await page.getByText('200 / 200').waitFor();
+    await page.getByRole('status').filter({ hasText: 'Character limit reached.' }).waitFor();
+    expect(await title.getAttribute('aria-describedby')).toContain('-count');
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor({ timeout: 10_000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/post-title-count-1280.png` });
+    await expectAccessible(page);
+
+    const phone = await signedIn(creator, 375);
+    await phone.page.goto(`${app.server.url}/settings/general`);
+    const siteTitle = phone.page.getByRole('textbox', { name: 'Site title' });
+    await siteTitle.fill('My very long site title '.repeat(5));
+    expect((await siteTitle.inputValue()).length).toBe(80);
+    await phone.page.getByText('80 / 80').waitFor();
+    await phone.page.getByRole('textbox', { name: 'Tagline' }).fill('Calm mornings');
+    await phone.page.getByText('13 / 160').waitFor();
+    await siteTitle.scrollIntoViewIfNeeded();
+    await phone.page.screenshot({ path: `${SHOTS}/settings-title-count-375.png` });
+    await expectAccessible(phone.page);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    expect(unexpectedErrors(phone.errors)).toEqual([]);
+  });
+
   it('fetches each stylesheet of the creator area once, with no preload warning', async () => {
     const creator = await creatorWithSite(app.server);
     const { page, errors } = await signedIn(creator, 1280);
