@@ -102,6 +102,67 @@ describe.skipIf(!chromiumAvailable)('the studio traps in Chromium', () => {
     expect(unexpectedErrors(phone.errors)).toEqual([]);
   });
 
+  it('pages the posts list beyond 500 with "Load more", keeping the filter and the search', async () => {
+    const creator = await creatorWithSite(app.server);
+    const base = Date.parse('2026-01-01T00:00:00Z');
+    await app.server.handle.db.insert(posts).values(
+      Array.from({ length: 520 }, (_, index) => ({
+        siteId: creator.siteId,
+        slug: `seeded-${index}`,
+        title: `Seeded post ${index}`,
+        excerpt: index % 2 === 0 ? 'an even one' : 'an odd one',
+        body: { type: 'doc' as const, content: [] },
+        createdAt: new Date(base + index * 1000),
+        updatedAt: new Date(base + index * 1000),
+      })),
+    );
+    const { page, errors } = await signedIn(creator, 1280);
+    await page.goto(`${app.server.url}/upload`);
+    await page.getByText('Showing 100 of 520 posts').waitFor();
+    const rows = page.locator('.post-list > li');
+    expect(await rows.count()).toBe(100);
+    const loadMore = page.getByRole('button', { name: 'Load more posts' });
+    await loadMore.click();
+    await page.getByText('Showing 200 of 520 posts').waitFor();
+    // Focus lands on the first post the button brought.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Seeded post 419');
+    await loadMore.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/posts-load-more-1280.png` });
+    for (let shown = 300; shown <= 500; shown += 100) {
+      await loadMore.click();
+      await page.getByText(`Showing ${shown} of 520 posts`).waitFor();
+    }
+    await loadMore.click();
+    await page.getByRole('link', { name: 'Seeded post 0', exact: true }).waitFor();
+    expect(await rows.count()).toBe(520);
+    expect(await loadMore.count()).toBe(0);
+
+    // The search and the filter are kept by the next page.
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill('odd');
+    await page.getByText('Showing 100 of 260 posts').waitFor();
+    await page.getByRole('button', { name: /^Drafts/ }).click();
+    await page.getByText('Showing 100 of 260 posts').waitFor();
+    expect(new URL(page.url()).search).toBe('?q=odd&status=draft');
+    await loadMore.click();
+    await page.getByText('Showing 200 of 260 posts').waitFor();
+    const titles = await rows.locator('.post-row__title').allTextContents();
+    expect(titles).toHaveLength(200);
+    expect(titles.every((title) => Number(title.replace('Seeded post ', '')) % 2 === 1)).toBe(true);
+    expect(new Set(titles).size).toBe(200);
+    await expectAccessible(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/posts-filtered-1280.png` });
+
+    const phone = await signedIn(creator, 375);
+    await phone.page.goto(`${app.server.url}/upload?status=draft`);
+    await phone.page.getByText('Showing 100 of 520 posts').waitFor();
+    await phone.page.getByRole('button', { name: 'Load more posts' }).scrollIntoViewIfNeeded();
+    await phone.page.screenshot({ path: `${SHOTS}/posts-load-more-375.png` });
+    await expectAccessible(phone.page);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    expect(unexpectedErrors(phone.errors)).toEqual([]);
+  });
+
   it('fetches each stylesheet of the creator area once, with no preload warning', async () => {
     const creator = await creatorWithSite(app.server);
     const { page, errors } = await signedIn(creator, 1280);
