@@ -10,6 +10,7 @@ import { flushSync } from 'react-dom';
 import { BrowserRouter } from 'react-router';
 import { App } from './App.tsx';
 import { readBootState } from './app/boot-state.ts';
+import { installHistoryGuard } from './app/history-guard.ts';
 import { preloadScreenFor } from './router.tsx';
 import './styles/global.css';
 
@@ -20,6 +21,8 @@ const boot = readBootState(document);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 
+// Before the router listens to history steps, so a page with unsaved changes hears of them first.
+installHistoryGuard();
 const app = <App boot={boot} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />;
 const firstScreen = boot?.maintenance ? Promise.resolve() : preloadScreenFor(window.location.pathname);
 

@@ -108,4 +108,5 @@ export type UpdatePostData = z.output<typeof updatePostSchema>;
 export const listPostsSchema = z.object({
   status: z.enum(POST_STATUSES, { error: 'invalid-input' }).optional(),
   q: z.string().trim().max(200, { error: 'invalid-input' }).refine(storable, { error: 'invalid-input' }).optional(),
+  cursor: z.string().max(200, { error: 'invalid-input' }).optional(),
 });

@@ -10,9 +10,16 @@ export function fieldHintId(fieldId: string): string {
   return `${fieldId}-hint`;
 }
 
-/** The aria-describedby value for a control: its hint and its error, whichever are shown. */
-export function describedBy(fieldId: string, { hasHint = false, error }: { hasHint?: boolean; error?: string | undefined }): string | undefined {
-  const ids = [hasHint ? fieldHintId(fieldId) : undefined, error ? fieldErrorId(fieldId) : undefined].filter(Boolean);
+export function fieldCountId(fieldId: string): string {
+  return `${fieldId}-count`;
+}
+
+/** The aria-describedby value for a control: its hint, its character limit and its error, whichever are shown. */
+export function describedBy(
+  fieldId: string,
+  { hasHint = false, hasCount = false, error }: { hasHint?: boolean; hasCount?: boolean; error?: string | undefined },
+): string | undefined {
+  const ids = [hasHint ? fieldHintId(fieldId) : undefined, hasCount ? fieldCountId(fieldId) : undefined, error ? fieldErrorId(fieldId) : undefined].filter(Boolean);
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 

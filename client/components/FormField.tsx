@@ -1,5 +1,6 @@
 /** A labelled text input with an optional hint and an error tied to it for assistive technology. */
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { CharacterCount } from './CharacterCount.tsx';
 import { FieldError, describedBy, fieldHintId } from './FieldError.tsx';
 import './FormField.css';
 
@@ -12,9 +13,13 @@ export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   labelAction?: ReactNode;
   /** Rendered inside the input's frame after it, such as a show/hide toggle. */
   inputAddon?: ReactNode;
+  /** Shows "n / maxLength" under the input, for text that would otherwise be cut at the limit without a word. */
+  counted?: boolean;
 }
 
-export function FormField({ id, label, error, hint, labelAction, inputAddon, className, ...inputProps }: FormFieldProps) {
+export function FormField({ id, label, error, hint, labelAction, inputAddon, counted = false, className, ...inputProps }: FormFieldProps) {
+  const { maxLength, value } = inputProps;
+  const count = counted && maxLength !== undefined && typeof value === 'string' ? { length: value.length, max: maxLength } : undefined;
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
       <div className="field__label-row">
@@ -28,11 +33,12 @@ export function FormField({ id, label, error, hint, labelAction, inputAddon, cla
           id={id}
           className="field__input"
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, { hasHint: hint !== undefined, error })}
+          aria-describedby={describedBy(id, { hasHint: hint !== undefined, hasCount: count !== undefined, error })}
           {...inputProps}
         />
         {inputAddon}
       </div>
+      {count && <CharacterCount fieldId={id} length={count.length} max={count.max} />}
       {hint !== undefined && (
         <p id={fieldHintId(id)} className="field__hint">
           {hint}

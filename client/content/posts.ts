@@ -36,6 +36,13 @@ export const EMPTY_STATES = {
   search: (query: string) => `No posts match “${query}”.`,
 } as const;
 
+/** The list's paging: how many of the matching posts are shown, and the button that shows more. */
+export const LIST_PAGING = {
+  shown: (shown: number, total: number) => (shown >= total ? (total === 1 ? '1 post' : `${total} posts`) : `Showing ${shown} of ${total} posts`),
+  loadMore: 'Load more posts',
+  failed: 'More posts could not be loaded. Try again.',
+} as const;
+
 export const SAVE_STATE_LABELS = {
   saved: 'Saved',
   saving: 'Saving…',

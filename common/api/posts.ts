@@ -69,15 +69,23 @@ export interface PostInput {
 
 export type PostPatch = Partial<PostInput>;
 
+/** Posts in one answer of the list; `nextCursor` asks for the next ones. */
+export const POSTS_PAGE_SIZE = 100;
+
 export interface PostsQuery extends Record<string, string | number | boolean | undefined> {
   status?: PostStatus;
   /** Words to find in the title or the excerpt. */
   q?: string;
+  /** The `nextCursor` of the page before, with the same `status` and `q`; 400 `invalid-input` for one the server did not make. */
+  cursor?: string;
 }
 
 /** The site's handle makes a post's public address `/@{handle}/posts/{slug}`; null before the site is set up. */
 export interface PostsAnswer {
+  /** Newest first, at most POSTS_PAGE_SIZE. */
   posts: PostSummary[];
+  /** The cursor of the page after this one; absent on the last page. */
+  nextCursor?: string;
   /** Counts of each status among the posts the search matches. */
   counts: PostCounts;
   handle: string | null;

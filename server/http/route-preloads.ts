@@ -50,7 +50,9 @@ function hintsFor(manifest: Manifest, modules: readonly string[], inMainBundle: 
     if (inMainBundle.has(key)) continue;
     const chunk = manifest[key]!;
     links.push(`<link rel="modulepreload" href="/${chunk.file}">`);
-    for (const css of chunk.css ?? []) links.push(`<link rel="preload" as="style" href="/${css}">`);
+    // Vite's module loader asks for a chunk's stylesheet with crossorigin="" (anonymous): a hint without it is another
+    // credentials mode, so Chromium warns and fetches the stylesheet a second time instead of using the preloaded one.
+    for (const css of chunk.css ?? []) links.push(`<link rel="preload" as="style" crossorigin href="/${css}">`);
   }
   return links.join('');
 }

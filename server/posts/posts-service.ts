@@ -6,7 +6,7 @@
  * slug unique and rewrites the post's media uses in one transaction.
  */
 import { and, count, desc, eq, ilike, inArray, lte, not, or, sql, type SQL } from 'drizzle-orm';
-import type { PostAnswer, PostCounts, PostsAnswer, PostSummary } from '../../common/api/posts.ts';
+import { POSTS_PAGE_SIZE, type PostAnswer, type PostCounts, type PostsAnswer, type PostSummary } from '../../common/api/posts.ts';
 import type { MediaKind } from '../../common/media.ts';
 import { editorDocumentSchema, isUuid, type CreatePostData, type UpdatePostData } from '../../common/post-schemas.ts';
 import type { EditorDocument, PostStatus, PostVisibility } from '../../common/posts.ts';
@@ -19,14 +19,13 @@ import { AppError, badRequest } from '../errors.ts';
 import type { SiteChanged } from '../sites/site-changes.ts';
 import { findSiteByOwner, type Site } from '../sites/site-lookup.ts';
 import { importHtml } from './import-html.ts';
+import { afterCursor, decodeListCursor, encodeListCursor, LIST_ORDER_KEYS } from './posts-list-cursor.ts';
 import { mediaIdsIn, renderDocument } from './render-document.ts';
 import { sanitizeStoredHtml } from './sanitize.ts';
 
 type PostRow = typeof posts.$inferSelect;
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** Without pagination yet: more than a creator scrolls through, few enough to answer at once. */
-const LIST_LIMIT = 500;
 /** A generated slug another write took meanwhile is retried with the next number this many times. */
 const SLUG_ATTEMPTS = 5;
 const EMPTY_DOCUMENT: EditorDocument = { type: 'doc', content: [{ type: 'paragraph' }] };
@@ -258,7 +257,9 @@ export function createPostsService({ db, clock, publishing, siteChanged }: { db:
   }
 
   return {
-    async list(ownerId: string, query: { status?: PostStatus | undefined; q?: string | undefined }): Promise<PostsAnswer> {
+    async list(ownerId: string, query: { status?: PostStatus | undefined; q?: string | undefined; cursor?: string | undefined }): Promise<PostsAnswer> {
+      // Read before the site: a mangled cursor is the caller's mistake whoever asks.
+      const cursor = query.cursor ? decodeListCursor(query.cursor) : undefined;
       const site = await siteOf(ownerId);
       const counts: PostCounts = { all: 0, draft: 0, scheduled: 0, published: 0 };
       if (!site) return { posts: [], counts, handle: null };
@@ -276,14 +277,18 @@ export function createPostsService({ db, clock, publishing, siteChanged }: { db:
         counts[row.status] = row.count;
         counts.all += row.count;
       }
-      const rows = await db
-        .select(SUMMARY_COLUMNS)
+      // One row more than a page says whether another page follows.
+      const found = await db
+        .select({ ...SUMMARY_COLUMNS, shownAtKey: LIST_ORDER_KEYS.shownAt, createdAtKey: LIST_ORDER_KEYS.createdAt })
         .from(posts)
-        .where(and(...matching, ...(query.status ? [eq(posts.status, query.status)] : [])))
-        .orderBy(desc(sql`coalesce(${posts.publishedAt}, ${posts.createdAt})`), desc(posts.createdAt))
-        .limit(LIST_LIMIT);
+        .where(and(...matching, ...(query.status ? [eq(posts.status, query.status)] : []), ...(cursor ? [afterCursor(cursor)] : [])))
+        .orderBy(desc(LIST_ORDER_KEYS.shownAt), desc(LIST_ORDER_KEYS.createdAt), desc(posts.id))
+        .limit(POSTS_PAGE_SIZE + 1);
+      const rows = found.slice(0, POSTS_PAGE_SIZE);
+      const last = rows.at(-1);
+      const nextCursor = found.length > POSTS_PAGE_SIZE && last ? encodeListCursor({ shownAt: String(last.shownAtKey), createdAt: String(last.createdAtKey), id: last.id }) : undefined;
       const tiersById = await tiersOfPosts(rows.filter((row) => row.visibility === 'tiers').map((row) => row.id));
-      return { posts: rows.map((row) => toSummary(row, tiersById.get(row.id))), counts, handle: site.handle };
+      return { posts: rows.map((row) => toSummary(row, tiersById.get(row.id))), counts, handle: site.handle, ...(nextCursor ? { nextCursor } : {}) };
     },
 
     get: getPost,

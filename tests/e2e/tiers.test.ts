@@ -72,6 +72,9 @@ describe.skipIf(!chromiumAvailable)('the Tiers card in Chromium', () => {
       await card.getByRole('button', { name: 'Add a paid tier' }).click();
       await dialog.getByLabel('Name').fill(tierName);
       await dialog.getByLabel('Description').fill(`The ${tierName} tier`);
+      // The limits of common/tiers.ts, shown as the creator types rather than found by being cut off.
+      await dialog.getByText(`${tierName.length} / 60`).waitFor();
+      await dialog.getByText(`${`The ${tierName} tier`.length} / 500`).waitFor();
       await dialog.getByLabel('Benefits').fill(benefits);
       await dialog.getByLabel('Monthly price').fill(prices.monthly);
       await dialog.getByLabel('Yearly price').fill(prices.yearly);

@@ -109,6 +109,13 @@ describe('deep links', () => {
     ]);
   });
 
+  it("ask for a stylesheet in the credentials mode of Vite's loader (crossorigin), so the browser uses the preloaded copy", async () => {
+    const page = await createTestClient(server.url).get('/login');
+    const styleHints = [...page.text.matchAll(/<link rel="preload" as="style"[^>]*>/g)].map((match) => match[0]);
+    expect(styleHints).toHaveLength(2);
+    for (const hint of styleHints) expect(hint).toMatch(/ crossorigin[ >=]/);
+  });
+
   it('get the not-found page for an unknown path, and the landing page (in the main bundle) none', async () => {
     const client = createTestClient(server.url);
     expect(hintsOf(await client.get('/no/such/page'))).toEqual(['modulepreload /assets/NotFoundPage-444.js']);

@@ -37,7 +37,8 @@ function verdict(check: HandleCheck, handle: string): { tone: 'ok' | 'bad' | 'mu
 
 export function HandleField({ id, value, check, error, onChange }: HandleFieldProps) {
   const handle = value.trim().toLowerCase();
-  const said = verdict(check, handle);
+  // A refused submit puts the verdict's own words under the field as its error: said twice, it would be read twice.
+  const said = error ? undefined : verdict(check, handle);
   const statusId = `${id}-status`;
   return (
     <div className="field">

@@ -41,7 +41,10 @@ export default function CreatorLayout() {
           onToggle={() => setMenuOpen((open) => !open)}
         />
       </header>
-      <Sidebar className="creator-layout__sidebar" />
+      {/* The column runs the whole height of the page and carries the background; the navigation inside it stays in view. */}
+      <div className="creator-layout__sidebar">
+        <Sidebar className="creator-layout__sidebar-nav" />
+      </div>
       <SidebarDrawer id={drawerId} open={drawerOpen} onClose={() => setMenuOpen(false)} returnFocusTo={menuButton} />
       <MainLandmark id="content" className="creator-layout__content" tabIndex={-1}>
         <RouteSuspense>

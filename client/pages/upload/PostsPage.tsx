@@ -2,16 +2,19 @@
  * "Upload content" (/upload), the posts half: every post of the creator's
  * site, filtered by status and searched by title or excerpt, newest first.
  * The filter and the search live in the address, so a reload or the back
- * button keeps them. Editing happens in the editor (PostEditorPage).
+ * button keeps them. A page of posts comes at a time; "Load more" asks for
+ * the next with the same filter and search. Editing happens in the editor
+ * (PostEditorPage).
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import * as postsApi from '../../../common/api/posts.ts';
 import { POST_STATUSES, type PostStatus } from '../../../common/posts.ts';
 import { usePageMeta } from '../../app/usePageMeta.ts';
+import { BusyButton } from '../../components/BusyButton.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { EMPTY_STATES, STATUS_FILTERS } from '../../content/posts.ts';
+import { EMPTY_STATES, LIST_PAGING, STATUS_FILTERS } from '../../content/posts.ts';
 import { call, toErrorCode } from '../../lib/api.ts';
 import { PostRow } from './PostRow.tsx';
 import { UploadTabs } from './UploadTabs.tsx';
@@ -19,6 +22,7 @@ import '../../components/FormField.css';
 import './posts-page.css';
 
 type Loaded = { state: 'loading' } | { state: 'failed'; offline: boolean } | { state: 'ready'; answer: postsApi.PostsAnswer };
+type More = 'idle' | 'loading' | 'failed';
 
 /** Typing pauses this long before the search is sent. */
 const SEARCH_DELAY_MS = 300;
@@ -35,17 +39,38 @@ export default function PostsPage() {
   const [searchText, setSearchText] = useState(query);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const [more, setMore] = useState<More>('idle');
+  // Aborted with the list it would extend, when the filter or the search changes.
+  const listRequest = useRef<AbortController>(undefined);
   const searchId = useId();
 
   useEffect(() => {
     const controller = new AbortController();
+    listRequest.current = controller;
     call(postsApi.listPosts, { query: { status, q: query || undefined }, signal: controller.signal })
-      .then((answer) => setLoaded({ state: 'ready', answer }))
+      .then((answer) => {
+        setMore('idle');
+        setLoaded({ state: 'ready', answer });
+      })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLoaded({ state: 'failed', offline: toErrorCode(error) === 'network-request-failed' });
       });
     return () => controller.abort();
   }, [status, query, attempt]);
+
+  const loadMore = async () => {
+    const cursor = loaded.state === 'ready' ? loaded.answer.nextCursor : undefined;
+    const signal = listRequest.current?.signal;
+    if (!cursor || !signal) return;
+    setMore('loading');
+    try {
+      const next = await call(postsApi.listPosts, { query: { status, q: query || undefined, cursor }, signal });
+      setLoaded((current) => (current.state === 'ready' ? { state: 'ready', answer: { ...next, posts: [...current.answer.posts, ...next.posts] } } : current));
+      setMore('idle');
+    } catch {
+      if (!signal.aborted) setMore('failed');
+    }
+  };
 
   useEffect(() => {
     if (searchText.trim() === query) return;
@@ -126,7 +151,7 @@ export default function PostsPage() {
               />
             </div>
           </div>
-          <PostList loaded={loaded} query={query} status={status} onRetry={() => {
+          <PostList loaded={loaded} query={query} status={status} more={more} onLoadMore={() => void loadMore()} onRetry={() => {
               setLoaded({ state: 'loading' });
               setAttempt((count) => count + 1);
             }} />
@@ -136,7 +161,26 @@ export default function PostsPage() {
   );
 }
 
-function PostList({ loaded, query, status, onRetry }: { loaded: Loaded; query: string; status: PostStatus | undefined; onRetry: () => void }) {
+interface PostListProps {
+  loaded: Loaded;
+  query: string;
+  status: PostStatus | undefined;
+  more: More;
+  onLoadMore: () => void;
+  onRetry: () => void;
+}
+
+function PostList({ loaded, query, status, more, onLoadMore, onRetry }: PostListProps) {
+  const list = useRef<HTMLUListElement>(null);
+  const shownBefore = useRef(0);
+  const count = loaded.state === 'ready' ? loaded.answer.posts.length : 0;
+
+  useEffect(() => {
+    // After "Load more", focus goes to the first post it brought, where reading continues.
+    if (shownBefore.current > 0 && count > shownBefore.current) list.current?.children[shownBefore.current]?.querySelector('a')?.focus();
+    shownBefore.current = 0;
+  }, [count]);
+
   if (loaded.state === 'loading') {
     return (
       <p className="posts-page__state" role="status">
@@ -154,7 +198,7 @@ function PostList({ loaded, query, status, onRetry }: { loaded: Loaded; query: s
       </div>
     );
   }
-  const { posts, handle } = loaded.answer;
+  const { posts, handle, counts, nextCursor } = loaded.answer;
   if (posts.length === 0) {
     return (
       <p className="posts-page__state" role="status">
@@ -162,17 +206,36 @@ function PostList({ loaded, query, status, onRetry }: { loaded: Loaded; query: s
       </p>
     );
   }
+  const total = counts[status ?? 'all'];
   return (
     <>
-      <p className="visually-hidden" role="status">
-        {posts.length === 1 ? '1 post' : `${posts.length} posts`}
+      <p className={nextCursor ? 'posts-page__shown' : 'visually-hidden'} role="status">
+        {LIST_PAGING.shown(posts.length, total)}
       </p>
-      <ul className="post-list">
+      <ul className="post-list" ref={list}>
         {posts.map((post) => (
           <PostRow key={post.id} post={post} handle={handle} />
         ))}
       </ul>
+      {nextCursor && (
+        <div className="posts-page__more">
+          <BusyButton
+            variant="secondary"
+            busy={more === 'loading'}
+            onClick={() => {
+              shownBefore.current = posts.length;
+              onLoadMore();
+            }}
+          >
+            {LIST_PAGING.loadMore}
+          </BusyButton>
+          {more === 'failed' && (
+            <p className="posts-page__more-failed" role="alert">
+              {LIST_PAGING.failed}
+            </p>
+          )}
+        </div>
+      )}
     </>
   );
 }
-

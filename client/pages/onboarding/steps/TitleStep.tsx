@@ -36,6 +36,7 @@ export function TitleStep({ site, onSite, onNext, onBack }: StepProps) {
         label="Site title"
         name="title"
         maxLength={SITE_TITLE_MAX_LENGTH}
+        counted
         value={title}
         error={form.errors.title}
         onChange={(event) => {
@@ -48,6 +49,7 @@ export function TitleStep({ site, onSite, onNext, onBack }: StepProps) {
         label="Tagline (optional)"
         name="tagline"
         maxLength={SITE_TAGLINE_MAX_LENGTH}
+        counted
         placeholder="Weekly sessions for calmer mornings"
         value={tagline}
         error={form.errors.tagline}

@@ -9,9 +9,11 @@ import { useId, useState, type FormEvent } from 'react';
 import type { TierBody, TierView } from '../../../../common/api/tiers.ts';
 import { SERVER_MESSAGES } from '../../../../common/messages.ts';
 import { formatMoney } from '../../../../common/money.ts';
-import { TIER_CURRENCIES, toMajorText, toMinorUnits, yearlySavingPercent } from '../../../../common/tiers.ts';
+import { TIER_CURRENCIES, TIER_DESCRIPTION_MAX_LENGTH, TIER_NAME_MAX_LENGTH, toMajorText, toMinorUnits, yearlySavingPercent } from '../../../../common/tiers.ts';
 import { BusyButton } from '../../../components/BusyButton.tsx';
 import { Button } from '../../../components/Button.tsx';
+import { CharacterCount } from '../../../components/CharacterCount.tsx';
+import { describedBy } from '../../../components/FieldError.tsx';
 import { FormField } from '../../../components/FormField.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
@@ -111,12 +113,21 @@ function TierFormBody({ tier, headingId, onClose, onSave }: { tier: TierView | '
       <h2 id={headingId} className="modal-dialog__title">
         {tier === 'new' ? 'New paid tier' : `Edit ${tier.name}`}
       </h2>
-      <FormField id="tier-name" label="Name" value={draft.name} onChange={(event) => set('name')(event.target.value)} error={problems.name} maxLength={60} />
+      <FormField id="tier-name" label="Name" value={draft.name} onChange={(event) => set('name')(event.target.value)} error={problems.name} maxLength={TIER_NAME_MAX_LENGTH} counted />
       <div className="field">
         <label className="field__label" htmlFor="tier-description">
           Description
         </label>
-        <textarea id="tier-description" className="field__input" rows={2} maxLength={500} value={draft.description} onChange={(event) => set('description')(event.target.value)} />
+        <textarea
+          id="tier-description"
+          className="field__input"
+          rows={2}
+          maxLength={TIER_DESCRIPTION_MAX_LENGTH}
+          aria-describedby={describedBy('tier-description', { hasCount: true })}
+          value={draft.description}
+          onChange={(event) => set('description')(event.target.value)}
+        />
+        <CharacterCount fieldId="tier-description" length={draft.description.length} max={TIER_DESCRIPTION_MAX_LENGTH} />
       </div>
       <div className="field">
         <label className="field__label" htmlFor="tier-benefits">

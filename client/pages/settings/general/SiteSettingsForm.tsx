@@ -5,6 +5,7 @@ import { normaliseHandle } from '../../../../common/handles.ts';
 import { SITE_ABOUT_MAX_LENGTH, SITE_TAGLINE_MAX_LENGTH, SITE_TITLE_MAX_LENGTH } from '../../../../common/sites.ts';
 import { useFormSubmit } from '../../../app/useFormSubmit.ts';
 import { BusyButton } from '../../../components/BusyButton.tsx';
+import { CharacterCount } from '../../../components/CharacterCount.tsx';
 import { FieldError, describedBy } from '../../../components/FieldError.tsx';
 import { FormField } from '../../../components/FormField.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
@@ -64,8 +65,8 @@ export function SiteSettingsForm({ site, onSaved }: { site: sitesApi.SiteJson; o
       {normaliseHandle(values.handle) !== site.handle && site.publishedAt && (
         <p className="settings-form__warning">Changing your handle changes your site's address: links you have shared to the old one will stop working.</p>
       )}
-      <FormField id={FIELD_IDS.title} label="Site title" name="title" maxLength={SITE_TITLE_MAX_LENGTH} value={values.title} error={form.errors.title} onChange={(event) => update('title', event.target.value)} />
-      <FormField id={FIELD_IDS.tagline} label="Tagline" name="tagline" maxLength={SITE_TAGLINE_MAX_LENGTH} value={values.tagline} error={form.errors.tagline} onChange={(event) => update('tagline', event.target.value)} />
+      <FormField id={FIELD_IDS.title} label="Site title" name="title" maxLength={SITE_TITLE_MAX_LENGTH} counted value={values.title} error={form.errors.title} onChange={(event) => update('title', event.target.value)} />
+      <FormField id={FIELD_IDS.tagline} label="Tagline" name="tagline" maxLength={SITE_TAGLINE_MAX_LENGTH} counted value={values.tagline} error={form.errors.tagline} onChange={(event) => update('tagline', event.target.value)} />
       <div className="field">
         <div className="field__label-row">
           <label className="field__label" htmlFor={FIELD_IDS.about}>
@@ -79,9 +80,10 @@ export function SiteSettingsForm({ site, onSaved }: { site: sitesApi.SiteJson; o
           maxLength={SITE_ABOUT_MAX_LENGTH}
           value={values.about}
           aria-invalid={form.errors.about ? true : undefined}
-          aria-describedby={describedBy(FIELD_IDS.about, { error: form.errors.about })}
+          aria-describedby={describedBy(FIELD_IDS.about, { hasCount: true, error: form.errors.about })}
           onChange={(event) => update('about', event.target.value)}
         />
+        <CharacterCount fieldId={FIELD_IDS.about} length={values.about.length} max={SITE_ABOUT_MAX_LENGTH} />
         <FieldError fieldId={FIELD_IDS.about} message={form.errors.about} />
       </div>
       <BrandColorField id={FIELD_IDS.brandColor} value={values.brandColor} onChange={(value) => update('brandColor', value)} />

@@ -14,6 +14,7 @@ import type { MediaKind } from '../../../../common/media.ts';
 import { POST_TITLE_MAX_LENGTH, type EditorDocument } from '../../../../common/posts.ts';
 import { BusyButton } from '../../../components/BusyButton.tsx';
 import { Button } from '../../../components/Button.tsx';
+import { CharacterCount } from '../../../components/CharacterCount.tsx';
 import { FieldError, describedBy } from '../../../components/FieldError.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { LEAVE_WARNING, TITLE_REQUIRED, postProblemMessage } from '../../../content/posts.ts';
@@ -192,7 +193,7 @@ export function PostEditor({ initial, initialHandle }: { initial: postsApi.Post 
             maxLength={POST_TITLE_MAX_LENGTH}
             value={fields.title}
             aria-invalid={titleError ? true : undefined}
-            aria-describedby={describedBy(titleId, { error: titleError })}
+            aria-describedby={describedBy(titleId, { hasCount: true, error: titleError })}
             onChange={(event) => {
               setTitleError(undefined);
               draft.changeFields({ title: event.target.value.replace(/\n/g, ' ') });
@@ -204,6 +205,7 @@ export function PostEditor({ initial, initialHandle }: { initial: postsApi.Post 
               }
             }}
           />
+          <CharacterCount fieldId={titleId} length={fields.title.length} max={POST_TITLE_MAX_LENGTH} />
           <FieldError fieldId={titleId} message={titleError} />
           <div className="post-editor__body">
             <EditorToolbar editor={editor} onLink={openLink} onMedia={(kind) => setPicking({ for: 'body', kind })} />

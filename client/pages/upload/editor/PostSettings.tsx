@@ -5,6 +5,7 @@ import { publicPostPath } from '../../../../common/api/posts.ts';
 import { POST_EXCERPT_MAX_LENGTH, POST_SLUG_MAX_LENGTH } from '../../../../common/posts.ts';
 import { isValidSlug, slugify } from '../../../../common/slugs.ts';
 import { Button } from '../../../components/Button.tsx';
+import { CharacterCount } from '../../../components/CharacterCount.tsx';
 import { FieldError, describedBy, fieldHintId } from '../../../components/FieldError.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { MARKER_ON_PUBLIC_POST, VISIBILITY_CHOICES } from '../../../content/posts.ts';
@@ -80,11 +81,12 @@ export function PostSettings({ fields, savedSlug, handle, slugError, hasMarker, 
           rows={3}
           maxLength={POST_EXCERPT_MAX_LENGTH}
           value={fields.excerpt}
-          aria-describedby={fieldHintId(excerptId)}
+          aria-describedby={describedBy(excerptId, { hasHint: true, hasCount: true })}
           onChange={(event) => onChange({ excerpt: event.target.value })}
         />
+        <CharacterCount fieldId={excerptId} length={fields.excerpt.length} max={POST_EXCERPT_MAX_LENGTH} />
         <p id={fieldHintId(excerptId)} className="field__hint">
-          Shown in lists, link previews and to readers who cannot see a members-only post. {fields.excerpt.length}/{POST_EXCERPT_MAX_LENGTH}
+          Shown in lists, link previews and to readers who cannot see a members-only post.
         </p>
       </div>
 

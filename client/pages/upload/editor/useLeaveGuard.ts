@@ -1,11 +1,15 @@
 /**
- * Asks before a click on a link of the app leaves changes that would be lost.
- * The app's declarative router has no navigation blocker, so the click is
- * caught on the document, in the capture phase, before the router's link
- * sees it; a link to another tab or another site is left alone (the page
- * stays), and so is a link marked `data-saves-first`, whose own handler saves.
+ * Asks before a way out of the page leaves changes that would be lost: a
+ * click on a link of the app, and the browser's Back and Forward buttons
+ * (app/history-guard.ts). The app's declarative router has no navigation
+ * blocker, so a click is caught on the document, in the capture phase,
+ * before the router's link sees it; a link to another tab or another site is
+ * left alone (the page stays), and so is a link marked `data-saves-first`,
+ * whose own handler saves. Leaving the app altogether is asked by the browser
+ * itself (`beforeunload`, usePostDraft).
  */
 import { useEffect } from 'react';
+import { holdHistory } from '../../../app/history-guard.ts';
 
 export function useLeaveGuard(active: boolean, message: string) {
   useEffect(() => {
@@ -19,6 +23,10 @@ export function useLeaveGuard(active: boolean, message: string) {
       event.stopPropagation();
     };
     document.addEventListener('click', guard, true);
-    return () => document.removeEventListener('click', guard, true);
+    const releaseHistory = holdHistory(message);
+    return () => {
+      document.removeEventListener('click', guard, true);
+      releaseHistory();
+    };
   }, [active, message]);
 }
