@@ -44,7 +44,7 @@ export interface AppOptions {
 
 /** The one list: each feature is handed only what it uses. */
 function createFeatures(config: Config, services: Services, cookie: SessionCookie, logger: Logger, clientDir: string | undefined): Feature[] {
-  const sameOrigin = requireSameOrigin(config.appUrl);
+  const sameOrigin = requireSameOrigin(config.allowedOrigins);
   return [
     createSettingsFeature({ maintenance: services.maintenance, publicConfig: services.publicConfig, sameOrigin }),
     createHealthFeature({ database: services.database }),
