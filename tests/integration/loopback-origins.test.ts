@@ -3,10 +3,14 @@
  * loopback name on PORT and sign up; any other origin is refused with a message
  * that names APP_URL. With APP_URL set, only its origin is accepted.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { signupBody } from '../support/accounts.ts';
 import { createTestClient } from '../support/http-client.ts';
+import { spawnServerProcess } from '../support/server-process.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let unset: TestServer;
@@ -46,6 +50,25 @@ describe('APP_URL unset', () => {
       expect(response.body.error.code).toBe('forbidden-origin');
       expect(response.body.error.message).toBe(SERVER_MESSAGES['forbidden-origin']);
       expect(response.body.error.message).toMatch(/set APP_URL/);
+    }
+  });
+});
+
+describe('start-up', () => {
+  it('logs exactly one address to open, the one that mail links use', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'loopback-origins-'));
+    const server = await spawnServerProcess({ smtpUrl: unset.smtp.url, env: { APP_URL: '', DATA_DIR: dataDir } });
+    try {
+      const started = await server.waitForLog((line) => line.msg === 'server started', 'the start-up line');
+      const port = new URL(server.url).port;
+      expect(started.open).toBe(`http://localhost:${port}/`);
+      const addresses = Object.values(started).filter((value) => typeof value === 'string' && /^https?:\/\//.test(value));
+      expect(addresses).toEqual([`http://localhost:${port}/`]);
+    } finally {
+      server.kill();
+      await server.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(`${dataDir}.lock`, { force: true });
     }
   });
 });
