@@ -6,6 +6,12 @@ import type { ErrorCode } from './error-codes.ts';
 
 type MessageTable = Partial<Record<ErrorCode, string>>;
 
+/**
+ * The same-origin guard refused the form: almost always a server opened at an
+ * address other than its APP_URL, so the message says what to set (issue 15 item 9).
+ */
+export const ORIGIN_REFUSED_MESSAGE = 'This server does not accept forms from this address. Open the address it printed at start-up, or set APP_URL to the address you use.';
+
 /** Login catalogue (section 8) with the client checks of section 5. */
 export const LOGIN_MESSAGES = {
   'invalid-email': 'Email address format is invalid.',
@@ -19,6 +25,7 @@ export const LOGIN_MESSAGES = {
   'internal-error': 'Something went wrong. Please try again.',
   'missing-password': 'Password is missing. Please enter your password.',
   'invalid-login-credentials': 'Invalid login credentials.',
+  'forbidden-origin': ORIGIN_REFUSED_MESSAGE,
 } as const satisfies MessageTable;
 export const LOGIN_FALLBACK = 'Login failed. Please try again.';
 
@@ -35,6 +42,7 @@ export const SIGNUP_MESSAGES = {
   'email-already-in-use': 'This email is already in use.',
   'invalid-email': 'Invalid email format.',
   'weak-password': 'Password is too weak.',
+  'forbidden-origin': ORIGIN_REFUSED_MESSAGE,
 } as const satisfies MessageTable;
 export const SIGNUP_FALLBACK = 'Signup failed. Try again.';
 
@@ -75,7 +83,7 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'invalid-token': 'This link is not valid. Please request a new one.',
   'expired-token': 'This link has expired. Please request a new one.',
   unauthenticated: 'Please sign in first.',
-  'forbidden-origin': 'This request did not come from this site.',
+  'forbidden-origin': ORIGIN_REFUSED_MESSAGE,
   'payload-too-large': 'The request is too large.',
   'not-found': 'Not found.',
   'google-not-configured': 'Google sign-in is not configured on this server.',

@@ -4,6 +4,7 @@
  * memory for tests). Callers see the same drizzle API either way.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -74,7 +75,8 @@ function connectPostgres(url: string): DatabaseHandle {
 async function connectPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   // In memory (tests) there is nothing to share; in a folder, one process at a time.
   const unlock = dataDir ? lockEmbeddedDatabase(dataDir) : () => {};
-  const client = await PGlite.create(dataDir).catch((error: unknown) => {
+  // pg_trgm: the members search's indexes (migrations create the extension, as on Postgres).
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } }).catch((error: unknown) => {
     unlock();
     throw error;
   });

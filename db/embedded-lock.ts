@@ -26,6 +26,11 @@ function holderOf(lockFile: string): number | undefined {
   }
 }
 
+/** Another live process holds the folder: the CLI then goes through that server's API instead (docs/decisions/071). */
+export class EmbeddedDatabaseInUseError extends Error {
+  override name = 'EmbeddedDatabaseInUseError';
+}
+
 /** Takes the lock of the embedded database in `dataDir`; returns how to let it go. */
 export function lockEmbeddedDatabase(dataDir: string): () => void {
   const lockFile = `${dataDir}.lock`;
@@ -38,7 +43,7 @@ export function lockEmbeddedDatabase(dataDir: string): () => void {
     }
     const holder = holderOf(lockFile);
     if (holder !== undefined && isRunning(holder)) {
-      throw new Error(
+      throw new EmbeddedDatabaseInUseError(
         `the embedded database in ${dataDir} is in use by another process (pid ${holder}), such as a running server: ` +
           'stop it first, or set DATABASE_URL to a Postgres server, which any number of processes can share',
       );

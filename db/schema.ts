@@ -71,6 +71,9 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
+    // The members list's search, ILIKE '%term%' on name or e-mail (server/members/members-query.ts): trigram indexes serve an infix match.
+    index('users_full_name_trgm_idx').using('gin', table.fullName.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
     // ROLES are our own constants, never input: inlining them keeps the constraint readable in psql.
     check('users_role_check', sql.raw(`role IN (${ROLES.map((role) => `'${role}'`).join(', ')})`)),
   ],

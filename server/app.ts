@@ -6,6 +6,7 @@
  */
 import express, { type Express, type Request, type Response } from 'express';
 import type { BootState } from '../common/api-types.ts';
+import { createAdminFeature } from './admin/admin-feature.ts';
 import { createAuthFeature } from './auth/auth-feature.ts';
 import { toPublicUser } from './auth/public-user.ts';
 import type { Config } from './config.ts';
@@ -46,7 +47,7 @@ export interface AppOptions {
 
 /** The one list: each feature is handed only what it uses. */
 function createFeatures(config: Config, services: Services, cookie: SessionCookie, logger: Logger, clientDir: string | undefined): Feature[] {
-  const sameOrigin = requireSameOrigin(config.appUrl);
+  const sameOrigin = requireSameOrigin(config.allowedOrigins);
   return [
     createSettingsFeature({ maintenance: services.maintenance, publicConfig: services.publicConfig, sameOrigin }),
     createHealthFeature({ database: services.database }),
@@ -61,6 +62,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       appUrl: config.appUrl,
       logger,
     }),
+    createAdminFeature({ accounts: services.accounts, maintenance: services.maintenance, cookie, sameOrigin, logger }),
     createSitesFeature({ sites: services.sites, onboarding: services.onboarding, rateLimiter: services.rateLimiter, sameOrigin }),
     createDashboardFeature({ overview: services.overview }),
     createPostsFeature({ posts: services.posts, sameOrigin }),

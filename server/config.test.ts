@@ -38,6 +38,11 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ url: 'postgres://u:p@db:5432/app' });
   });
 
+  it('accepts every loopback name on PORT when APP_URL is unset, and only APP_URL when it is set', () => {
+    expect(loadConfig({ PORT: '8080' }).allowedOrigins).toEqual(['http://localhost:8080', 'http://127.0.0.1:8080', 'http://[::1]:8080']);
+    expect(loadConfig({ PORT: '8080', APP_URL: 'http://127.0.0.1:8080' }).allowedOrigins).toEqual(['http://127.0.0.1:8080']);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ APP_URL: 'not a url' }, 'APP_URL'],

@@ -141,6 +141,8 @@ export interface Config {
   port: number;
   host: string;
   appUrl: URL;
+  /** Origins the same-origin guard accepts: APP_URL's, or with APP_URL unset every loopback name on PORT. */
+  allowedOrigins: readonly string[];
   database: { url: string } | { pgliteDir: string };
   dataDir: string;
   smtpUrl: string | undefined;
@@ -160,6 +162,8 @@ export interface Config {
   stripe: StripeConfig | undefined;
   platformPlan: PlatformPlanConfig;
 }
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -181,6 +185,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
   const appUrl = new URL(env.APP_URL ?? `http://localhost:${env.PORT}`);
+  // A newcomer without APP_URL may open any loopback name for this machine; mail links still use the one appUrl.
+  const allowedOrigins = env.APP_URL ? [appUrl.origin] : LOOPBACK_HOSTS.map((host) => `http://${host}:${env.PORT}`);
   // The dev sink prints reset links to stdout: fine on a laptop, a leak on a real site.
   if (appUrl.protocol === 'https:' && !env.SMTP_URL && !env.MAIL_DEV_SINK) {
     throw new ConfigError('Invalid configuration: SMTP_URL is required when APP_URL is https (or set MAIL_DEV_SINK=true to print mail links to the log)');
@@ -190,6 +196,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     port: env.PORT,
     host: env.HOST,
     appUrl,
+    allowedOrigins,
     database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: path.join(dataDir, 'pglite') },
     dataDir,
     smtpUrl: env.SMTP_URL,

@@ -31,10 +31,8 @@ const server = await startServer({ config, logger, ...(clientBuilt ? { clientDir
   process.stderr.write(`Could not start: ${reason}\n`);
   process.exit(1);
 });
-logger.info(
-  { url: config.appUrl.toString(), listening: server.url, database: server.database.kind, mail: config.smtpUrl ? 'smtp' : 'dev-sink' },
-  'server started',
-);
+// One address to open (APP_URL, or http://localhost:PORT): a second one beside it is what a newcomer would paste.
+logger.info({ open: config.appUrl.href, database: server.database.kind, mail: config.smtpUrl ? 'smtp' : 'dev-sink' }, 'server started');
 
 function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');

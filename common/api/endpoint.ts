@@ -5,7 +5,7 @@
  * two cannot drift apart without the type check saying so.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Query values as they travel: strings, numbers and booleans, an absent one left out. */
 export type QueryValues = Record<string, string | number | boolean | undefined>;

@@ -7,7 +7,10 @@ import type { AdminService } from '../admin/admin-service.ts';
 
 export const USAGE = `Usage: npm run cli -- <command>
 
-  maintenance on|off|status     switch the maintenance screen for every server
+  maintenance on|off|status [--url <server>]
+                                switch the maintenance screen for every server; through the
+                                server's admin API (ADMIN_EMAIL and ADMIN_PASSWORD of an admin
+                                account) when --url is given or a server holds the embedded database
   user show <email>             show an account
   user disable <email> [reason] suspend an account and end its sessions
   user enable <email>           restore a suspended account
@@ -19,36 +22,48 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export type Command = (admin: AdminService) => Promise<string>;
+/** The maintenance flag, switched in the database directly or through a running server's admin API. */
+export interface MaintenanceSwitch {
+  isOn(): Promise<boolean>;
+  set(on: boolean): Promise<void>;
+}
+
+export type Command =
+  | { needs: 'maintenance'; run: (maintenance: MaintenanceSwitch) => Promise<string>; url: URL | undefined }
+  | { needs: 'database'; run: (admin: AdminService) => Promise<string> };
 
 export function parseCommand(argv: readonly string[]): Command {
   const [group, action, ...rest] = argv;
   switch (`${group} ${action}`) {
     case 'maintenance on':
     case 'maintenance off':
-      return async (admin) => {
-        await admin.setMaintenance(action === 'on');
-        return `Maintenance is now ${action}. Every server follows within a second.`;
+      return {
+        needs: 'maintenance',
+        url: parseUrlOption(rest),
+        run: async (maintenance) => {
+          await maintenance.set(action === 'on');
+          return `Maintenance is now ${action}. Every server follows within a second.`;
+        },
       };
     case 'maintenance status':
-      return async (admin) => `Maintenance is ${(await admin.getMaintenance()) ? 'on' : 'off'}.`;
+      return { needs: 'maintenance', url: parseUrlOption(rest), run: async (maintenance) => `Maintenance is ${(await maintenance.isOn()) ? 'on' : 'off'}.` };
     case 'user show': {
       const email = requireEmail(rest);
-      return async (admin) => describeUser(admin, email);
+      return onDatabase(async (admin) => describeUser(admin, email));
     }
     case 'user disable': {
       const email = requireEmail(rest);
-      return async (admin) => {
+      return onDatabase(async (admin) => {
         const { endedSessions } = await admin.setUserDisabled(email, true, rest.slice(1).join(' '));
         return `Disabled ${email.toLowerCase()}; ended ${endedSessions} session(s).`;
-      };
+      });
     }
     case 'user enable': {
       const email = requireEmail(rest);
-      return async (admin) => {
+      return onDatabase(async (admin) => {
         await admin.setUserDisabled(email, false);
         return `Enabled ${email.toLowerCase()}.`;
-      };
+      });
     }
     case 'user role': {
       const email = requireEmail(rest);
@@ -56,18 +71,32 @@ export function parseCommand(argv: readonly string[]): Command {
       if (!isRole(role)) {
         throw new UsageError(role === undefined ? `This command needs a role: ${ROLES.join(', ')}.` : `"${role}" is not a role; the roles are ${ROLES.join(', ')}.`);
       }
-      return async (admin) => {
+      return onDatabase(async (admin) => {
         const { previous } = await admin.setUserRole(email, role);
         return previous === role ? `${email.toLowerCase()} is already ${role}.` : `${email.toLowerCase()} is now ${role} (was ${previous}).`;
-      };
+      });
     }
     case 'mail status':
-      return describeMail;
+      return onDatabase(describeMail);
     case 'mail retry':
-      return async (admin) => `Queued ${await admin.retryFailedMail()} failed e-mail(s) again.`;
+      return onDatabase(async (admin) => `Queued ${await admin.retryFailedMail()} failed e-mail(s) again.`);
     default:
       throw new UsageError(`Unknown command: ${argv.join(' ')}`);
   }
+}
+
+const onDatabase = (run: (admin: AdminService) => Promise<string>): Command => ({ needs: 'database', run });
+
+/** `--url <server>` or `--url=<server>`: the server whose admin API switches maintenance. */
+function parseUrlOption(rest: readonly string[]): URL | undefined {
+  if (rest.length === 0) return undefined;
+  const [option = '', ...values] = rest;
+  const joined = option.startsWith('--url=') && values.length === 0 ? option.slice('--url='.length) : undefined;
+  const text = option === '--url' && values.length === 1 ? values[0] : joined;
+  if (text === undefined) throw new UsageError(`Unexpected arguments: ${rest.join(' ')}`);
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new UsageError(`--url needs an http or https address, not "${text}".`);
+  return url;
 }
 
 async function describeUser(admin: AdminService, email: string): Promise<string> {

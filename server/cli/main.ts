@@ -4,24 +4,60 @@
  * database unreachable, bad configuration), 2 the command was not understood.
  */
 import { connectDatabase } from '../../db/connect.ts';
+import { EmbeddedDatabaseInUseError } from '../../db/embedded-lock.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
-import { createAdminService } from '../admin/admin-service.ts';
+import { createAdminService, type AdminService } from '../admin/admin-service.ts';
 import { systemClock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { databaseErrorCode } from '../../db/database-unavailable.ts';
 import { parseCommand, UsageError, USAGE, type Command } from './commands.ts';
+import { withRemoteMaintenance, type AdminCredentials, type RemoteServer } from './remote-maintenance.ts';
 
-async function main(command: Command, config: Config): Promise<number> {
+type MaintenanceCommand = Extract<Command, { needs: 'maintenance' }>;
+
+async function main(command: Command, config: Config): Promise<string> {
+  if (command.needs === 'database') return withDatabase(config, command.run);
+  if (command.url) return viaServer(command, { url: command.url, origin: command.url.origin });
+  try {
+    return await withDatabase(config, (admin) => command.run({ isOn: admin.getMaintenance, set: admin.setMaintenance }));
+  } catch (error) {
+    // A server holds the embedded database: its maintenance switch is reached through it instead.
+    if (error instanceof EmbeddedDatabaseInUseError) return viaServer(command, { url: localServer(config), origin: config.appUrl.origin });
+    throw error;
+  }
+}
+
+async function withDatabase(config: Config, use: (admin: AdminService) => Promise<string>): Promise<string> {
   const database = await connectDatabase(config.database);
   try {
     await migrateDatabase(database);
-    const admin = createAdminService({ db: database.db, clock: systemClock });
-    const output = await command(admin);
-    process.stdout.write(`${output}\n`);
-    return 0;
+    return await use(createAdminService({ db: database.db, clock: systemClock }));
   } finally {
     await database.close();
   }
+}
+
+function viaServer(command: MaintenanceCommand, server: RemoteServer): Promise<string> {
+  return withRemoteMaintenance(server, adminCredentials(), command.run);
+}
+
+/** The server this machine runs on HOST and PORT, reached on loopback when it listens on every address. */
+function localServer(config: Config): URL {
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  return new URL(`http://${host.includes(':') ? `[${host}]` : host}:${config.port}`);
+}
+
+/** From the environment, not argv: a password on the command line is seen by every user of `ps` and kept in shell history. */
+function adminCredentials(): AdminCredentials {
+  const email = process.env.ADMIN_EMAIL;
+  const password = process.env.ADMIN_PASSWORD;
+  if (!email || !password) {
+    throw new Error(
+      'maintenance goes through the running server\'s admin API here (a server holds the embedded database, or --url was given): ' +
+        'set ADMIN_EMAIL and ADMIN_PASSWORD to an admin account\'s e-mail and password',
+    );
+  }
+  return { email, password };
 }
 
 /** One line an operator can act on: where the database is, not a driver's stack. */
@@ -42,7 +78,8 @@ let config: Config | undefined;
 try {
   const command = parseCommand(argv);
   config = loadConfig(process.env);
-  process.exitCode = await main(command, config);
+  process.stdout.write(`${await main(command, config)}\n`);
+  process.exitCode = 0;
 } catch (error) {
   if (error instanceof UsageError) {
     process.stderr.write(`${error.message}\n\n${USAGE}\n`);

@@ -15,6 +15,7 @@ import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { EXPORT_CELLS, type ExportCells } from './members-export.ts';
 
 const LIVE_PAID: MembershipStatus[] = ['active', 'trialing', 'past_due'];
 
@@ -61,12 +62,16 @@ export const MEMBER_COLUMNS = {
   endedAt: memberships.endedAt,
 };
 
+/** Every selection reads the members join: a membership, its member's account, its tier. */
+const ON_USER = eq(users.id, memberships.userId);
+const ON_TIER = eq(tiers.id, memberships.tierId);
+
 function selectMembers(db: Database, sortKey: SQL) {
   return db
     .select({ ...MEMBER_COLUMNS, sortKey: sql<string>`(${sortKey})::text` })
     .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .innerJoin(tiers, eq(tiers.id, memberships.tierId));
+    .innerJoin(users, ON_USER)
+    .innerJoin(tiers, ON_TIER);
 }
 
 export type MemberRow = Omit<Awaited<ReturnType<typeof selectMembers>>[number], 'sortKey'>;
@@ -148,7 +153,17 @@ export interface MembersPage {
   previous?: string;
 }
 
-export async function readMembersPage(db: Database, siteId: string, query: MembersQueryData): Promise<MembersPage> {
+/** Where a page starts, which way it reads, how far it skips: the same for every selection. */
+interface PagePlan {
+  sortKey: SQL;
+  where: SQL;
+  orderBy: SQL[];
+  offset: number;
+  cursor: Cursor | undefined;
+  backwards: boolean;
+}
+
+function planPage(siteId: string, query: MembersQueryData): PagePlan {
   const { key, type } = SORT_KEYS[query.sort];
   const cursor = query.cursor ? decodeCursor(query.cursor, query) : undefined;
   const backwards = cursor?.d === 'b';
@@ -161,24 +176,67 @@ export async function readMembersPage(db: Database, siteId: string, query: Membe
     conditions.push(sql`(${key}, ${memberships.id}) ${comparison} (cast(${cursor.k} as ${sql.raw(type)}), cast(${cursor.id} as uuid))`);
   }
   const offset = !cursor && query.page ? (query.page - 1) * query.limit : 0;
-  const found = await selectMembers(db, key)
-    .where(and(...conditions))
-    .orderBy(direction(key), direction(memberships.id))
-    .limit(query.limit + 1)
-    .offset(offset);
+  return { sortKey: key, where: and(...conditions)!, orderBy: [direction(key), direction(memberships.id)], offset, cursor, backwards };
+}
+
+/** The query the members list runs for one page (its EXPLAIN is tested: the search must use the trigram indexes). */
+export function membersPageQuery(db: Database, siteId: string, query: MembersQueryData) {
+  const plan = planPage(siteId, query);
+  return { plan, select: selectMembers(db, plan.sortKey).where(plan.where).orderBy(...plan.orderBy).limit(query.limit + 1).offset(plan.offset) };
+}
+
+/** Turns one more row than the page holds into the page and its cursors. */
+function toPage<Row extends { id: string; sortKey: string }>(found: Row[], plan: PagePlan, query: MembersQueryData) {
   const more = found.length > query.limit;
   const page = found.slice(0, query.limit);
-  if (backwards) page.reverse();
+  if (plan.backwards) page.reverse();
   const first = page[0];
   const last = page.at(-1);
-  const make = (d: 'a' | 'b', row: (typeof page)[number]) => encodeCursor({ s: query.sort, o: query.order, d, k: row.sortKey, id: row.id });
-  const hasNext = backwards ? true : more;
-  const hasPrevious = backwards ? more : Boolean(cursor) || offset > 0;
+  const make = (d: 'a' | 'b', row: Row) => encodeCursor({ s: query.sort, o: query.order, d, k: row.sortKey, id: row.id });
+  const hasNext = plan.backwards ? true : more;
+  const hasPrevious = plan.backwards ? more : Boolean(plan.cursor) || plan.offset > 0;
   return {
-    rows: page.map(({ sortKey: _sortKey, ...row }) => row),
+    rows: page,
     ...(hasNext && last ? { next: make('a', last) } : {}),
     ...(hasPrevious && first ? { previous: make('b', first) } : {}),
   };
+}
+
+export async function readMembersPage(db: Database, siteId: string, query: MembersQueryData): Promise<MembersPage> {
+  const { plan, select } = membersPageQuery(db, siteId, query);
+  const { rows, ...links } = toPage(await select, plan, query);
+  return { rows: rows.map(({ sortKey: _sortKey, ...row }) => row), ...links };
+}
+
+/** One page of the CSV export's cells, all text made by Postgres, in the list's order (docs/decisions/070). */
+export interface ExportPage {
+  rows: ExportCells[];
+  next?: string;
+}
+
+type ExportRow = ExportCells & { sortKey: string };
+
+export async function readExportPage(db: Database, siteId: string, query: MembersQueryData): Promise<ExportPage> {
+  const plan = planPage(siteId, query);
+  // The cells' own `id` is the membership's id: the cursor takes it from there.
+  const select = db
+    .select({ ...EXPORT_CELLS, sortKey: sql<string>`(${plan.sortKey})::text`.as('sortKey') })
+    .from(memberships)
+    .innerJoin(users, ON_USER)
+    .innerJoin(tiers, ON_TIER)
+    .where(plan.where)
+    .orderBy(...plan.orderBy)
+    .limit(query.limit + 1)
+    .offset(plan.offset);
+  // execute() hands back the driver's rows untouched: every cell is already text.
+  const result = (await db.execute(select)) as ExportRow[] | { rows: ExportRow[] };
+  const { rows, next } = toPage(rowsOf(result), plan, query);
+  return { rows, ...(next ? { next } : {}) };
+}
+
+/** postgres.js answers with the rows themselves, PGlite with `{ rows }`. */
+function rowsOf<Row>(result: Row[] | { rows: Row[] }): Row[] {
+  return Array.isArray(result) ? result : result.rows;
 }
 
 /** How many members the filters match; the users join only when the search needs it. */

@@ -19,7 +19,8 @@ import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { StripeClient } from '../payments/stripe-client.ts';
 import { findSiteByOwner, type Site } from '../sites/site-lookup.ts';
-import { countMembers, MEMBER_COLUMNS, readMembersPage, type MemberRow, type MembersPage } from './members-query.ts';
+import { csvLines } from './members-export.ts';
+import { countMembers, MEMBER_COLUMNS, readExportPage, readMembersPage, type ExportPage, type MemberRow } from './members-query.ts';
 import { users } from '../../db/schema.ts';
 
 /** A subscription Stripe still bills: removing or comping such a member is a matter for Stripe first. */
@@ -251,19 +252,19 @@ export function createMembersService({ db, clock, logger, stripe }: MembersDeps)
     },
 
     /**
-     * The export's pages, in the list's order, one keyset page at a time (never the whole list in memory).
+     * The export's pages as CSV text, in the list's order, one keyset page at a time (never the whole list in memory).
      * The next page is read while the caller writes this one, so Postgres and the CSV writer work side by side;
      * at most two pages are held.
      */
-    async *exportPages(userId: string, query: MembersQueryData): AsyncGenerator<MemberRow[]> {
+    async *exportPages(userId: string, query: MembersQueryData): AsyncGenerator<string> {
       const site = await siteOf(userId);
-      const read = (cursor: string | undefined) => readMembersPage(db, site.id, { ...query, page: undefined, cursor, limit: EXPORT_BATCH });
-      let pending: Promise<MembersPage> | undefined = read(undefined);
+      const read = (cursor: string | undefined) => readExportPage(db, site.id, { ...query, page: undefined, cursor, limit: EXPORT_BATCH });
+      let pending: Promise<ExportPage> | undefined = read(undefined);
       try {
         while (pending) {
-          const page: MembersPage = await pending;
+          const page: ExportPage = await pending;
           pending = page.next ? read(page.next) : undefined;
-          if (page.rows.length > 0) yield page.rows;
+          if (page.rows.length > 0) yield csvLines(page.rows);
         }
       } finally {
         // A reader who left stops the loop; the page already asked for is awaited, not left to reject unheard.

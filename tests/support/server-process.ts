@@ -32,11 +32,12 @@ export interface ServerProcess {
   kill(): void;
 }
 
-export async function spawnServerProcess({ databaseUrl, smtpUrl, env = {} }: { databaseUrl: string; smtpUrl: string; env?: Record<string, string> }): Promise<ServerProcess> {
+/** Without `databaseUrl` the server runs on the embedded database in the DATA_DIR that `env` gives. */
+export async function spawnServerProcess({ databaseUrl, smtpUrl, env = {} }: { databaseUrl?: string; smtpUrl: string; env?: Record<string, string> }): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, ...testEnvironment(port, smtpUrl, { DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', ...env }) },
+    env: { PATH: process.env.PATH, ...testEnvironment(port, smtpUrl, { ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), LOG_LEVEL: 'info', ...env }) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: LogLine[] = [];

@@ -50,7 +50,11 @@ describe('loginServerError', () => {
   });
 
   it('falls back to the generic message', () => {
-    expect(loginServerError('forbidden-origin')).toEqual({ field: 'password', message: 'Login failed. Please try again.' });
+    expect(loginServerError('forbidden')).toEqual({ field: 'password', message: 'Login failed. Please try again.' });
+  });
+
+  it('says what to set when the server refuses the address the page was opened at', () => {
+    expect(loginServerError('forbidden-origin').message).toMatch(/set APP_URL/);
   });
 });
 

@@ -60,4 +60,10 @@ describe('signupServerError', () => {
     expect(signupServerError('too-many-requests')).toBe('Signup failed. Try again.');
     expect(signupServerError('network-request-failed')).toBe('Signup failed. Try again.');
   });
+
+  it('says what to set when the server refuses the address the page was opened at, not "Signup failed"', () => {
+    expect(signupServerError('forbidden-origin')).toBe(
+      'This server does not accept forms from this address. Open the address it printed at start-up, or set APP_URL to the address you use.',
+    );
+  });
 });

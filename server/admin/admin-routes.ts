@@ -1,0 +1,66 @@
+/** /api/admin: parse, call one service function, answer (common/api/admin.ts). */
+import express, { Router, type Request, type Response } from 'express';
+import type * as adminApi from '../../common/api/admin.ts';
+import type { AnswerOf } from '../../common/api/endpoint.ts';
+import { maintenanceSwitchSchema } from '../../common/admin-schemas.ts';
+import { loginSchema } from '../../common/validation.ts';
+import type { AccountService } from '../auth/accounts.ts';
+import { signIn } from '../auth/auth-routes.ts';
+import { toPublicUser } from '../auth/public-user.ts';
+import { AppError } from '../errors.ts';
+import type { AuthLocals } from '../http/middleware/load-session.ts';
+import { requireRole } from '../http/middleware/require-user.ts';
+import { contextOf } from '../http/request-context.ts';
+import type { SessionCookie } from '../http/session-cookie.ts';
+import { parseInput } from '../http/validate.ts';
+import type { Logger } from '../logger.ts';
+import type { MaintenanceState } from '../settings/maintenance.ts';
+
+export interface AdminRouteDeps {
+  accounts: AccountService;
+  maintenance: MaintenanceState;
+  cookie: SessionCookie;
+  logger: Logger;
+}
+
+type AdminResponse = Response<unknown, AuthLocals>;
+type AdminAnswer<Name extends keyof typeof adminApi> = AnswerOf<(typeof adminApi)[Name]>;
+
+const requireAdmin = requireRole('admin');
+
+export function adminRoutes({ accounts, maintenance, cookie, logger }: AdminRouteDeps): Router {
+  const router = Router();
+  const json = express.json({ limit: '16kb' });
+
+  // The login of /api/auth (same checks, rate limits and audit), which maintenance closes: this one stays open, for admins only.
+  router.post('/session', json, async (req: Request, res: AdminResponse) => {
+    const { email, password } = parseInput(loginSchema, req.body);
+    const signedIn = await accounts.login(email, password, contextOf(req));
+    if (signedIn.user.role !== 'admin') {
+      await accounts.logout(signedIn.session.token, signedIn.user.id, contextOf(req));
+      throw new AppError('forbidden', 403);
+    }
+    signIn(res, cookie, signedIn);
+    res.json({ user: toPublicUser(signedIn.user) } satisfies AdminAnswer<'signIn'>);
+  });
+
+  router.delete('/session', requireAdmin, async (req: Request, res: AdminResponse) => {
+    const auth = res.locals.auth!;
+    await accounts.logout(auth.token, auth.user.id, contextOf(req));
+    cookie.clear(res);
+    res.status(204).end();
+  });
+
+  router.get('/maintenance', requireAdmin, (_req: Request, res: AdminResponse) => {
+    res.set('Cache-Control', 'no-store').json({ maintenance: maintenance.isOn() } satisfies AdminAnswer<'maintenance'>);
+  });
+
+  router.put('/maintenance', requireAdmin, json, async (req: Request, res: AdminResponse) => {
+    const { maintenance: on } = parseInput(maintenanceSwitchSchema, req.body);
+    await maintenance.setMaintenance(on);
+    logger.info({ maintenance: on, userId: res.locals.auth!.user.id }, 'maintenance switched by an admin');
+    res.set('Cache-Control', 'no-store').json({ maintenance: on } satisfies AdminAnswer<'setMaintenance'>);
+  });
+
+  return router;
+}
