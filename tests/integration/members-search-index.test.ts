@@ -1,6 +1,6 @@
 /**
  * The members search (ILIKE '%term%' on name or e-mail) can be served by the
- * pg_trgm indexes of migration 0008, on Postgres and on PGlite alike: the plan
+ * pg_trgm indexes of migration 0009, on Postgres and on PGlite alike: the plan
  * of the very query the members list runs reads them instead of scanning every
  * account (issue 15, "Speed"). Sequential and plain index scans (a walk of the
  * whole primary key is a scan too) are priced out for the EXPLAIN, so the
