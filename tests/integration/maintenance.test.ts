@@ -97,7 +97,7 @@ describe('GET /api/config', () => {
   it('gives the support e-mail and whether Google sign-in is configured', async () => {
     const response = await createTestClient(a.url).get<PublicConfig>('/api/config');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ supportEmail: 'support@creator.test', googleSignIn: false, footerLinks: {} });
+    expect(response.body).toEqual({ supportEmail: 'support@creator.test', googleSignIn: false, footerLinks: {}, uploadMaxBytes: 5368709120 });
   });
 
   it('gives the footer links that are configured and leaves out the others', async () => {

@@ -157,7 +157,7 @@ describe('client routes', () => {
     expect(bootStateOf(response)).toEqual({
       maintenance: false,
       user: null,
-      config: { supportEmail: 'support@creator.test', googleSignIn: false, footerLinks: {} },
+      config: { supportEmail: 'support@creator.test', googleSignIn: false, footerLinks: {}, uploadMaxBytes: 5368709120 },
     });
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
