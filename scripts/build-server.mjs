@@ -15,7 +15,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node22.12',
+  target: 'node22.22',
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
