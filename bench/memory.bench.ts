@@ -152,7 +152,7 @@ async function seedSite(url: string, smtp: SmtpSink): Promise<{ handle: string; 
 /** The site benchmark's four pages, 10 connections, a few seconds each. */
 async function siteLoad(url: string, handle: string, reader: string, seconds: number) {
   for (const pagePath of [`/@${handle}`, `/@${handle}/posts/low-tide`]) {
-    for (const headers of [{}, { cookie: reader }]) {
+    for (const headers of [{}, { cookie: reader }] as Record<string, string>[]) {
       const result = await generateLoad({ url: `${url}${pagePath}`, connections: 10, seconds, headers });
       if (result.non2xx > 0 || result.errors > 0) throw new Error(`${pagePath}: ${result.non2xx} non-2xx, ${result.errors} errors`);
     }

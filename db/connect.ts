@@ -71,10 +71,17 @@ function connectPostgres(url: string): DatabaseHandle {
   };
 }
 
+/**
+ * Memory for the embedded engine (docs/decisions/076-server-memory.md). Postgres's default 128 MB
+ * of shared buffers lives in the WASM heap, which never shrinks; 16 MB holds a creator's hot pages,
+ * and the OS caches the files behind them.
+ */
+const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
+
 async function connectPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   // In memory (tests) there is nothing to share; in a folder, one process at a time.
   const unlock = dataDir ? lockEmbeddedDatabase(dataDir) : () => {};
-  const client = await PGlite.create(dataDir).catch((error: unknown) => {
+  const client = await PGlite.create(dataDir, PGLITE_OPTIONS).catch((error: unknown) => {
     unlock();
     throw error;
   });
