@@ -5,6 +5,8 @@
  * PGlite seeds 20 posts through the API and serves them. RSS comes from
  * /proc/<pid>/status: VmRSS sampled every 50 ms, and VmHWM, the kernel's own
  * peak, which no sampling gap can miss. Fixed budgets, not ratios.
+ * MEMORY_NODE_OPTIONS is the server's NODE_OPTIONS, to try a V8 setting
+ * (e.g. `--max-semi-space-size=2`) without changing how the product starts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -65,6 +67,7 @@ async function startBuiltServer(env: Record<string, string>): Promise<BuiltServe
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
+      NODE_OPTIONS: process.env.MEMORY_NODE_OPTIONS ?? '',
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
