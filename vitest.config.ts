@@ -1,6 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
 /**
+ * Files run two at a time in every project. Vitest's default on a 2-core machine (CI's) is one
+ * worker, which ran the whole suite file by file; the tests spend much of their time waiting on
+ * Postgres, servers and Chromium, so two files at once keep both cores busy. Every file has its
+ * own database, server, port and browser (tests/support), so they cannot see each other.
+ * All projects must share one worker count to share one queue.
+ */
+const WORKERS = 2;
+
+/**
  * Three projects, one runner: `npm test` runs them all and prints one summary.
  * Unit tests sit beside their code; integration and e2e tests build the real app.
  */
@@ -12,6 +21,7 @@ export default defineConfig({
           name: 'unit',
           include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'db/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: WORKERS,
         },
       },
       {
@@ -22,6 +32,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          maxWorkers: WORKERS,
         },
       },
       {
@@ -32,7 +43,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          maxWorkers: WORKERS,
         },
       },
     ],

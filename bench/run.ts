@@ -13,6 +13,7 @@ import type { BenchRow } from './lib/row.ts';
 import { benchLogin } from './login.bench.ts';
 import { benchMaintenance } from './maintenance.bench.ts';
 import { benchMembers } from './members.bench.ts';
+import { benchMemory } from './memory.bench.ts';
 import { benchSession } from './session.bench.ts';
 import { benchSite } from './site.bench.ts';
 import { benchSiteLighthouse } from './site-lighthouse.bench.ts';
@@ -35,6 +36,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchRow | BenchRow[]>> = {
   'site-lighthouse': benchSiteLighthouse,
   upload: () => benchUpload(Number(process.env.BENCH_UPLOAD_PAIRS ?? 1)),
   video: benchVideo,
+  memory: benchMemory,
 };
 
 const wanted = process.argv.slice(2);

@@ -72,11 +72,21 @@ function connectPostgres(url: string): DatabaseHandle {
   };
 }
 
+/**
+ * Memory for the embedded engine (docs/decisions/076-server-memory.md). Postgres's default 128 MB
+ * of shared buffers lives in the WASM heap, which never shrinks; 16 MB holds a creator's hot pages,
+ * and the OS caches the files behind them.
+ */
+const PGLITE_OPTIONS = {
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+  // pg_trgm: the members search's indexes (migrations create the extension, as on Postgres).
+  extensions: { pg_trgm },
+};
+
 async function connectPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   // In memory (tests) there is nothing to share; in a folder, one process at a time.
   const unlock = dataDir ? lockEmbeddedDatabase(dataDir) : () => {};
-  // pg_trgm: the members search's indexes (migrations create the extension, as on Postgres).
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } }).catch((error: unknown) => {
+  const client = await PGlite.create(dataDir, PGLITE_OPTIONS).catch((error: unknown) => {
     unlock();
     throw error;
   });

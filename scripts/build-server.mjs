@@ -3,24 +3,41 @@
  * Bundles the server and the operator CLI into dist/server (dependencies stay
  * external, installed from package-lock.json) and copies the migrations beside
  * them, so dist/ runs with plain `node` and production dependencies only.
+ *
+ *   node scripts/build-server.mjs [outDir]    (default dist)
  */
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 
-rmSync('dist/server', { recursive: true, force: true });
-rmSync('dist/migrations', { recursive: true, force: true });
+/**
+ * Bundled in, not loaded from node_modules: Node's ESM loader parses drizzle-orm's 175 kB
+ * package.json again for each of its modules it loads, and that garbage grew the heap by about
+ * 130 MB, which V8 kept: 317 MB resident after start before, 182 MB after (docs/decisions/076-server-memory.md).
+ */
+const BUNDLED = new Set(['drizzle-orm']);
+const { dependencies } = JSON.parse(readFileSync('package.json', 'utf8'));
+const external = Object.keys(dependencies)
+  .filter((name) => !BUNDLED.has(name))
+  .flatMap((name) => [name, `${name}/*`]);
+
+const outDir = process.argv[2] ?? 'dist';
+const serverDir = path.join(outDir, 'server');
+const migrationsDir = path.join(outDir, 'migrations');
+rmSync(serverDir, { recursive: true, force: true });
+rmSync(migrationsDir, { recursive: true, force: true });
 await build({
   entryPoints: { main: 'server/main.ts', cli: 'server/cli/main.ts' },
-  outdir: 'dist/server',
+  outdir: serverDir,
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node22.12',
-  packages: 'external',
+  target: 'node22.22',
+  external,
   sourcemap: true,
   logLevel: 'warning',
 });
 // Loaded by file name in a worker thread (server/auth/password.ts), so it ships beside the bundle.
-cpSync('server/auth/password-worker.mjs', 'dist/server/password-worker.mjs');
-cpSync('migrations', 'dist/migrations', { recursive: true });
-console.log('built dist/server and dist/migrations');
+cpSync('server/auth/password-worker.mjs', path.join(serverDir, 'password-worker.mjs'));
+cpSync('migrations', migrationsDir, { recursive: true });
+console.log(`built ${serverDir} and ${migrationsDir}`);

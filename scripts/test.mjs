@@ -5,14 +5,30 @@
  * runs every vitest project (unit, integration, e2e) and ends with one summary
  * line `N passed, N failed, N skipped`, also written to test-results/summary.json
  * for .ci/run. Extra arguments go to vitest.
+ *
+ * ESLint runs beside the tests, not before them: it is all CPU while the tests
+ * spend much of their time waiting on Postgres, servers and Chromium, so on
+ * CI's 2 cores the two together take less time than one after the other. Its
+ * report is printed after the tests'. TEST_CLIENT_BUILT=1 skips the build when
+ * dist/client already holds it (.ci/run takes the image smoke's).
  */
 import './require-node.mjs';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 function run(args) {
   const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
   return result.status ?? 1;
+}
+
+/** Runs in the background; `done` resolves to its exit status and everything it printed. */
+function runBeside(args) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  const done = new Promise((resolve) => child.on('close', (code) => resolve({ status: code ?? 1, output: Buffer.concat(output).toString() })));
+  return { child, done };
 }
 
 const vitestArgs = process.argv.slice(2);
@@ -20,19 +36,32 @@ const summaryFile = 'test-results/summary.json';
 mkdirSync('test-results', { recursive: true });
 rmSync(summaryFile, { force: true });
 
-console.log('ESLint (npm run lint)...');
-const lintClean = run(['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.']) === 0;
-const lint = lintClean ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
-console.log(lintClean ? 'ESLint: clean' : 'ESLint: findings above (counted as one failed test)');
+console.log('ESLint (npm run lint) started beside the tests; its report follows theirs.');
+const linting = runBeside(['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.']);
 
-if (run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']) !== 0) process.exit(1);
-// The server's entry that pre-renders the public pages (docs/decisions/033).
-if (run(['node_modules/vite/bin/vite.js', 'build', '--ssr', '--logLevel', 'warn']) !== 0) process.exit(1);
-if (run(['scripts/precompress.mjs', 'dist/client']) !== 0) process.exit(1);
+if (process.env.TEST_CLIENT_BUILT === '1' && existsSync('dist/client/index.html') && existsSync('dist/client/.ssr')) {
+  console.log('Client build: dist/client as given (TEST_CLIENT_BUILT=1).');
+} else {
+  const built =
+    run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']) === 0 &&
+    // The server's entry that pre-renders the public pages (docs/decisions/033).
+    run(['node_modules/vite/bin/vite.js', 'build', '--ssr', '--logLevel', 'warn']) === 0 &&
+    run(['scripts/precompress.mjs', 'dist/client']) === 0;
+  if (!built) {
+    linting.child.kill();
+    process.exit(1);
+  }
+}
 
 const report = 'test-results/vitest.json';
 rmSync(report, { force: true });
 const vitestStatus = run(['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...vitestArgs]);
+
+const linted = await linting.done;
+process.stdout.write(linted.output);
+const lintClean = linted.status === 0;
+const lint = lintClean ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+console.log(lintClean ? 'ESLint: clean' : 'ESLint: findings above (counted as one failed test)');
 
 let summary;
 try {

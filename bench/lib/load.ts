@@ -4,6 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import type { LatencyReport } from './latency-probe.ts';
 
 const run = promisify(execFile);
 
@@ -43,4 +44,10 @@ export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** p50/p99 in microseconds from an HDR histogram, measured by bench/lib/latency-probe.ts in its own process. */
+export async function measureLatency(url: string, { connections = 10, seconds = 4 }: { connections?: number; seconds?: number } = {}): Promise<LatencyReport> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'bench/lib/latency-probe.ts', url, String(connections), String(seconds)]);
+  return JSON.parse(stdout) as LatencyReport;
 }

@@ -123,4 +123,14 @@ describe('the embedded PGlite database', () => {
       await rm(ownDir, { recursive: true, force: true });
     }
   });
+
+  it('keeps 16 MB of shared buffers, not Postgres\'s 128 MB, since the WASM heap that holds them never shrinks', async () => {
+    const handle = await connectDatabase({ pgliteDir: undefined });
+    try {
+      const [row] = (await handle.pglite!.query<{ shared_buffers: string }>('show shared_buffers')).rows;
+      expect(row?.shared_buffers).toBe('16MB');
+    } finally {
+      await handle.close();
+    }
+  });
 });
