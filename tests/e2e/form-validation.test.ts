@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signUp, signUpVerified } from '../support/accounts.ts';
-import { chromiumAvailable } from '../support/browser.ts';
+import { chromiumAvailable, gotoApp } from '../support/browser.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 
 describe.skipIf(!chromiumAvailable)('form messages of SPEC.md sections 5 and 8 in Chromium', () => {
@@ -8,7 +8,7 @@ describe.skipIf(!chromiumAvailable)('form messages of SPEC.md sections 5 and 8 i
 
   it('shows every sign-up validation message and keeps what was typed', async () => {
     const { page, errors } = await app.open();
-    await page.goto(`${app.server.url}/signup`);
+    await gotoApp(page, `${app.server.url}/signup`);
     await page.getByRole('button', { name: 'Sign Up' }).click();
     for (const message of [
       'Full name is required.',
@@ -36,7 +36,7 @@ describe.skipIf(!chromiumAvailable)('form messages of SPEC.md sections 5 and 8 i
   it('shows the server answer for a taken address under the e-mail field', async () => {
     const existing = await signUp(app.server);
     const { page, errors } = await app.open();
-    await page.goto(`${app.server.url}/signup`);
+    await gotoApp(page, `${app.server.url}/signup`);
     await page.getByLabel(/full name/i).fill('Second Person');
     await page.getByLabel(/niche/i).selectOption('art');
     await page.getByLabel(/^email/i).fill(existing.email);
@@ -50,7 +50,7 @@ describe.skipIf(!chromiumAvailable)('form messages of SPEC.md sections 5 and 8 i
   it('shows the login validation messages and the server catalogue message', async () => {
     const account = await signUpVerified(app.server);
     const { page, errors } = await app.open();
-    await page.goto(`${app.server.url}/login`);
+    await gotoApp(page, `${app.server.url}/login`);
     await page.getByLabel(/^email/i).fill('test');
     await page.getByLabel(/^password/i).fill('short');
     await page.getByRole('button', { name: 'Sign In' }).click();

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships } from '../../db/content-schema.ts';
 import { users } from '../../db/schema.ts';
 import { signUpVerified, uniqueEmail } from '../support/accounts.ts';
-import { chromiumAvailable } from '../support/browser.ts';
+import { chromiumAvailable, gotoApp } from '../support/browser.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import { insertSite, userIdOf } from '../support/site-fixtures.ts';
 
@@ -38,7 +38,7 @@ describe.skipIf(!chromiumAvailable)('a first Google sign-in in Chromium', () => 
     });
 
     const { page, errors } = await app.open();
-    await page.goto(`${app.server.url}/login`);
+    await gotoApp(page, `${app.server.url}/login`);
     await page.getByRole('button', { name: 'Log in with Google' }).click();
     await page.waitForURL('**/signup/google');
     await page.getByText(`Signing up with Google as ${email}.`).waitFor();

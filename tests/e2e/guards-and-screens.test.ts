@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { settings } from '../../db/schema.ts';
 import { signUp, signUpVerified } from '../support/accounts.ts';
-import { chromiumAvailable } from '../support/browser.ts';
+import { chromiumAvailable, gotoApp } from '../support/browser.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import type { TestClient } from '../support/http-client.ts';
 import type { Page } from 'playwright-core';
@@ -146,7 +146,7 @@ describe.skipIf(!chromiumAvailable)('route guards, 404 and maintenance in Chromi
   it('shows the maintenance screen in a tab opened before maintenance began, at its next API call, without a reload', async () => {
     const account = await signUpVerified(app.server);
     const { page, errors } = await app.open();
-    await page.goto(`${app.server.url}/login`);
+    await gotoApp(page, `${app.server.url}/login`);
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     // Survives only as long as this document does: a reload would forget it.
     await page.evaluate(() => Object.assign(window, { openedBeforeMaintenance: true }));

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { memberships } from '../../db/content-schema.ts';
 import { users } from '../../db/schema.ts';
 import { signUpVerified, STRONG_PASSWORD, uniqueEmail } from '../support/accounts.ts';
-import { chromiumAvailable } from '../support/browser.ts';
+import { chromiumAvailable, gotoApp } from '../support/browser.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import { createTestClient } from '../support/http-client.ts';
 import { insertSite, userIdOf } from '../support/site-fixtures.ts';
@@ -39,7 +39,7 @@ describe.skipIf(!chromiumAvailable)('a member in Chromium', () => {
 
   it('signs in at /login and lands on the site they joined, then starts a site of their own', async () => {
     const { page, errors } = await app.open({ width: 1280, height: 900 });
-    await page.goto(`${app.server.url}/login`);
+    await gotoApp(page, `${app.server.url}/login`);
     await page.getByLabel(/^email/i).fill(email);
     await page.getByLabel(/^password/i).fill(STRONG_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signUpVerified } from '../support/accounts.ts';
-import { chromiumAvailable } from '../support/browser.ts';
+import { chromiumAvailable, gotoApp } from '../support/browser.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import { createTestClock } from '../support/test-server.ts';
 
@@ -13,7 +13,7 @@ describe.skipIf(!chromiumAvailable)('forgot password in Chromium', () => {
     // One verification or reset mail per address a minute: the sign-up mail was the last one.
     time.advance(61_000);
     const { page, errors } = await app.open();
-    await page.goto(`${app.server.url}/login`);
+    await gotoApp(page, `${app.server.url}/login`);
 
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await page.getByText('Please enter your email address first.').waitFor();
@@ -56,7 +56,7 @@ describe.skipIf(!chromiumAvailable)('forgot password in Chromium', () => {
     await page.getByRole('button', { name: /password/i }).last().click();
     await page.getByText(/password (was|has been) (changed|reset|updated)/i).first().waitFor();
 
-    await page.goto(`${app.server.url}/login`);
+    await gotoApp(page, `${app.server.url}/login`);
     await page.getByLabel(/^email/i).fill(account.email);
     await page.getByLabel(/^password/i).fill(newPassword);
     await page.getByRole('button', { name: 'Sign In' }).click();

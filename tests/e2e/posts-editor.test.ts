@@ -110,6 +110,11 @@ describe.skipIf(!chromiumAvailable)('the posts studio in Chromium', () => {
     await page.getByRole('button', { name: 'Publish now' }).click();
     await page.getByRole('alert').filter({ hasText: SERVER_MESSAGES['marker-needs-members'] }).waitFor();
     expect((await postsOf(creator))[0]!.status).toBe('draft');
+    // Both messages look like the studio's error notices (a red rule at their left), not like body text.
+    for (const text of [MARKER_ON_PUBLIC_POST, SERVER_MESSAGES['marker-needs-members']]) {
+      const rule = await page.locator('.notice--error').filter({ hasText: text }).evaluate((element) => getComputedStyle(element).borderLeftStyle);
+      expect(rule).toBe('solid');
+    }
     await page.screenshot({ path: `${SHOTS}/editor-marker-on-public-1280.png`, fullPage: true });
     await page.getByRole('radio', { name: 'Members' }).check();
     await page.getByText(MARKER_ON_PUBLIC_POST).waitFor({ state: 'detached' });

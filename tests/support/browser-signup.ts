@@ -1,9 +1,10 @@
 /** The sign-up form as a person fills it in Chromium, up to the verify screen. */
 import type { Page } from 'playwright-core';
 import { STRONG_PASSWORD } from './accounts.ts';
+import { gotoApp } from './browser.ts';
 
 export async function fillSignUpForm(page: Page, appUrl: string, { fullName, email, niche = 'music' }: { fullName: string; email: string; niche?: string }) {
-  await page.goto(`${appUrl}/signup`);
+  await gotoApp(page, `${appUrl}/signup`);
   await page.getByRole('heading', { name: 'Create your account' }).waitFor();
   await page.getByLabel(/full name/i).fill(fullName);
   await page.getByLabel(/niche/i).selectOption(niche);

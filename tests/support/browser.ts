@@ -44,3 +44,17 @@ export async function openPage(browser: Browser, options: { width?: number; heig
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   return { page, errors };
 }
+
+/**
+ * Opens a page of the app and waits until React has taken it over. A page the
+ * server pre-renders (docs/decisions/033) is on screen before its script runs;
+ * a click in that moment would submit the bare form instead of the app's, which
+ * a loaded machine makes long enough to hit.
+ */
+export async function gotoApp(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+}
