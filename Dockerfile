@@ -31,4 +31,7 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The server applies pending migrations itself before it listens (an advisory lock keeps replicas from racing).
-CMD ["node", "dist/server/main.js"]
+# V8 flags that bound its memory (docs/decisions/076-server-memory.md): a small young generation and
+# an old one grown in 30% steps (peak under load 424 -> ~215 MB), and PGlite's WASM by the baseline
+# compiler only. `npm start` passes the same (package.json): NODE_OPTIONS refuses the last two.
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=30", "--liftoff-only", "dist/server/main.js"]

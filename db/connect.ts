@@ -3,6 +3,11 @@
  * is given (driver `postgres`), otherwise embedded PGlite in a folder (or in
  * memory for tests). Callers see the same drizzle API either way.
  */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -83,10 +88,36 @@ const PGLITE_OPTIONS = {
   extensions: { pg_trgm },
 };
 
+/**
+ * V8 flags of the process that runs initdb: WASM by the baseline compiler only. The optimising
+ * compiler's memory for PGlite's 9 MB of WASM is most of a first start's peak (1070 MB with it,
+ * 560 MB without; `--no-wasm-tier-up` alone left it at 1070).
+ */
+const INITDB_NODE_FLAGS = ['--liftoff-only'];
+
+/**
+ * Creates the database in an empty folder in a short-lived child process (db/pglite-initdb.mjs):
+ * PGlite's initdb runs a second Postgres instance whose memory the server would keep for good.
+ */
+export async function initialiseEmbeddedDatabase(dataDir: string): Promise<void> {
+  // Beside this module in the sources (db/) and in the bundle (dist/server/, copied by scripts/build-server.mjs).
+  const script = fileURLToPath(new URL('./pglite-initdb.mjs', import.meta.url));
+  try {
+    await promisify(execFile)(process.execPath, [...INITDB_NODE_FLAGS, script, dataDir, JSON.stringify(PGLITE_OPTIONS.startParams)]);
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim();
+    throw new Error(`could not create the embedded database in ${dataDir}${stderr ? `: ${stderr}` : ''}`, { cause: error });
+  }
+}
+
 async function connectPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   // In memory (tests) there is nothing to share; in a folder, one process at a time.
   const unlock = dataDir ? lockEmbeddedDatabase(dataDir) : () => {};
-  const client = await PGlite.create(dataDir, PGLITE_OPTIONS).catch((error: unknown) => {
+  const open = async () => {
+    if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await initialiseEmbeddedDatabase(dataDir);
+    return PGlite.create(dataDir, PGLITE_OPTIONS);
+  };
+  const client = await open().catch((error: unknown) => {
     unlock();
     throw error;
   });

@@ -39,5 +39,7 @@ await build({
 });
 // Loaded by file name in a worker thread (server/auth/password.ts), so it ships beside the bundle.
 cpSync('server/auth/password-worker.mjs', path.join(serverDir, 'password-worker.mjs'));
+// Run by file name in a child process on the embedded database's first start (db/connect.ts).
+cpSync('db/pglite-initdb.mjs', path.join(serverDir, 'pglite-initdb.mjs'));
 cpSync('migrations', migrationsDir, { recursive: true });
 console.log(`built ${serverDir} and ${migrationsDir}`);

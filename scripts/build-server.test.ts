@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,6 +29,12 @@ describe('the server bundle', () => {
     const imported = importedPackages(bundle);
     expect(imported).not.toContain('drizzle-orm');
     expect(bundle).toContain('drizzle:Column');
+  });
+
+  it('ships beside it every file it loads by name: the password worker, and the first start\'s initdb script of the embedded database', () => {
+    const loaded = [...bundle.matchAll(/new URL\("\.\/([^"]+)", import\.meta\.url\)/g)].map((match) => match[1]!);
+    expect(loaded).toEqual(expect.arrayContaining(['password-worker.mjs', 'pglite-initdb.mjs']));
+    for (const file of loaded) expect(existsSync(path.join(outDir, 'server', file)), file).toBe(true);
   });
 
   it('leaves the other production dependencies external, installed by npm ci as the image does', () => {

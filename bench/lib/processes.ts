@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { freePort } from '../../tests/support/free-port.ts';
+import { imageCommand } from './image-command.ts';
 
 export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -29,10 +30,10 @@ async function waitForHttp(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`no answer from ${url}`);
 }
 
-export async function startProcess(script: string, env: Record<string, string>, readyPath = '/'): Promise<RunningProcess> {
+export async function startProcess(script: string, env: Record<string, string>, readyPath = '/', nodeFlags: string[] = []): Promise<RunningProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], {
     // APP_URL is the origin the product's Origin check accepts, so it must be the address the bench calls.
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', APP_URL: url },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -66,7 +67,7 @@ export async function createBenchDatabase(): Promise<{ url: string; drop(): Prom
   };
 }
 
-/** The product as `npm start` runs it, on its own database, quiet, with limits raised so load is not refused. */
+/** The product as `npm start` runs it (the image's V8 flags too), on its own database, quiet, with limits raised so load is not refused. */
 export async function startProduct(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<RunningProcess> {
   return startProcess('server/main.ts', {
     DATABASE_URL: databaseUrl,
@@ -76,5 +77,5 @@ export async function startProduct(databaseUrl: string, extraEnv: Record<string,
     RATE_LIMIT_LOGIN_FAILURES_PER_IP: '1000000',
     RATE_LIMIT_SIGNUPS_PER_IP: '1000000',
     ...extraEnv,
-  }, '/healthz');
+  }, '/healthz', imageCommand().nodeFlags);
 }

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { dockerignoreMatcher, envPairs, healthcheckArgv, parseDockerfile, type Instruction } from '../../scripts/dockerfile.ts';
+import { commandArgv, dockerignoreMatcher, envPairs, healthcheckArgv, parseDockerfile, type Instruction } from '../../scripts/dockerfile.ts';
 import { loadConfig } from '../../server/config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -225,7 +225,21 @@ describe('Dockerfile', () => {
     const argv = healthcheckArgv(healthcheck!);
     expect(argv[0]).toBe('node');
     expect(argv.join(' ')).toContain('/healthz');
-    expect(of(runtime, 'CMD').at(-1)!.args).toBe('["node", "dist/server/main.js"]');
+    const command = commandArgv(of(runtime, 'CMD').at(-1)!.args);
+    expect([command[0], command.at(-1)]).toEqual(['node', 'dist/server/main.js']);
+  });
+
+  it('starts the server under V8 flags that bound its memory: a small young generation, an old one grown in small steps, and PGlite\'s WASM left to the baseline compiler (docs/decisions/076)', () => {
+    const flags = commandArgv(of(runtime, 'CMD').at(-1)!.args).slice(1, -1);
+    expect(flags).toContainEqual(expect.stringMatching(/^--max-semi-space-size=\d+$/));
+    expect(flags).toContainEqual(expect.stringMatching(/^--heap-growing-percent=\d+$/));
+    expect(flags).toContain('--liftoff-only');
+  });
+
+  it('and `npm start` runs the server under the same flags', () => {
+    const flags = commandArgv(of(runtime, 'CMD').at(-1)!.args).slice(1, -1);
+    const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+    expect(scripts.start).toBe(['node', ...flags, 'scripts/start.mjs'].join(' '));
   });
 });
 

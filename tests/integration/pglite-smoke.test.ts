@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase } from '../../db/connect.ts';
+import { connectDatabase, initialiseEmbeddedDatabase } from '../../db/connect.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
 import type { PublicUser } from '../../common/api-types.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -132,6 +132,35 @@ describe('the embedded PGlite database', () => {
       expect(row?.shared_buffers).toBe('16MB');
     } finally {
       await handle.close();
+    }
+  });
+
+  it('creates a new database in a child process, which the server then opens as an existing one (initdb\'s memory leaves with the child)', async () => {
+    const ownDir = await mkdtemp(path.join(tmpdir(), 'creator-pglite-initdb-'));
+    const pgliteDir = path.join(ownDir, 'pglite');
+    try {
+      await initialiseEmbeddedDatabase(pgliteDir);
+      expect(existsSync(path.join(pgliteDir, 'PG_VERSION'))).toBe(true);
+      const handle = await connectDatabase({ pgliteDir });
+      try {
+        const [row] = (await handle.pglite!.query<{ shared_buffers: string }>('show shared_buffers')).rows;
+        expect(row?.shared_buffers).toBe('16MB');
+      } finally {
+        await handle.close();
+      }
+    } finally {
+      await rm(ownDir, { recursive: true, force: true });
+    }
+  });
+
+  it('names the folder it could not create a database in, with the child\'s reason', async () => {
+    const ownDir = await mkdtemp(path.join(tmpdir(), 'creator-pglite-initdb-'));
+    const notAFolder = path.join(ownDir, 'file');
+    try {
+      await writeFile(notAFolder, 'not a folder');
+      await expect(initialiseEmbeddedDatabase(path.join(notAFolder, 'pglite'))).rejects.toThrow(`could not create the embedded database in ${path.join(notAFolder, 'pglite')}: `);
+    } finally {
+      await rm(ownDir, { recursive: true, force: true });
     }
   });
 });
