@@ -21,6 +21,7 @@ import { BODY_MEDIA_TTL_MS, PUBLIC_IMAGE_TTL_MS } from '../../server/public-site
 import { embeddedMediaIds } from '../../server/public-site/media-html.ts';
 import { createLivePosts } from '../../server/posts/live.ts';
 import { renderShell } from '../../server/public-site/page-shell.ts';
+import { siteIcon } from '../../server/public-site/site-icon.ts';
 import { postHead, postMain, readableHtml } from '../../server/public-site/post-page.ts';
 import { siteReaderOf } from '../../server/public-site/site-bar.ts';
 import { readSiteAssets } from '../../server/public-site/site-assets.ts';
@@ -59,7 +60,7 @@ app.get('/@:handle', async (req, res) => {
   const banner = image(site.bannerMediaId);
   const avatar = image(site.avatarMediaId);
   const input = { site, reader, ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}), posts, page: 1, hasOlder, appUrl };
-  res.send(renderShell({ head: homeHead(input), site, main: homeMain(input), assets, reader }).html);
+  res.send(renderShell({ head: homeHead(input), site, main: homeMain(input), assets, reader, icon: siteIcon(avatar) }).html);
 });
 
 app.get('/@:handle/posts/:slug', async (req, res) => {
@@ -69,12 +70,16 @@ app.get('/@:handle/posts/:slug', async (req, res) => {
   const [post, standing] = await Promise.all([sitePostBySlug(db, site.id, req.params.slug, livePosts(new Date())), readerStanding(db, site, userId)]);
   if (!post) return res.status(404).send('Not found');
   const access = postAccess(post, standing, new Date());
-  const media = await siteMediaByIds(db, site.id, [...embeddedMediaIds(readableHtml(post, access)), ...(post.coverMediaId ? [post.coverMediaId] : [])]);
-  const coverItem = post.coverMediaId ? media.get(post.coverMediaId) : undefined;
-  const cover = coverItem ? { item: coverItem, prefix: signer.prefix(coverItem.id, PUBLIC_IMAGE_TTL_MS) } : undefined;
+  const siteImageIds = [post.coverMediaId, site.avatarMediaId].filter((id): id is string => id !== null);
+  const media = await siteMediaByIds(db, site.id, [...embeddedMediaIds(readableHtml(post, access)), ...siteImageIds]);
+  const image = (id: string | null) => {
+    const item = id ? media.get(id) : undefined;
+    return item ? { item, prefix: signer.prefix(item.id, PUBLIC_IMAGE_TTL_MS) } : undefined;
+  };
+  const cover = image(post.coverMediaId);
   const reader = siteReaderOf(userId, standing, new Date());
   const input = { site, post, access, reader, ...(cover ? { cover } : {}), media, prefixOf: (id: string) => signer.prefix(id, BODY_MEDIA_TTL_MS), appUrl };
-  res.send(renderShell({ head: postHead(input), site, main: postMain(input), assets, reader }).html);
+  res.send(renderShell({ head: postHead(input), site, main: postMain(input), assets, reader, icon: siteIcon(image(site.avatarMediaId)) }).html);
 });
 
 app.get('/', (_req, res) => {
