@@ -5,6 +5,7 @@
  * the server also sent the page itself as HTML (a signed-out visit to a public
  * page, docs/decisions/033), the app hydrates that HTML instead of painting anew.
  */
+import { startTransition } from 'react';
 import { hydrateRoot, createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { BrowserRouter } from 'react-router';
@@ -28,7 +29,9 @@ const firstScreen = boot?.maintenance ? Promise.resolve() : preloadScreenFor(win
 
 if (container.firstElementChild) {
   // The page is already painted; hydrating once its chunk is in means no screen suspends, so nothing is swapped for a spinner.
-  void firstScreen.then(() => hydrateRoot(container, app));
+  // As a transition, React hydrates in slices of a few milliseconds and yields between them, rather than in one long
+  // task that blocks input (Lighthouse's total blocking time); a click meanwhile hydrates its part of the page first.
+  void firstScreen.then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   // A deep link paints its page once, complete, rather than an empty frame and then a spinner.
   const root = createRoot(container);

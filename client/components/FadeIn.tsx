@@ -1,11 +1,15 @@
 /**
  * SPEC.md: a content block fades in once, when 10% of it first becomes
- * visible, after its own delay in milliseconds. Users who prefer reduced
- * motion, and browsers without IntersectionObserver, see it at once.
+ * visible, after its own delay in milliseconds. The server's HTML shows every
+ * block, so the first paint (and the page's largest paint) never waits for the
+ * scripts; once hydrated, a block that is still below the fold is hidden and
+ * fades in when scrolled to, while a block already on screen is never hidden
+ * again. Users who prefer reduced motion, and browsers without
+ * IntersectionObserver, see every block at once.
  */
-import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { FADE_IN_THRESHOLD } from '../../common/constants.ts';
-import { usePrefersReducedMotion } from '../lib/reduced-motion.ts';
+import { prefersReducedMotion } from '../lib/reduced-motion.ts';
 import './FadeIn.css';
 
 interface FadeInProps {
@@ -14,27 +18,23 @@ interface FadeInProps {
   className?: string;
 }
 
-const neverChanges = () => () => undefined;
-
-/** True in a browser without IntersectionObserver; false on the server, which renders every block waiting, as a browser first does. */
-function useLacksIntersectionObserver(): boolean {
-  return useSyncExternalStore(neverChanges, () => typeof IntersectionObserver === 'undefined', () => false);
+/** Below the fold: nothing of the block is on screen yet. */
+function belowTheFold(element: HTMLElement): boolean {
+  return element.getBoundingClientRect().top >= window.innerHeight;
 }
 
 export function FadeIn({ children, delayMs = 0, className }: FadeInProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const reducedMotion = usePrefersReducedMotion();
-  const lacksObserver = useLacksIntersectionObserver();
-  const [seen, setSeen] = useState(false);
-  const shown = seen || reducedMotion || lacksObserver;
+  const [waiting, setWaiting] = useState(false);
 
   useEffect(() => {
     const element = ref.current;
-    if (shown || !element) return undefined;
+    if (!element || typeof IntersectionObserver === 'undefined' || prefersReducedMotion() || !belowTheFold(element)) return undefined;
+    setWaiting(true);
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
-          setSeen(true);
+          setWaiting(false);
           observer.disconnect();
         }
       },
@@ -42,12 +42,12 @@ export function FadeIn({ children, delayMs = 0, className }: FadeInProps) {
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [shown]);
+  }, []);
 
-  const classes = ['fade-in', shown && 'fade-in--shown', className].filter(Boolean).join(' ');
+  const classes = ['fade-in', waiting && 'fade-in--waiting', className].filter(Boolean).join(' ');
   const style: CSSProperties | undefined = delayMs > 0 ? { transitionDelay: `${delayMs}ms` } : undefined;
   return (
-    <div ref={ref} className={classes} style={style} data-fade-in={shown ? 'shown' : 'waiting'}>
+    <div ref={ref} className={classes} style={style} data-fade-in={waiting ? 'waiting' : 'shown'}>
       {children}
     </div>
   );

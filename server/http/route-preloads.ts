@@ -42,7 +42,7 @@ export function withStaticImports(manifest: Manifest, key: string, seen = new Se
   return seen;
 }
 
-function hintsFor(manifest: Manifest, modules: readonly string[], inMainBundle: Set<string>): string {
+function hintsFor(manifest: Manifest, modules: readonly string[], inMainBundle: Set<string>, stylesheetsLinked: boolean): string {
   const keys = new Set<string>();
   for (const module of modules) withStaticImports(manifest, module, keys);
   const links: string[] = [];
@@ -50,6 +50,8 @@ function hintsFor(manifest: Manifest, modules: readonly string[], inMainBundle: 
     if (inMainBundle.has(key)) continue;
     const chunk = manifest[key]!;
     links.push(`<link rel="modulepreload" href="/${chunk.file}">`);
+    // A pre-rendered page links its stylesheets already, and Vite's loader finds them there: a hint would be a second request.
+    if (stylesheetsLinked) continue;
     // Vite's module loader asks for a chunk's stylesheet with crossorigin="" (anonymous): a hint without it is another
     // credentials mode, so Chromium warns and fetches the stylesheet a second time instead of using the preloaded one.
     for (const css of chunk.css ?? []) links.push(`<link rel="preload" as="style" crossorigin href="/${css}">`);
@@ -57,18 +59,21 @@ function hintsFor(manifest: Manifest, modules: readonly string[], inMainBundle: 
   return links.join('');
 }
 
-/** Returns the hints for a path; with no manifest (an older build), none. */
-export function routePreloads(manifest: Manifest | undefined): (pathname: string) => string {
+/**
+ * Returns the hints for a path; with no manifest (an older build), none.
+ * `stylesheetsLinked`: the page arrives pre-rendered with its stylesheets as blocking links (prerendered-pages.ts).
+ */
+export function routePreloads(manifest: Manifest | undefined): (pathname: string, stylesheetsLinked?: boolean) => string {
   if (!manifest) return () => '';
   const inMainBundle = mainBundleOf(manifest);
   // Keyed by the page's modules, not the path: every unknown path shares the not-found page's hints.
   const hintsByModules = new Map<string, string>();
-  return (pathname) => {
+  return (pathname, stylesheetsLinked = false) => {
     const modules = modulesFor(pathname);
-    const key = modules.join(' ');
+    const key = `${modules.join(' ')} ${stylesheetsLinked}`;
     let hints = hintsByModules.get(key);
     if (hints === undefined) {
-      hints = hintsFor(manifest, modules, inMainBundle);
+      hints = hintsFor(manifest, modules, inMainBundle, stylesheetsLinked);
       hintsByModules.set(key, hints);
     }
     return hints;

@@ -145,6 +145,6 @@ export function staticClient({ clientDir, bootState }: StaticClientOptions): Req
     const page = wantsPrerendered(req, state) ? await prerendered(req.path, state.config) : undefined;
     // The page carries the signed-in user: no shared cache may keep it, and no browser may keep it on disk or show it from history after sign-out.
     res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store' });
-    res.send(renderShell(indexHtml, `${preloadsFor(req.path)}${bootStateScript(state)}`, page));
+    res.send(renderShell(indexHtml, `${preloadsFor(req.path, page !== undefined)}${bootStateScript(state)}`, page));
   };
 }

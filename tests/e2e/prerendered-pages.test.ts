@@ -49,6 +49,35 @@ describe.skipIf(!chromiumAvailable)('pre-rendered first paint', () => {
     expect((await visitor.get('/verify-email')).text).not.toContain('fetchpriority="low"');
   });
 
+  it('starts Inter\'s Latin face beside the stylesheets, as the same file the stylesheet names', async () => {
+    const visitor = createTestClient(app.server.url);
+    for (const path of ['/', '/login', '/verify-email']) {
+      const html = (await visitor.get(path)).text;
+      const href = /<link rel="preload" as="font" type="font\/woff2" crossorigin href="(\/assets\/inter-latin-wght-normal-[\w-]+\.woff2)"/.exec(html)?.[1];
+      expect(href, path).toBeDefined();
+      const css = await Promise.all(stylesheetsOf(html).map(async (sheet) => (await visitor.get(sheet)).text));
+      expect(css.join('')).toContain(`url(${href})`);
+      const font = await visitor.get(href!);
+      expect(font.status).toBe(200);
+      expect(font.headers.get('content-type')).toBe('font/woff2');
+    }
+  });
+
+  it('does not hint the stylesheets a pre-rendered page already links, so each is fetched once', async () => {
+    const html = (await createTestClient(app.server.url).get('/login')).text;
+    const linked = stylesheetsOf(html);
+    expect(linked.length).toBeGreaterThan(3);
+    const hinted = [...html.matchAll(/<link rel="preload" as="style"[^>]* href="([^"]+)"/g)].map((match) => match[1]!);
+    expect(hinted.filter((href) => linked.includes(href))).toEqual([]);
+  });
+
+  it('loads the images of /about\'s first screen with the page, not lazily after layout', async () => {
+    const html = rootOf((await createTestClient(app.server.url).get('/about')).text);
+    const firstCardImage = /<img class="card__image"[^>]*>/.exec(html)?.[0];
+    expect(firstCardImage).toBeDefined();
+    expect(firstCardImage).not.toContain('loading="lazy"');
+  });
+
   it('sends the empty shell to a signed-in user, to a query string the render cannot know, and on other paths', async () => {
     const { client } = await signUp(app.server);
     expect((await client.get('/signup')).text).toContain(EMPTY_ROOT);

@@ -217,6 +217,39 @@ describe.skipIf(!chromiumAvailable)('public pages in Chromium', () => {
     expect(await faq.getAttribute('data-fade-in')).toBe('shown');
   });
 
+  it('paints the fade-in blocks of the first screen from the server\'s HTML, before any script, and never hides them', async () => {
+    // Without scripts the page is what the server sent: every block must be readable there, or the first paint
+    // (and the largest one Lighthouse times) waits for hydration to reveal it.
+    const context = await app.browser.newContext({ viewport: { width: 412, height: 823 }, javaScriptEnabled: false });
+    const bare = await context.newPage();
+    await bare.goto(`${app.server.url}/about`);
+    const opacities = await bare.locator('.fade-in').evaluateAll((elements) => elements.map((element) => getComputedStyle(element).opacity));
+    expect(opacities.length).toBeGreaterThan(0);
+    expect(opacities.every((opacity) => opacity === '1')).toBe(true);
+    await context.close();
+
+    // With scripts, a block on the first screen is never switched to waiting, so it never blinks out and back.
+    const { page, errors } = await app.open({ width: 412, height: 823 });
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { fadeInStates: seen });
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const element = record.target as HTMLElement;
+          if (element.getBoundingClientRect().top < window.innerHeight) seen.push(element.dataset.fadeIn ?? '');
+        }
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-fade-in'] });
+    });
+    await page.goto(`${app.server.url}/about`, { waitUntil: 'networkidle' });
+    const firstScreen = await page.locator('.fade-in').evaluateAll((elements) =>
+      elements.filter((element) => element.getBoundingClientRect().top < window.innerHeight).map((element) => (element as HTMLElement).dataset.fadeIn),
+    );
+    expect(firstScreen.length).toBeGreaterThan(0);
+    expect(firstScreen.every((state) => state === 'shown')).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { fadeInStates: string[] }).fadeInStates)).not.toContain('waiting');
+    expect(errors).toEqual([]);
+  });
+
   it('shows fade-in content at once to users who prefer reduced motion', async () => {
     const { page } = await app.open({ width: 1280, height: 700, reducedMotion: true });
     await page.goto(`${app.server.url}/`, { waitUntil: 'networkidle' });

@@ -20,7 +20,7 @@ export default function AboutPage() {
     <>
       <PageHero eyebrow={ABOUT_HERO.eyebrow} title={ABOUT_HERO.title} text={ABOUT_HERO.text} />
       <Section title={HOW_IT_WORKS.title} intro={HOW_IT_WORKS.intro}>
-        <CardGrid cards={HOW_IT_WORKS.steps} ordered columns={4} />
+        <CardGrid cards={HOW_IT_WORKS.steps} ordered columns={4} eager />
       </Section>
       <Section title={ABOUT_DEMO.title} intro={ABOUT_DEMO.intro} tone="tinted">
         <FadeIn>
