@@ -6,46 +6,27 @@
  * during maintenance so it can be switched off again. A non-admin and a foreign
  * origin are refused 403.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MaintenanceResponse } from '../../common/api-types.ts';
 import { signupBody, STRONG_PASSWORD, uniqueEmail } from '../support/accounts.ts';
+import { runCli, type CliResult } from '../support/cli.ts';
 import { createTestClient, type TestClient } from '../support/http-client.ts';
 import { spawnServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'admin-maintenance-'));
 const adminEmail = uniqueEmail('admin');
 const memberEmail = uniqueEmail('member');
 let smtp: SmtpSink;
 let server: ServerProcess;
 
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** `npm run cli -- ...args` on the same DATA_DIR, HOST and PORT as the server, without DATABASE_URL. */
 function cli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   const { port, hostname } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, HOST: hostname, PORT: port, APP_URL: server.url, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCli(args, { DATA_DIR: dataDir, HOST: hostname, PORT: port, APP_URL: server.url, ...env });
 }
 
 const asAdmin = { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: STRONG_PASSWORD };

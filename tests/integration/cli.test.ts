@@ -3,18 +3,16 @@
  * process on the database of a running server, whose effects the server and
  * its users see. Exit codes: 0 done, 1 failed, 2 not understood.
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MaintenanceResponse } from '../../common/api-types.ts';
 import { authEvents, sessions, users } from '../../db/schema.ts';
 import { signUp, uniqueEmail } from '../support/accounts.ts';
+import { runCli, type CliResult } from '../support/cli.ts';
 import { createTestClient } from '../support/http-client.ts';
 import { queueTestMail } from '../support/outbox.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Port 1 on loopback: nothing listens there, so a connection is refused at once. */
 const UNREACHABLE_DATABASE = 'postgres://postgres@127.0.0.1:1/nowhere';
 let server: TestServer;
@@ -25,27 +23,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** `npm run cli -- ...args` without npm's own banner: the same entry, run by tsx. */
 function cli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, DATABASE_URL: server.testDatabase.url, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCli(args, { DATABASE_URL: server.testDatabase.url, ...env });
 }
 
 async function maintenanceSeenBy(target: TestServer): Promise<boolean> {
