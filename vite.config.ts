@@ -38,7 +38,16 @@ export default defineConfig(({ isSsrBuild }) => ({
           modulePreload: { polyfill: false },
           sourcemap: false,
           // The public site's own stylesheet and video script (server/public-site/site-assets.ts): separate entries, never the React app.
-          rollupOptions: { input: { index: 'client/index.html', site: 'client/site/site.ts', 'site-style': 'client/site/site.css' } },
+          rollupOptions: {
+            input: {
+              index: 'client/index.html',
+              site: 'client/site/site.ts',
+              talk: 'client/site/talk.ts',
+              'site-style': 'client/site/site.css',
+              // A published design's theme (server/public-site/design/): sections, type and its own font files, linked only on its sites.
+              ...Object.fromEntries(['classic', 'studio', 'editorial', 'bold'].map((theme) => [`theme-${theme}`, `client/site/themes/${theme}.css`])),
+            },
+          },
         },
       }),
   server: {

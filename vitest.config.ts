@@ -10,6 +10,13 @@ import { defineConfig } from 'vitest/config';
 const WORKERS = 2;
 
 /**
+ * How long `expect.poll` waits for what a test expects to come. Vitest's default, one second, is a
+ * timing threshold: a first page load on a busy 2-core CI machine can take longer and failed a run.
+ * A poll ends as soon as its value matches, so a long limit costs nothing when the code is right.
+ */
+const POLL = { timeout: 20_000, interval: 50 };
+
+/**
  * Three projects, one runner: `npm test` runs them all and prints one summary.
  * Unit tests sit beside their code; integration and e2e tests build the real app.
  */
@@ -30,8 +37,9 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           setupFiles: ['tests/support/fail-on-log-offences.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 120_000,
+          expect: { poll: POLL },
           maxWorkers: WORKERS,
         },
       },
@@ -41,8 +49,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           setupFiles: ['tests/support/fail-on-log-offences.ts'],
           environment: 'node',
-          testTimeout: 90_000,
+          // Long enough for a journey on a loaded 2-core machine; a limit only to end a hang.
+          testTimeout: 240_000,
           hookTimeout: 180_000,
+          expect: { poll: POLL },
           maxWorkers: WORKERS,
         },
       },

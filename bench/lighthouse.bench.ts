@@ -4,6 +4,8 @@
  * The target must hold on every run, so the figure is the worst performance
  * score of them all; the detail keeps every run's four scores per route.
  */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_PATH } from '../tests/support/browser.ts';
@@ -13,6 +15,9 @@ import type { BenchRow } from './lib/row.ts';
 const ROUTES = ['/', '/login', '/signup', '/about', '/what-you-get', '/contact', '/privacy-policy', '/terms-conditions'];
 export const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 export const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** Where to keep every run's whole report (LIGHTHOUSE_REPORTS=dir), to read a low score's opportunities and diagnostics. */
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
+const reportName = (url: string) => new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
 
 /** Kept beside the scores, so a low one shows what held it back. */
 const METRICS = { fcp: 'first-contentful-paint', lcp: 'largest-contentful-paint', tbt: 'total-blocking-time', cls: 'cumulative-layout-shift', si: 'speed-index' } as const;
@@ -47,6 +52,7 @@ async function oneRun(url: string, port: number): Promise<LighthouseRun> {
       process.stderr.write(`lighthouse ${url}: unfinished (${failure})${attempt === 0 ? ', trying once more' : ''}\n`);
       continue;
     }
+    if (REPORTS_DIR) await writeFile(path.join(REPORTS_DIR, `${reportName(url)}-${Date.now()}.json`), result!.report as string);
     const categories = result!.lhr.categories;
     const audits = result!.lhr.audits;
     const scores = Object.fromEntries(Object.keys(TARGETS).map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)])) as Scores;

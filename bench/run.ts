@@ -7,13 +7,19 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { benchBundleSize } from './bundle-size.bench.ts';
+import { benchDomain } from './domain.bench.ts';
+import { benchDesign } from './design.bench.ts';
+import { benchDesignLighthouse } from './design-lighthouse.bench.ts';
+import { benchEmail } from './email.bench.ts';
 import { benchLatencyUnderLoad } from './latency-under-load.bench.ts';
 import { benchLighthouse } from './lighthouse.bench.ts';
 import type { BenchRow } from './lib/row.ts';
 import { benchLogin } from './login.bench.ts';
 import { benchMaintenance } from './maintenance.bench.ts';
 import { benchMembers } from './members.bench.ts';
+import { benchMessages } from './messages.bench.ts';
 import { benchMemory } from './memory.bench.ts';
+import { benchReports } from './reports.bench.ts';
 import { benchSession } from './session.bench.ts';
 import { benchSite } from './site.bench.ts';
 import { benchSiteLighthouse } from './site-lighthouse.bench.ts';
@@ -29,14 +35,20 @@ const BENCHMARKS: Record<string, () => Promise<BenchRow | BenchRow[]>> = {
   login: () => benchLogin(PAIRS),
   'latency-under-load': () => benchLatencyUnderLoad(PAIRS),
   site: () => benchSite(PAIRS),
+  design: () => benchDesign(PAIRS),
   members: () => benchMembers(PAIRS),
+  domain: () => benchDomain(PAIRS),
   webhooks: () => benchWebhooks(PAIRS),
+  email: () => benchEmail(PAIRS),
   'bundle-size': benchBundleSize,
   lighthouse: benchLighthouse,
   'site-lighthouse': benchSiteLighthouse,
+  'design-lighthouse': benchDesignLighthouse,
   upload: () => benchUpload(Number(process.env.BENCH_UPLOAD_PAIRS ?? 1)),
   video: benchVideo,
   memory: benchMemory,
+  reports: benchReports,
+  messages: () => benchMessages(PAIRS),
 };
 
 const wanted = process.argv.slice(2);

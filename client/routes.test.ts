@@ -37,14 +37,20 @@ describe('the route table', () => {
     const built: Record<string, string> = {
       '/onboarding': 'pages/onboarding/OnboardingPage.tsx',
       '/dashboard/overview': 'pages/dashboard/overview/OverviewPage.tsx',
+      '/dashboard/reports': 'pages/dashboard/reports/ReportsPage.tsx',
+      '/dashboard/activity': 'pages/dashboard/activity/ActivityPage.tsx',
+      '/support': 'pages/support/SupportPage.tsx',
       '/settings/general': 'pages/settings/general/GeneralSettingsPage.tsx',
       '/settings/advanced': 'pages/settings/advanced/AdvancedSettingsPage.tsx',
       '/preview-page': 'pages/preview-page/PreviewPage.tsx',
+      '/customize-site': 'pages/customize-site/CustomizeSitePage.tsx',
       '/upload': 'pages/upload/PostsPage.tsx',
       '/upload/posts/new': 'pages/upload/PostEditorPage.tsx',
       '/upload/posts/0b5e8f0e-8a0c-4c47-9a3e-1f2d3c4b5a69': 'pages/upload/PostEditorPage.tsx',
       '/subscribers': 'pages/subscribers/SubscribersPage.tsx',
       '/subscribers/0b5e8f0e-8a0c-4c47-9a3e-1f2d3c4b5a69': 'pages/subscribers/MemberPage.tsx',
+      '/domain': 'pages/domain/DomainPage.tsx',
+      '/messages': 'pages/messages/MessagesPage.tsx',
     };
     for (const path of sidebarPaths) expect(routeFor(path).screen, path).toBe(built[path] ?? NOT_FOUND_SCREEN);
     for (const [path, screen] of Object.entries(built)) {

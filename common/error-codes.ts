@@ -60,6 +60,22 @@ export const ERROR_CODES = [
   'marker-needs-members',
   'method-not-allowed',
   'storage-quota-exceeded',
+  'invalid-domain',
+  'domain-taken',
+  'domain-exists',
+  'invalid-design',
+  'design-changed',
+  'range-required',
+  'range-reversed',
+  'range-too-long',
+  'range-in-future',
+  'too-many-messages',
+  'too-many-comments',
+  'messages-closed',
+  'comments-closed',
+  'edit-window-over',
+  'email-already-sent',
+  'mail-not-sent',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -70,7 +86,10 @@ export const ERROR_FIELDS = [
   'handle', 'title', 'tagline', 'about', 'brandColor', 'avatarMediaId', 'bannerMediaId',
   'slug', 'excerpt', 'body', 'html', 'publishAt', 'coverMediaId',
   'name', 'description', 'benefits', 'monthlyPrice', 'yearlyPrice', 'currency', 'ids', 'tierId', 'cadence',
+  'tierIds', 'pastDueAccess', 'visibility', 'hostname',
   'tierIds', 'pastDueAccess', 'visibility',
+  'from', 'to', 'subject', 'message',
+  'tierIds', 'pastDueAccess', 'visibility', 'text', 'mediaIds', 'messagesFrom', 'commentsFrom', 'messageNotices',
 ] as const;
 export type ErrorField = (typeof ERROR_FIELDS)[number];
 

@@ -29,6 +29,8 @@ export const memberPatchSchema = z.object({
   note: z.string().max(NOTE_MAX_LENGTH).optional(),
   labels: z.array(label).max(50).optional(),
   subscribedToEmails: z.boolean().optional(),
+  /** `false` clears a disabled address (the creator sorted it out with the member); it cannot be set by hand. */
+  emailDisabled: z.literal(false).optional(),
 });
 export type MemberPatch = z.input<typeof memberPatchSchema>;
 

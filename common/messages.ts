@@ -119,7 +119,23 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'marker-needs-members':
     'A public post cannot have a “Members only below this line” marker: everyone would read past it. Choose Members, Paid or Specific tiers under “Who can read it”, or remove the line.',
   'method-not-allowed': 'This address does not take that kind of request.',
+  'too-many-messages': 'You are sending messages faster than the creator can read them. Please wait a minute, then try again.',
+  'too-many-comments': 'You are commenting faster than anyone can read. Please wait a minute, then try again.',
+  'messages-closed': 'The creator is not taking messages right now.',
+  'comments-closed': 'Comments are closed here.',
+  'edit-window-over': 'Comments can be edited for 15 minutes after posting.',
   'storage-quota-exceeded': 'This file would take your site past its storage limit. Delete files you no longer need from your media library, then try again.',
+  'invalid-domain': 'That is not a domain you can use. Enter a domain you own, like example.com.',
+  'domain-taken': 'Another site already uses that domain.',
+  'domain-exists': 'Your site already has a domain. Remove it first to use another.',
+  'invalid-design': 'This design is not valid.',
+  'design-changed': 'This design was changed elsewhere. Load it again.',
+  'range-required': 'Choose a start and an end date, as YYYY-MM-DD.',
+  'range-reversed': 'The start date is after the end date. Swap them and try again.',
+  'range-too-long': 'A report covers at most two years. Choose a shorter range.',
+  'range-in-future': 'This range has not started yet. Choose dates up to today.',
+  'email-already-sent': 'This post has already been e-mailed; a post is e-mailed once.',
+  'mail-not-sent': 'The e-mail could not be sent. Try again in a moment.',
 };
 
 export function messageFor(table: MessageTable, code: ErrorCode, fallback: string): string {

@@ -12,6 +12,14 @@ describe('safeNextPath', () => {
     expect(safeNextPath(`?next=${encodeURIComponent(next)}`)).toBe(next);
   });
 
+  it("takes the way back to a site's own domain (the sign-in handoff), and nothing else under /auth", () => {
+    const next = '/auth/handoff/start?domain=fans.example.com&next=/posts/first-song';
+    expect(safeNextPath(`?next=${encodeURIComponent(next)}`)).toBe(next);
+    for (const bad of ['/auth/handoff/start?domain=fans.example.com&next=//evil.example', '/auth/handoff/start?domain=evil.example/x&next=/', '/auth/handoff?token=x&next=/', '/auth/handoff/start?domain=fans.example.com&next=/../x']) {
+      expect(isSitePath(bad), bad).toBe(false);
+    }
+  });
+
   it('refuses anything that could leave the site or run script', () => {
     for (const next of ['https://evil.example', '//evil.example', '/@ada//evil.example', 'javascript:alert(1)', '/dashboard', '/@ada/../admin', '', '/@ada?x=%2F%2Fevil.example', '/@ada\\evil.example', '/@ada/join?next=//evil']) {
       expect(safeNextPath(`?next=${encodeURIComponent(next)}`), next).toBeUndefined();

@@ -7,9 +7,12 @@
  */
 const SITE_PAGE = /^\/@[a-z0-9-]{1,30}(\/[A-Za-z0-9\-._~/]*)?(\?[A-Za-z0-9\-._~=&]*)?$/;
 
-/** A path of a creator's site on this origin, safe to redirect to. */
+/** The platform's hand-over of a sign-in to a site's own domain (server/domains/handoff.ts), which checks both values again. */
+const HANDOFF_START = /^\/auth\/handoff\/start\?domain=[a-z0-9.-]{1,253}&next=\/[A-Za-z0-9\-._~/]*$/;
+
+/** A path of a creator's site on this origin (or the way to its own domain), safe to redirect to. */
 export function isSitePath(path: string): boolean {
-  return SITE_PAGE.test(path) && !path.includes('//') && !path.split(/[/?]/).includes('..');
+  return (SITE_PAGE.test(path) || HANDOFF_START.test(path)) && !path.includes('//') && !path.split(/[/?]/).includes('..');
 }
 
 export function safeNextPath(search: string): string | undefined {

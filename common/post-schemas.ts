@@ -5,6 +5,7 @@
  * only the nodes and marks it knows (server/posts/render-document.ts).
  */
 import { z } from 'zod';
+import { EMAIL_SEGMENTS } from './email.ts';
 import { POST_EXCERPT_MAX_LENGTH, POST_STATUSES, POST_TITLE_MAX_LENGTH, POST_VISIBILITIES, type EditorDocument } from './posts.ts';
 import { isValidSlug } from './slugs.ts';
 
@@ -100,8 +101,22 @@ export const createPostSchema = z
   .superRefine(oneBodyOnly);
 export type CreatePostData = z.output<typeof createPostSchema>;
 
+/** `PATCH /api/posts/:id` `{email}`: e-mail the post when it is published (server/email). */
+const postEmailChoiceSchema = z.object({
+  send: z.boolean(),
+  segment: z.enum(EMAIL_SEGMENTS).default('all'),
+  replyToCreator: z.boolean().default(false),
+});
+
 export const updatePostSchema = z
-  .object({ ...postFields, title: title.optional(), visibility: postFields.visibility.optional(), status: postFields.status.optional() })
+  .object({
+    ...postFields,
+    title: title.optional(),
+    visibility: postFields.visibility.optional(),
+    status: postFields.status.optional(),
+    // E-mail with publishing (server/email); applied in the same transaction as the rest of the edit.
+    email: postEmailChoiceSchema.optional(),
+  })
   .superRefine(oneBodyOnly);
 export type UpdatePostData = z.output<typeof updatePostSchema>;
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { CUSTOM_NICHE_MAX_LENGTH } from './constants.ts';
 import { handleProblem, normaliseHandle } from './handles.ts';
+import { AUDIENCES, MESSAGE_NOTICES } from './messaging.ts';
 import { OTHER_NICHE, isKnownNiche } from './niches.ts';
 import { BRAND_COLOR_PATTERN, ONBOARDING_STEPS, SITE_ABOUT_MAX_LENGTH, SITE_TAGLINE_MAX_LENGTH, SITE_TITLE_MAX_LENGTH } from './sites.ts';
 
@@ -47,6 +48,9 @@ export const updateSiteSchema = z.object({
   bannerMediaId: mediaId.optional(),
   publish: z.literal(true, { error: 'invalid-input' }).optional(),
   pastDueAccess: z.boolean({ error: 'invalid-input' }).optional(),
+  messagesFrom: z.enum(AUDIENCES, { error: 'invalid-input' }).optional(),
+  commentsFrom: z.enum(AUDIENCES, { error: 'invalid-input' }).optional(),
+  messageNotices: z.enum(MESSAGE_NOTICES, { error: 'invalid-input' }).optional(),
 });
 export type UpdateSiteData = z.output<typeof updateSiteSchema>;
 

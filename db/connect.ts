@@ -5,6 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -16,7 +17,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { lockEmbeddedDatabase } from './embedded-lock.ts';
-import { listenWithReconnect } from './listener.ts';
+import { createListener } from './listener.ts';
 import { schema } from './tables.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -43,10 +44,11 @@ export interface DatabaseHandle {
 /** The longest wait between two attempts to reach a Postgres that went away. */
 const RECONNECT_MAX_SECONDS = 1;
 
-export type DatabaseTarget = { url: string } | { pgliteDir: string | undefined };
+/** `pgliteTemplate`: the new database a first start unpacks; EMBEDDED_TEMPLATE_FILE unless a test names its own. */
+export type DatabaseTarget = { url: string } | { pgliteDir: string | undefined; pgliteTemplate?: string };
 
 export async function connectDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return 'url' in target ? connectPostgres(target.url) : connectPglite(target.pgliteDir);
+  return 'url' in target ? connectPostgres(target.url) : connectPglite(target.pgliteDir, target.pgliteTemplate ?? EMBEDDED_TEMPLATE_FILE);
 }
 
 function connectPostgres(url: string): DatabaseHandle {
@@ -61,18 +63,20 @@ function connectPostgres(url: string): DatabaseHandle {
     backoff: (retries: number) => Math.min(0.05 * 2 ** retries, RECONNECT_MAX_SECONDS),
   });
   const db: Database = drizzlePostgres(client, { schema });
+  // Every channel of this server on one connection (db/listener.ts).
+  const listener = createListener(url, RECONNECT_MAX_SECONDS * 1000);
   return {
     db,
     kind: 'postgres',
     url,
     listen(channel, onPayload, onResubscribed) {
-      return listenWithReconnect(url, channel, { onPayload, onResubscribed, retryMs: RECONNECT_MAX_SECONDS * 1000 });
+      return listener.listen(channel, onPayload, onResubscribed);
     },
     async ping() {
       await db.execute(sql`select 1`);
     },
     async close() {
-      await client.end({ timeout: 5 });
+      await Promise.all([listener.close(), client.end({ timeout: 5 })]);
     },
   };
 }
@@ -89,34 +93,46 @@ const PGLITE_OPTIONS = {
 };
 
 /**
- * V8 flags of the process that runs initdb: WASM by the baseline compiler only. The optimising
- * compiler's memory for PGlite's 9 MB of WASM is most of a first start's peak (1070 MB with it,
- * 560 MB without; `--no-wasm-tier-up` alone left it at 1070).
+ * V8 flags of the process that makes the template: WASM by the baseline compiler only. The
+ * optimising compiler's memory for PGlite's 9 MB of WASM is most of initdb's peak (1070 MB with
+ * it, 560 MB without; `--no-wasm-tier-up` alone left it at 1070).
  */
-const INITDB_NODE_FLAGS = ['--liftoff-only'];
+const TEMPLATE_NODE_FLAGS = ['--liftoff-only'];
 
 /**
- * Creates the database in an empty folder in a short-lived child process (db/pglite-initdb.mjs):
- * PGlite's initdb runs a second Postgres instance whose memory the server would keep for good.
+ * A new database, as a tarball PGlite unpacks into an empty folder. Beside this module in the
+ * sources (db/, made on the first start there) and in the bundle (dist/server/, made by
+ * scripts/build-server.mjs), next to the script that makes it.
  */
-export async function initialiseEmbeddedDatabase(dataDir: string): Promise<void> {
-  // Beside this module in the sources (db/) and in the bundle (dist/server/, copied by scripts/build-server.mjs).
-  const script = fileURLToPath(new URL('./pglite-initdb.mjs', import.meta.url));
+export const EMBEDDED_TEMPLATE_FILE = fileURLToPath(new URL('./pglite-template.tar.gz', import.meta.url));
+
+/**
+ * Makes the template in a short-lived child process (db/pglite-template.mjs): PGlite's initdb runs
+ * a second Postgres instance whose memory a server would keep for good
+ * (docs/decisions/079-embedded-database-template.md).
+ */
+export async function makeEmbeddedTemplate(target: string = EMBEDDED_TEMPLATE_FILE): Promise<void> {
+  const script = fileURLToPath(new URL('./pglite-template.mjs', import.meta.url));
   try {
-    await promisify(execFile)(process.execPath, [...INITDB_NODE_FLAGS, script, dataDir, JSON.stringify(PGLITE_OPTIONS.startParams)]);
+    await promisify(execFile)(process.execPath, [...TEMPLATE_NODE_FLAGS, script, target]);
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr?.trim();
-    throw new Error(`could not create the embedded database in ${dataDir}${stderr ? `: ${stderr}` : ''}`, { cause: error });
+    throw new Error(`could not make the embedded database's template ${target}${stderr ? `: ${stderr}` : ''}`, { cause: error });
   }
 }
 
-async function connectPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+/** Opens the folder's database, first unpacking the template into it when the folder holds none. */
+async function openEmbeddedFolder(dataDir: string, template: string): Promise<PGlite> {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return PGlite.create(dataDir, PGLITE_OPTIONS);
+  if (!existsSync(template)) await makeEmbeddedTemplate(template);
+  const loadDataDir = new Blob([await readFile(template)]);
+  return PGlite.create(dataDir, { ...PGLITE_OPTIONS, loadDataDir });
+}
+
+async function connectPglite(dataDir: string | undefined, template: string): Promise<DatabaseHandle> {
   // In memory (tests) there is nothing to share; in a folder, one process at a time.
   const unlock = dataDir ? lockEmbeddedDatabase(dataDir) : () => {};
-  const open = async () => {
-    if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await initialiseEmbeddedDatabase(dataDir);
-    return PGlite.create(dataDir, PGLITE_OPTIONS);
-  };
+  const open = () => (dataDir ? openEmbeddedFolder(dataDir, template) : PGlite.create(undefined, PGLITE_OPTIONS));
   const client = await open().catch((error: unknown) => {
     unlock();
     throw error;

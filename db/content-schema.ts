@@ -22,6 +22,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { MEDIA_KINDS, MEDIA_STATUSES, type MediaDerived } from '../common/media.ts';
 import { POST_STATUSES, POST_VISIBILITIES, type EditorDocument } from '../common/posts.ts';
+import { AUDIENCES, DEFAULT_AUDIENCE, MESSAGE_NOTICES } from '../common/messaging.ts';
 import { MEMBERSHIP_SOURCES, MEMBERSHIP_STATUSES, TIER_TYPES, CADENCES } from '../common/memberships.ts';
 import { users } from './schema.ts';
 
@@ -51,12 +52,20 @@ export const sites = pgTable(
     publishedAt: timestamptz('published_at'),
     /** Whether a member whose payment failed (`past_due`) keeps access while Stripe retries; Ghost and Patreon keep it. */
     pastDueAccess: boolean('past_due_access').notNull().default(true),
+    /** Who may write to the creator and who may comment (common/messaging.ts; docs/decisions/095). */
+    messagesFrom: text('messages_from', { enum: AUDIENCES }).notNull().default(DEFAULT_AUDIENCE),
+    commentsFrom: text('comments_from', { enum: AUDIENCES }).notNull().default(DEFAULT_AUDIENCE),
+    /** How the creator hears of unread messages. */
+    messageNotices: text('message_notices', { enum: MESSAGE_NOTICES }).notNull().default('soon'),
   },
   (table) => [
     uniqueIndex('sites_owner_unique').on(table.ownerId),
     uniqueIndex('sites_handle_unique').on(table.handle),
     check('sites_handle_shape', sql`${table.handle} ~ '^[a-z0-9][a-z0-9-]{1,28}[a-z0-9]$'`),
     check('sites_brand_color_shape', sql`${table.brandColor} ~ '^#[0-9a-f]{6}$'`),
+    check('sites_messages_from_check', oneOf('messages_from', AUDIENCES)),
+    check('sites_comments_from_check', oneOf('comments_from', AUDIENCES)),
+    check('sites_message_notices_check', oneOf('message_notices', MESSAGE_NOTICES)),
   ],
 );
 

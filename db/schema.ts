@@ -190,13 +190,22 @@ export const settings = pgTable('settings', {
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
-export const MAIL_TEMPLATES = ['verify-email', 'reset-password', 'password-changed'] as const;
+export const MAIL_TEMPLATES = ['verify-email', 'reset-password', 'password-changed', 'domain-live', 'domain-broken', 'support-request', 'message-waiting', 'messages-digest', 'new-member', 'new-members-digest'] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 /** Every template renders from its user's row at send time, so the row carries no text of its own. */
 export interface MailParams {
   userId: string;
   /** The site a member joined when the mail was asked for: their verification mail names it (a paid join has no membership yet). */
   siteId?: string;
+  /** A `support-request` mail: the request it carries (db/reports-schema.ts support_requests). */
+  supportRequestId?: string;
+  /** The conversation an unread-message notice links to (server/messaging/message-notices.ts). */
+  conversationId?: string;
+  /** A `new-member` notice: the membership it is about, and whether the news is that they started paying (server/email/member-notices.ts). */
+  membershipId?: string;
+  paying?: boolean;
+  /** A `new-members-digest`: the UTC day (YYYY-MM-DD) it sums up. */
+  day?: string;
 }
 
 /** `cancelled`: the mail was no longer needed when its turn came (an address already verified, an account gone). */

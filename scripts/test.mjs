@@ -9,12 +9,11 @@
  * ESLint runs beside the tests, not before them: it is all CPU while the tests
  * spend much of their time waiting on Postgres, servers and Chromium, so on
  * CI's 2 cores the two together take less time than one after the other. Its
- * report is printed after the tests'. TEST_CLIENT_BUILT=1 skips the build when
- * dist/client already holds it (.ci/run takes the image smoke's).
+ * report is printed after the tests'.
  */
 import './require-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 function run(args) {
   const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
@@ -39,18 +38,14 @@ rmSync(summaryFile, { force: true });
 console.log('ESLint (npm run lint) started beside the tests; its report follows theirs.');
 const linting = runBeside(['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.']);
 
-if (process.env.TEST_CLIENT_BUILT === '1' && existsSync('dist/client/index.html') && existsSync('dist/client/.ssr')) {
-  console.log('Client build: dist/client as given (TEST_CLIENT_BUILT=1).');
-} else {
-  const built =
-    run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']) === 0 &&
-    // The server's entry that pre-renders the public pages (docs/decisions/033).
-    run(['node_modules/vite/bin/vite.js', 'build', '--ssr', '--logLevel', 'warn']) === 0 &&
-    run(['scripts/precompress.mjs', 'dist/client']) === 0;
-  if (!built) {
-    linting.child.kill();
-    process.exit(1);
-  }
+const built =
+  run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']) === 0 &&
+  // The server's entry that pre-renders the public pages (docs/decisions/033).
+  run(['node_modules/vite/bin/vite.js', 'build', '--ssr', '--logLevel', 'warn']) === 0 &&
+  run(['scripts/precompress.mjs', 'dist/client']) === 0;
+if (!built) {
+  linting.child.kill();
+  process.exit(1);
 }
 
 const report = 'test-results/vitest.json';

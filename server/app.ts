@@ -12,12 +12,21 @@ import { toPublicUser } from './auth/public-user.ts';
 import type { Config } from './config.ts';
 import type { Feature } from './feature.ts';
 import { createDashboardFeature } from './dashboard/dashboard-feature.ts';
+import { createDomainsFeature } from './domains/domains-feature.ts';
+import { createDesignFeature } from './design/design-feature.ts';
+import { createReportsFeature } from './reports/reports-feature.ts';
+import { createSupportFeature } from './support/support-feature.ts';
+import { createEmailFeature } from './email/email-feature.ts';
 import { createHealthFeature } from './health/health-feature.ts';
 import { publicMediaRule } from './public-site/media-uses.ts';
+import { noteNewMember } from './email/member-notices.ts';
 import { createPublicSiteFeature } from './public-site/public-site-feature.ts';
 import { paymentFormTargets } from './public-site/site-headers.ts';
 import { createMediaFeature } from './media/media-feature.ts';
 import { createMemberAccountFeature } from './member-account/member-account-feature.ts';
+import { accountMessages } from './messaging/account-messages.ts';
+import { postComments } from './messaging/post-comments.ts';
+import { createMessagingFeature } from './messaging/messaging-feature.ts';
 import { createMembersFeature } from './members/members-feature.ts';
 import { blockDuringMaintenance, MAINTENANCE_RETRY_AFTER_SECONDS } from './http/middleware/block-during-maintenance.ts';
 import { compressResponses } from './http/middleware/compress-responses.ts';
@@ -62,12 +71,16 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       appUrl: config.appUrl,
       logger,
     }),
-    createAdminFeature({ accounts: services.accounts, maintenance: services.maintenance, cookie, sameOrigin, logger }),
+    createAdminFeature({ accounts: services.accounts, operator: services.operator, maintenance: services.maintenance, cookie, sameOrigin, logger }),
     createSitesFeature({ sites: services.sites, onboarding: services.onboarding, rateLimiter: services.rateLimiter, sameOrigin }),
     createDashboardFeature({ overview: services.overview }),
+    createReportsFeature({ reports: services.reports, activity: services.activity, clock: services.clock }),
+    createSupportFeature({ support: services.support, maintenance: services.maintenance, sameOrigin }),
     createPostsFeature({ posts: services.posts, sameOrigin }),
+    createEmailFeature({ email: services.email.service, welcome: services.email.welcome, memberNotices: services.email.memberNotices, clock: services.clock, sameOrigin, appUrl: config.appUrl }),
     createPlatformPlanFeature({ platformPlan: services.platformPlan, sameOrigin }),
     createTiersFeature({ tiers: services.tiers, sameOrigin }),
+    createDesignFeature({ designs: services.designs, sameOrigin }),
     createMembersFeature({ members: services.members, importer: services.membersImport, sameOrigin }),
     createMediaFeature({
       db: services.database.db,
@@ -90,8 +103,24 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       clientDir,
       mediaUrlSigner: services.media.service.urlSigner,
       accounts: services.memberAccounts,
+      publishedDesigns: services.publishedDesigns,
+      messagesSection: accountMessages(services.messages),
     }),
+    createMessagingFeature({ messages: services.messages, comments: services.comments, events: services.messageEvents, sameOrigin, session: loadSession(services.sessions, cookie), maintenance: services.maintenance }),
     createPaymentsFeature({ webhooks: services.webhooks, accounts: services.paymentAccounts, sameOrigin }),
+    createDomainsFeature({
+      db: services.database.db,
+      clock: services.clock,
+      livePosts: services.livePosts,
+      domains: services.domains,
+      directory: services.domainDirectory,
+      sessions: services.sessions,
+      cookie,
+      session: loadSession(services.sessions, cookie),
+      sameOrigin,
+      appUrl: config.appUrl,
+      checkWait: (userId) => services.rateLimiter.domainCheckWait(userId),
+    }),
     // Last: its pages answer /@{handle} paths, /robots.txt and the sitemap, and let every other path through.
     createPublicSiteFeature({
       db: services.database.db,
@@ -108,8 +137,11 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       accounts: services.accounts,
       googleSignIn: services.publicConfig.googleSignIn,
       startCheckout: services.startCheckout,
+      noteNewMember,
       pageCache: services.pageCache,
       pageViews: services.pageViews,
+      publishedDesigns: services.publishedDesigns,
+      commentsSection: postComments({ comments: services.comments, clock: services.clock }),
     }),
   ];
 }
@@ -123,6 +155,7 @@ export function createApp({ config, services, logger, clientDir }: AppOptions): 
 
   // First, so every answer below it (the bare health and maintenance answers too) is compressed when it is worth it.
   app.use(compressResponses());
+  for (const handler of features.flatMap((feature) => feature.first ?? [])) app.use(handler);
   for (const { path, handler } of features.flatMap((feature) => feature.bareGets ?? [])) app.get(path, handler);
 
   // Hashed assets are many and tell nothing: their requests are not logged.

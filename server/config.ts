@@ -50,7 +50,13 @@ const environmentSchema = z.object({
   RETENTION_EMAIL_TOKENS_DAYS: positiveInt.default(1),
   RETENTION_RATE_LIMITS_DAYS: positiveInt.default(2),
   MAINTENANCE_POLL_MS: positiveInt.default(1000),
+  MESSAGES_PER_MINUTE: positiveInt.default(30),
+  COMMENTS_PER_MINUTE: positiveInt.default(10),
+  MESSAGE_STREAMS_PER_USER: positiveInt.default(6),
+  MESSAGE_NOTICE_DELAY_SECONDS: positiveInt.default(300),
   MAIL_WORKER_INTERVAL_MS: positiveInt.default(1000),
+  EMAIL_RATE_PER_SECOND: positiveInt.default(10),
+  EMAIL_RETRY_BASE_MS: positiveInt.default(5000),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: httpUrl.optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -58,6 +64,10 @@ const environmentSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanText.default(false),
   UPLOAD_MAX_BYTES: positiveInt.default(5_368_709_120),
+  DOMAIN_CNAME_TARGET: z.string().regex(/^[a-z0-9.-]{1,253}$/i).optional(),
+  DOMAIN_IPS: z.string().regex(/^[0-9a-f.:,\s]+$/i).optional(),
+  DNS_RESOLVER: z.string().regex(/^(\[[0-9a-f:]+\]|[0-9.]+)(:\d{1,5})?$/i).optional(),
+  DNS_TIMEOUT_MS: positiveInt.default(3000),
   UPLOAD_EXPIRY_HOURS: positiveInt.default(24),
   SITE_STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(53_687_091_200),
   MEDIA_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
@@ -156,11 +166,36 @@ export interface Config {
   rateLimits: RateLimitConfig;
   maintenancePollMs: number;
   mailWorkerIntervalMs: number;
+  /** Newsletter messages handed to SMTP per second, over all servers (server/email/rate-slots.ts). */
+  emailRatePerSecond: number;
+  /** The first newsletter retry after a temporary SMTP failure; each next one waits twice as long, up to an hour. */
+  emailRetryBaseMs: number;
   mailLeaseMs: number;
   retention: RetentionConfig;
   media: MediaConfig;
   stripe: StripeConfig | undefined;
   platformPlan: PlatformPlanConfig;
+  domains: DomainsConfig;
+  messaging: MessagingConfig;
+}
+
+/** DESIGN.md "Configuration added in release 3": what a custom domain must point at, and who checks. */
+export interface DomainsConfig {
+  cnameTarget: string;
+  ips: readonly string[];
+  /** `host:port` of the DNS server; undefined: the system's. */
+  resolver: string | undefined;
+  timeoutMs: number;
+}
+
+/** Limits and timing of messages and comments (docs/decisions/095, 096, 098). */
+export interface MessagingConfig {
+  messagesPerMinute: number;
+  commentsPerMinute: number;
+  /** Open event streams one user may hold on one server. */
+  streamsPerUser: number;
+  /** How long an unread message waits before it is mailed. */
+  noticeDelaySeconds: number;
 }
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
@@ -213,6 +248,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
       help: env.FOOTER_HELP_URL,
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    domains: {
+      cnameTarget: (env.DOMAIN_CNAME_TARGET ?? appUrl.hostname).toLowerCase(),
+      ips: (env.DOMAIN_IPS ?? '').split(',').map((ip) => ip.trim()).filter(Boolean),
+      resolver: env.DNS_RESOLVER,
+      timeoutMs: env.DNS_TIMEOUT_MS,
+    },
     emailEnumerationProtection: env.AUTH_EMAIL_ENUMERATION_PROTECTION,
     logLevel: env.LOG_LEVEL,
     rateLimits: {
@@ -230,6 +271,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     },
     maintenancePollMs: env.MAINTENANCE_POLL_MS,
     mailWorkerIntervalMs: env.MAIL_WORKER_INTERVAL_MS,
+    emailRatePerSecond: env.EMAIL_RATE_PER_SECOND,
+    emailRetryBaseMs: env.EMAIL_RETRY_BASE_MS,
     mailLeaseMs: env.MAIL_LEASE_MS,
     retention: {
       cleanupIntervalSeconds: env.CLEANUP_INTERVAL_SECONDS,
@@ -268,6 +311,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
       monthlyPrice: env.PLATFORM_PRICE_MONTHLY,
       currency: env.PLATFORM_CURRENCY,
       trialDays: env.PLATFORM_TRIAL_DAYS,
+    },
+    messaging: {
+      messagesPerMinute: env.MESSAGES_PER_MINUTE,
+      commentsPerMinute: env.COMMENTS_PER_MINUTE,
+      streamsPerUser: env.MESSAGE_STREAMS_PER_USER,
+      noticeDelaySeconds: env.MESSAGE_NOTICE_DELAY_SECONDS,
     },
   };
 }

@@ -13,8 +13,10 @@ export class AppError extends Error {
     readonly field?: ErrorField,
     /** Seconds until a rate-limited caller may try again (Retry-After). */
     readonly retryAfterSeconds?: number,
+    /** Words more exact than the code's own (which domain rule a name broke); the answer's `message`. */
+    detail?: string,
   ) {
-    super(SERVER_MESSAGES[code]);
+    super(detail ?? SERVER_MESSAGES[code]);
   }
 }
 

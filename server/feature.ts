@@ -13,6 +13,8 @@ export interface FeatureMount {
 
 export interface Feature {
   name: string;
+  /** Runs first on every request, before even the bare answers: routing by `Host` (server/domains/host-routing.ts). */
+  first?: readonly RequestHandler[];
   /**
    * GET answers served ahead of logging, security headers, sessions and the
    * maintenance gate: the calls every page load and every load balancer make,

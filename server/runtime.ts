@@ -50,10 +50,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const services = createServices({ config, database, transport, clock: options.clock ?? systemClock, logger });
   await services.maintenance.start();
   await services.siteChanges.start();
+  await services.visitorSalts.start();
+  await services.messageEvents.start();
   services.pageViews.start();
   await services.mailWorker.start();
   services.jobs.start();
   await services.media.start();
+  await services.email.start();
   const app = createApp({ config, services, logger, ...(options.clientDir ? { clientDir: options.clientDir } : {}) });
 
   const server = app.listen(config.port, config.host);
@@ -80,6 +83,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     close() {
       closing ??= (async () => {
         for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+        // Open event streams never finish on their own: end them, and their browsers reconnect to another server.
+        await services.messageEvents.stop();
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         await stopped;
@@ -87,9 +92,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         await services.pageViews.stop();
         await services.mailWorker.stop();
         await services.jobs.stop();
+        services.email.stop();
         await services.media.stop();
+        services.email.closeTransport();
         await services.maintenance.stop();
         await services.siteChanges.stop();
+        await services.visitorSalts.stop();
         await services.passwords.close();
         transport.close();
         if (ownsDatabase) await database.close();

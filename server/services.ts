@@ -23,6 +23,10 @@ import { createMailWorker } from './mail/worker.ts';
 import { createJobs } from './jobs/index.ts';
 import { createMedia } from './media/media-module.ts';
 import { createMemberAccountService } from './member-account/member-account-service.ts';
+import { createCommentsService } from './messaging/comments-service.ts';
+import { createMessageNotices } from './messaging/message-notices.ts';
+import { createMessageEvents } from './messaging/message-events.ts';
+import { createMessagesService } from './messaging/messages-service.ts';
 import { createMembersImport } from './members/members-import.ts';
 import { createMembersService } from './members/members-service.ts';
 import { createStripeClient } from './payments/stripe-client.ts';
@@ -32,6 +36,10 @@ import { createLivePosts } from './posts/live.ts';
 import { createPostsService } from './posts/posts-service.ts';
 import { createMaintenanceState } from './settings/maintenance.ts';
 import { createOverviewService } from './dashboard/overview.ts';
+import { createEmail, emailQueues } from './email/email-module.ts';
+import { noteNewMember } from './email/member-notices.ts';
+import { mediaQueues } from './media/media-jobs.ts';
+import { createJobQueue } from './queue/queue.ts';
 import { createPaymentAccountsService } from './payments/payment-accounts.ts';
 import type { WebhookHandlers } from './payments/webhook-handlers.ts';
 import { createWebhookService } from './payments/webhook-service.ts';
@@ -40,10 +48,22 @@ import { createSiteChanges } from './sites/site-changes.ts';
 import { createSitesService } from './sites/sites-service.ts';
 import { createPageCache } from './public-site/page-cache.ts';
 import { createPageViewCounter } from './public-site/page-views.ts';
+import { createVisitorSalts } from './reports/visitor-salts.ts';
 import { createCheckout } from './memberships/checkout.ts';
 import { membershipWebhookHandlers } from './memberships/membership-webhooks.ts';
 import { createSubscriptionSync } from './memberships/subscription-sync.ts';
 import { createTiersService } from './tiers/tiers-service.ts';
+import { createDnsChecker } from './domains/dns-check.ts';
+import { createDomainDirectory } from './domains/domain-directory.ts';
+import { DOMAIN_CHECK_JOB, domainQueues, type DomainCheckJobData } from './domains/domain-jobs.ts';
+import { createDomainsService } from './domains/domains-service.ts';
+import { createDesignService } from './design/design-service.ts';
+import { createPublishedDesigns } from './public-site/design/published-designs.ts';
+import { createOperatorService } from './admin/operator-service.ts';
+import { createActivityService, recordActivity } from './reports/activity-service.ts';
+import { createReportsService } from './reports/reports-service.ts';
+import { createRollUp, rollUpJob } from './reports/roll-up.ts';
+import { createSupportService } from './support/support-service.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -64,6 +84,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     leaseMs: config.mailLeaseMs,
     appUrl: config.appUrl,
     supportEmail: config.supportEmail,
+    mailFrom: config.mailFrom,
   });
   const sessions = createSessionService({ db, clock });
   const rateLimiter = createRateLimiter({ db, clock, limits: config.rateLimits });
@@ -84,16 +105,29 @@ export function createServices({ config, database, transport, clock, logger }: S
     footerLinks: config.footerLinks,
     uploadMaxBytes: config.media.uploadMaxBytes,
   };
-  const media = createMedia({ config, database, clock, logger });
+  // One job queue (one pg-boss, one set of connections) for every feature's jobs.
+  const queue = createJobQueue({
+    database,
+    logger,
+    queues: [...mediaQueues(config.media), ...emailQueues(config), ...domainQueues],
+    superviseIntervalSeconds: config.media.queueSuperviseSeconds,
+  });
+  const media = createMedia({ config, database, clock, logger, queue });
   // Every feature that changes what a site's readers see tells siteChanges; the anonymous page cache listens.
   const siteChanges = createSiteChanges({ database, logger });
+  // One salt a day for every server, passed around by NOTIFY and never stored (docs/decisions/100).
+  const visitorSalts = createVisitorSalts({ database, clock, logger });
   const { siteChanged } = siteChanges;
   const pageCache = createPageCache({ clock });
   siteChanges.subscribe(pageCache.invalidate);
+  const publishedDesigns = createPublishedDesigns({ db, clock });
+  siteChanges.subscribe(publishedDesigns.invalidate);
   const stripe = config.stripe ? { client: createStripeClient(config.stripe), config: config.stripe } : undefined;
   const platformPlan = createPlatformPlanService({ db, clock, plan: config.platformPlan, stripe: stripe?.client, appUrl: config.appUrl });
   const sites = createSitesService({ db, clock, appUrl: config.appUrl, mediaUrlSigner: media.service.urlSigner, startTrial: platformPlan.startTrial, siteChanged });
-  const posts = createPostsService({ db, clock, publishing: platformPlan, siteChanged });
+  // E-mail to members starts with a post's publication, in its transaction (server/email).
+  const email = createEmail({ config, database, clock, logger, transport, mediaUrlSigner: media.service.urlSigner, queue, recordActivity });
+  const posts = createPostsService({ db, clock, publishing: platformPlan, siteChanged, recordActivity, mail: email.service });
   // Readers see what the publish job would publish: a post the plan holds is not live (docs/decisions/057, 061).
   const livePosts = createLivePosts(platformPlan.heldPosts);
   const paymentAccounts = createPaymentAccountsService({ db, stripe: stripe?.client, appUrl: config.appUrl, clock, logger, siteChanged });
@@ -103,11 +137,21 @@ export function createServices({ config, database, transport, clock, logger }: S
     platform: stripe ? platformPlanWebhookHandlers({ stripe: stripe.client, clock, siteChanged }) : {},
     connect: {
       ...paymentAccounts.webhookHandlers.connect,
-      ...(stripe ? membershipWebhookHandlers(createSubscriptionSync({ stripe: stripe.client, clock })) : {}),
+      ...(stripe ? membershipWebhookHandlers(createSubscriptionSync({ stripe: stripe.client, clock, noteNewMember })) : {}),
     },
   };
+  // The Host lookup follows every site change (a domain's too), on every server.
+  const domainDirectory = createDomainDirectory({ db, platformHost: config.appUrl.hostname });
+  siteChanges.subscribe((siteId) => domainDirectory.siteChanged(siteId));
+  const dns = createDnsChecker({ server: config.domains.resolver, cnameTarget: config.domains.cnameTarget, ips: config.domains.ips, timeoutMs: config.domains.timeoutMs });
+  const domains = createDomainsService({ db, clock, logger, dns, platformHost: config.appUrl.hostname, queue: media.queue, siteChanged, refresh: (siteId) => domainDirectory.refresh(siteId) });
+  void media.queue.work<DomainCheckJobData>(DOMAIN_CHECK_JOB, (job) => domains.runScheduledCheck(job.data));
   const members = createMembersService({ db, clock, logger, stripe: stripe?.client });
   const webhooks = createWebhookService({ db, stripe, handlers: webhookHandlers, logger, clock });
+  const reportsRollUp = createRollUp({ db, clock });
+  const messages = createMessagesService({ db, clock, rateLimiter, limits: config.messaging, signer: media.service.urlSigner });
+  const comments = createCommentsService({ db, clock, livePosts, rateLimiter, limits: config.messaging, siteChanged, recordActivity });
+  const messageNotices = createMessageNotices({ db, clock, delaySeconds: config.messaging.noticeDelaySeconds });
   return {
     database,
     clock,
@@ -117,8 +161,9 @@ export function createServices({ config, database, transport, clock, logger }: S
     passwords,
     rateLimiter,
     mailWorker,
-    jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter, posts, members, featureCleanups: { expiredUploads: media.deleteExpiredUploads, stripeEvents: webhooks.forgetOldEvents } }),
+    jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter, posts, members, featureCleanups: { expiredUploads: media.deleteExpiredUploads, stripeEvents: webhooks.forgetOldEvents, emailRateSlots: email.forgetOldRateSlots, memberNotices: () => email.memberNotices.forgetOld() }, featureJobs: [rollUpJob(reportsRollUp), ...messageNotices.jobs(), ...email.jobs] }),
     posts,
+    email,
     livePosts,
     maintenance: createMaintenanceState({ database, pollMs: config.maintenancePollMs, logger }),
     accounts: createAccountService(authDeps),
@@ -135,11 +180,25 @@ export function createServices({ config, database, transport, clock, logger }: S
     tiers: createTiersService({ db, stripe: stripe?.client, paymentsReady, siteChanged }),
     siteChanges,
     pageCache,
-    pageViews: createPageViewCounter({ db, clock, logger }),
+    publishedDesigns,
+    designs: createDesignService({ db, siteChanged }),
+    visitorSalts,
+    pageViews: createPageViewCounter({ db, clock, logger, salts: visitorSalts }),
     startCheckout: createCheckout({ db, stripe: stripe?.client, paymentsReady, appUrl: config.appUrl }),
     members,
+    domains,
+    domainDirectory,
     membersImport: createMembersImport({ db, clock, stripe: stripe?.client }),
+    messages,
+    comments,
+    messageNotices,
+    messageEvents: createMessageEvents({ database, source: messages.events, logger, streamsPerUser: config.messaging.streamsPerUser }),
     memberAccounts: createMemberAccountService({ db, clock, appUrl: config.appUrl, stripe: stripe?.client }),
+    reportsRollUp,
+    reports: createReportsService({ db }),
+    activity: createActivityService({ db }),
+    support: createSupportService({ db, clock, rateLimiter, supportEmail: config.supportEmail }),
+    operator: createOperatorService({ db, clock, siteChanged }),
   };
 }
 

@@ -13,3 +13,29 @@ export const signIn = endpoint<LoginBody, undefined, { user: PublicUser }>('POST
 export const signOut = endpoint('DELETE', '/api/admin/session');
 export const maintenance = endpoint<undefined, undefined, MaintenanceResponse>('GET', '/api/admin/maintenance');
 export const setMaintenance = endpoint<MaintenanceResponse, undefined, MaintenanceResponse>('PUT', '/api/admin/maintenance');
+
+export interface AdminStats {
+  sites: number;
+  creators: number;
+  members: number;
+  posts: number;
+  storageBytes: number;
+  emailsSent: number;
+}
+
+export interface AdminSite {
+  id: string;
+  handle: string;
+  title: string;
+  ownerEmail: string;
+  members: number;
+  createdAt: string;
+  publishedAt: string | null;
+  /** Set while the site is suspended: its pages answer 410. */
+  suspendedAt: string | null;
+}
+
+export const stats = endpoint<undefined, undefined, AdminStats>('GET', '/api/admin/stats');
+export const sites = endpoint<undefined, { q?: string }, { sites: AdminSite[] }>('GET', '/api/admin/sites');
+export const suspendSite = endpoint('PUT', '/api/admin/sites/:id/suspension');
+export const restoreSite = endpoint('DELETE', '/api/admin/sites/:id/suspension');

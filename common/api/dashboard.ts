@@ -1,4 +1,5 @@
 /** GET /api/dashboard/overview: the creator's getting-started checklist and the site's figures. */
+import type { EmailSendStatus } from '../email.ts';
 import type { MoneyAmount } from '../member-figures.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -36,6 +37,8 @@ export interface Overview {
   money: MemberFigures;
   /** Page views of the last 30 UTC days, today included, oldest first: always 30 entries. */
   views: { total: number; days: DailyViews[] };
+  /** The newest post that went out by e-mail, with its counts; null before the first. */
+  latestEmail: { postTitle: string; status: EmailSendStatus; queued: number; sent: number; failed: number } | null;
 }
 
 export const overview = endpoint<undefined, undefined, Overview>('GET', '/api/dashboard/overview');

@@ -11,7 +11,7 @@ import { endpoint } from './endpoint.ts';
 import type { CompInput, ImportInput, MemberPatch, MembersQueryInput, RemoveInput } from '../member-schemas.ts';
 
 /** The list's status filter: what a creator asks, not the raw column (`paying` spans active, trialing and past due). */
-export const MEMBER_FILTERS = ['active', 'paying', 'free', 'comped', 'past_due', 'ended'] as const;
+export const MEMBER_FILTERS = ['active', 'paying', 'free', 'comped', 'past_due', 'ended', 'email_disabled'] as const;
 export type MemberFilter = (typeof MEMBER_FILTERS)[number];
 
 export const MEMBER_SORTS = ['joined', 'name', 'email', 'renewal', 'value'] as const;
@@ -40,6 +40,9 @@ export interface MemberSummary {
   lifetimeValue: Money;
   compExpiresAt: string | null;
   labels: string[];
+  /** Set by a permanent SMTP failure: the address gets no more mail until the creator clears it. */
+  emailDisabled: boolean;
+  emailDisabledReason: string | null;
 }
 
 export interface MemberEvent {

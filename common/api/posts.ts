@@ -5,6 +5,7 @@
  * the public preview). The server renders and sanitises the HTML itself and
  * answers it back, so the studio can show what readers will get.
  */
+import type { EmailSegment } from '../email.ts';
 import type { EditorDocument, PostStatus, PostVisibility } from '../posts.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -24,6 +25,8 @@ export interface PostSummary {
   tierNames: string[];
   createdAt: string;
   updatedAt: string;
+  /** In the list: the comments readers see under it. */
+  commentCount?: number;
 }
 
 export interface Post extends PostSummary {
@@ -67,7 +70,10 @@ export interface PostInput {
   tierIds?: string[];
 }
 
-export type PostPatch = Partial<PostInput>;
+export type PostPatch = Partial<PostInput> & {
+  /** E-mail the post when it is published (common/email.ts); 409 `email-already-sent` once it went out. */
+  email?: { send: boolean; segment?: EmailSegment; replyToCreator?: boolean };
+};
 
 /** Posts in one answer of the list; `nextCursor` asks for the next ones. */
 export const POSTS_PAGE_SIZE = 100;

@@ -6,6 +6,7 @@
 import type { PublicUser } from '../api-types.ts';
 import type { HandleProblem } from '../handles.ts';
 import type { MediaStatus } from '../media.ts';
+import type { Audience, MessageNotices } from '../messaging.ts';
 import { endpoint } from './endpoint.ts';
 
 /** An image of the site, with a signed, short-lived URL (fetch the site again rather than keep it). */
@@ -30,6 +31,9 @@ export interface SiteJson {
   url: string;
   /** Whether a member whose payment failed keeps access while Stripe retries (default true). */
   pastDueAccess: boolean;
+  messagesFrom: Audience;
+  commentsFrom: Audience;
+  messageNotices: MessageNotices;
 }
 
 export interface SiteAnswer {
@@ -53,6 +57,9 @@ export interface UpdateSiteBody {
   bannerMediaId?: string | null;
   publish?: true;
   pastDueAccess?: boolean;
+  messagesFrom?: Audience;
+  commentsFrom?: Audience;
+  messageNotices?: MessageNotices;
 }
 
 export interface HandleAvailability {

@@ -15,9 +15,11 @@ import type { SessionCookie } from '../http/session-cookie.ts';
 import { parseInput } from '../http/validate.ts';
 import type { Logger } from '../logger.ts';
 import type { MaintenanceState } from '../settings/maintenance.ts';
+import type { OperatorService } from './operator-service.ts';
 
 export interface AdminRouteDeps {
   accounts: AccountService;
+  operator: OperatorService;
   maintenance: MaintenanceState;
   cookie: SessionCookie;
   logger: Logger;
@@ -28,7 +30,7 @@ type AdminAnswer<Name extends keyof typeof adminApi> = AnswerOf<(typeof adminApi
 
 const requireAdmin = requireRole('admin');
 
-export function adminRoutes({ accounts, maintenance, cookie, logger }: AdminRouteDeps): Router {
+export function adminRoutes({ accounts, operator, maintenance, cookie, logger }: AdminRouteDeps): Router {
   const router = Router();
   const json = express.json({ limit: '16kb' });
 
@@ -60,6 +62,27 @@ export function adminRoutes({ accounts, maintenance, cookie, logger }: AdminRout
     await maintenance.setMaintenance(on);
     logger.info({ maintenance: on, userId: res.locals.auth!.user.id }, 'maintenance switched by an admin');
     res.set('Cache-Control', 'no-store').json({ maintenance: on } satisfies AdminAnswer<'setMaintenance'>);
+  });
+
+  router.get('/stats', requireAdmin, async (_req: Request, res: AdminResponse) => {
+    res.set('Cache-Control', 'no-store').json((await operator.stats()) satisfies AdminAnswer<'stats'>);
+  });
+
+  router.get('/sites', requireAdmin, async (req: Request, res: AdminResponse) => {
+    const search = typeof req.query.q === 'string' ? req.query.q : '';
+    res.set('Cache-Control', 'no-store').json({ sites: await operator.listSites(search) } satisfies AdminAnswer<'sites'>);
+  });
+
+  router.put('/sites/:id/suspension', requireAdmin, async (req: Request, res: AdminResponse) => {
+    await operator.setSuspended(String(req.params.id), true, res.locals.auth!.user.id);
+    logger.info({ siteId: req.params.id, userId: res.locals.auth!.user.id }, 'site suspended by an admin');
+    res.status(204).end();
+  });
+
+  router.delete('/sites/:id/suspension', requireAdmin, async (req: Request, res: AdminResponse) => {
+    await operator.setSuspended(String(req.params.id), false, res.locals.auth!.user.id);
+    logger.info({ siteId: req.params.id, userId: res.locals.auth!.user.id }, 'site restored by an admin');
+    res.status(204).end();
   });
 
   return router;

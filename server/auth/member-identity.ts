@@ -8,6 +8,7 @@ import { OTHER_NICHE } from '../../common/niches.ts';
 import type { StartSiteData } from '../../common/validation.ts';
 import type { Database } from '../../db/connect.ts';
 import { memberships, sites } from '../../db/content-schema.ts';
+import { domains } from '../../db/domain-schema.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { recordAuthEvent, type RequestContext } from './audit.ts';
@@ -19,14 +20,20 @@ const SIGN_IN_VERIFIED = '/login?verified=1';
 
 export function createMemberIdentityService({ db }: { db: Database }) {
   /** The site of the member's latest membership (any status: it is still the site they came from), or the platform's home. */
-  async function memberHome(userId: string): Promise<string> {
+  async function latestSite(userId: string) {
     const [latest] = await db
-      .select({ handle: sites.handle })
+      .select({ handle: sites.handle, domain: domains.hostname })
       .from(memberships)
       .innerJoin(sites, eq(memberships.siteId, sites.id))
+      .leftJoin(domains, and(eq(domains.siteId, sites.id), eq(domains.status, 'active')))
       .where(and(eq(memberships.userId, userId), isNotNull(sites.publishedAt)))
       .orderBy(desc(memberships.createdAt), desc(memberships.id))
       .limit(1);
+    return latest;
+  }
+
+  async function memberHome(userId: string): Promise<string> {
+    const latest = await latestSite(userId);
     return latest ? `/@${latest.handle}` : '/';
   }
 
@@ -43,7 +50,10 @@ export function createMemberIdentityService({ db }: { db: Database }) {
   async function landingAfterVerification(userId: string, openedSignedIn: boolean): Promise<string> {
     const [user] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
     if (user?.role !== 'member') return openedSignedIn ? CREATOR_HOME : SIGN_IN_VERIFIED;
-    const home = await memberHome(user.id);
+    const latest = await latestSite(user.id);
+    // A site on its own domain: the member's session lives there, not on the platform, so the link goes straight back.
+    if (latest?.domain) return `https://${latest.domain}/`;
+    const home = latest ? `/@${latest.handle}` : '/';
     if (openedSignedIn) return home;
     return home === '/' ? SIGN_IN_VERIFIED : `${SIGN_IN_VERIFIED}&next=${encodeURIComponent(home)}`;
   }

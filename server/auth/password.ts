@@ -54,6 +54,8 @@ export function createPasswordHasher({ threads = availableParallelism() }: { thr
     async verifyDummy(password) {
       await verify(await dummyHash, password);
     },
-    close: () => pool.close(),
+    // Called after the last request has been answered, so only the start-up dummy hash can be left:
+    // waiting for it at low priority on a busy machine held shutdown for seconds.
+    close: () => pool.destroy(),
   };
 }

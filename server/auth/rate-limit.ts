@@ -14,15 +14,22 @@ import type { ErrorField } from '../../common/error-codes.ts';
 import { tooManyRequests } from '../errors.ts';
 
 const HANDLE_CHECKS_PER_MINUTE = 60;
+const SUPPORT_MESSAGES_PER_HOUR = 3;
+/** "Check now" on /domain: plenty while DNS propagates, not a way to make the server query DNS without end. */
+const DOMAIN_CHECKS_PER_TEN_MINUTES = 30;
+const SUPPORT_MESSAGES_PER_DAY = 10;
 
 export function createRateLimiter({ db, clock, limits }: { db: Database; clock: Clock; limits: RateLimitConfig }) {
-  /** Counts one event in a fixed window; returns the count so far and when the window ends. */
-  async function count(key: string, windowSeconds: number): Promise<{ count: number; resetsAt: Date }> {
+  /**
+   * The upsert that counts one event in a fixed window, returning the count so far and when the window began.
+   * A statement, not yet run: a caller may run it inside a larger one (a message counted in the statement that stores it).
+   */
+  function countStatement(key: string, windowSeconds: number) {
     const now = clock();
     // Raw SQL fragments take timestamps as text: drizzle maps Date only for typed columns.
     const windowStart = sql`${new Date(now.getTime() - windowSeconds * 1000).toISOString()}::timestamptz`;
     const nowValue = sql`${now.toISOString()}::timestamptz`;
-    const [row] = await db
+    return db
       .insert(rateLimits)
       .values({ key, count: 1, windowStartedAt: now })
       .onConflictDoUpdate({
@@ -33,11 +40,27 @@ export function createRateLimiter({ db, clock, limits }: { db: Database; clock: 
         },
       })
       .returning({ count: rateLimits.count, windowStartedAt: rateLimits.windowStartedAt });
+  }
+
+  /** Counts one event in a fixed window; returns the count so far and when the window ends. */
+  async function count(key: string, windowSeconds: number): Promise<{ count: number; resetsAt: Date }> {
+    const [row] = await countStatement(key, windowSeconds);
     return { count: row!.count, resetsAt: new Date(row!.windowStartedAt.getTime() + windowSeconds * 1000) };
   }
 
   function secondsUntil(date: Date): number {
     return (date.getTime() - clock().getTime()) / 1000;
+  }
+
+  /** The seconds to wait once `used` passed `limit` in a window that began at `windowStartedAt`, else undefined. */
+  function waitAfter(used: number, windowStartedAt: Date, limit: number, windowSeconds: number): number | undefined {
+    return used > limit ? Math.max(1, Math.ceil(secondsUntil(new Date(windowStartedAt.getTime() + windowSeconds * 1000)))) : undefined;
+  }
+
+  /** Counts one event; the seconds to wait once `key` has been counted more than `limit` times in the window, else undefined. */
+  async function overLimit(key: string, limit: number, windowSeconds: number): Promise<number | undefined> {
+    const [row] = await countStatement(key, windowSeconds);
+    return waitAfter(row!.count, row!.windowStartedAt, limit, windowSeconds);
   }
 
   /** Throws 429 once `key` has been counted more than `limit` times in the window. */
@@ -89,11 +112,25 @@ export function createRateLimiter({ db, clock, limits }: { db: Database; clock: 
   }
 
   /** Drops windows that ended long ago, so the table stays small. */
+  /** /support's contact form, per account: a few a day reach the operator, a script's thousand do not. */
+  async function consumeSupportMessage(userId: string): Promise<void> {
+    await consume(`support:${userId}`, SUPPORT_MESSAGES_PER_HOUR, 3600, 'message');
+    await consume(`support-day:${userId}`, SUPPORT_MESSAGES_PER_DAY, DAY_SECONDS, 'message');
+  }
+
+  /** Seconds until `userId` may press "Check now" again, or undefined while they may. */
+  async function domainCheckWait(userId: string): Promise<number | undefined> {
+    return overLimit(`domain-check:${userId}`, DOMAIN_CHECKS_PER_TEN_MINUTES, 600);
+  }
+
   async function pruneExpired(olderThanSeconds = 24 * 3600): Promise<void> {
     await db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, new Date(clock().getTime() - olderThanSeconds * 1000)));
   }
 
   return {
+    countStatement,
+    waitAfter,
+    overLimit,
     consumeSignup,
     consumeMailToAddress,
     noteMailToAddress,
@@ -101,6 +138,8 @@ export function createRateLimiter({ db, clock, limits }: { db: Database; clock: 
     consumeResetConfirm,
     consumeResetConfirmForEmail,
     consumeHandleCheck,
+    consumeSupportMessage,
+    domainCheckWait,
     pruneExpired,
   };
 }

@@ -4,11 +4,12 @@
  * views are the public site's own counts in `page_views` (no cookie, no
  * third-party script), summed per UTC day.
  */
-import { and, count, eq, gte, inArray, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, ne, sql, sum } from 'drizzle-orm';
 import type { DailyViews, Overview } from '../../common/api/dashboard.ts';
 import { ENTITLING_STATUSES } from '../../common/memberships.ts';
 import type { Database } from '../../db/connect.ts';
 import { memberships, pageViews, posts } from '../../db/content-schema.ts';
+import { emailSends } from '../../db/email-schema.ts';
 import type { Clock } from '../clock.ts';
 import { siteAddress } from '../sites/site-json.ts';
 import { findSiteByOwner } from '../sites/site-lookup.ts';
@@ -28,6 +29,7 @@ const EMPTY_FIGURES = {
   posts: { published: 0, drafts: 0, scheduled: 0 },
   members: 0,
   money: { payingMembers: 0, mrr: [{ amount: 0, currency: 'usd' }], churn: { days: CHURN_DAYS, left: 0, payingAtStart: 0, rate: null } },
+  latestEmail: null,
 };
 
 export interface OverviewDeps {
@@ -63,6 +65,18 @@ export function createOverviewService({ db, clock, appUrl, paymentsReady, livePo
     return row?.members ?? 0;
   }
 
+  /** The newest send that left `waiting` (server/email), for the overview's e-mail figure. */
+  async function latestEmail(siteId: string): Promise<Overview['latestEmail']> {
+    const [row] = await db
+      .select({ postTitle: posts.title, status: emailSends.status, queued: emailSends.queued, sent: emailSends.sent, failed: emailSends.failed })
+      .from(emailSends)
+      .innerJoin(posts, eq(posts.id, emailSends.postId))
+      .where(and(eq(emailSends.siteId, siteId), ne(emailSends.status, 'waiting')))
+      .orderBy(desc(emailSends.startedAt))
+      .limit(1);
+    return row ?? null;
+  }
+
   async function dailyViews(siteId: string, days: string[]): Promise<DailyViews[]> {
     const rows = await db
       .select({ day: pageViews.day, views: sum(pageViews.views).mapWith(Number) })
@@ -85,9 +99,16 @@ export function createOverviewService({ db, clock, appUrl, paymentsReady, livePo
         views: { total: 0, days: days.map((day) => ({ day, views: 0 })) },
       };
     }
-    const [postFigures, members, money, viewDays, payments] = await Promise.all([postCounts(site.id, now), memberCount(site.id), memberFigures(db, site.id, now), dailyViews(site.id, days), paymentsReady(site.id)]);
+    const [postFigures, members, money, viewDays, payments, email] = await Promise.all([
+      postCounts(site.id, now),
+      memberCount(site.id),
+      memberFigures(db, site.id, now),
+      dailyViews(site.id, days),
+      paymentsReady(site.id),
+      latestEmail(site.id),
+    ]);
     return {
-      site: { handle: site.handle, title: site.title, url: siteAddress(appUrl, site.handle), publishedAt: site.publishedAt?.toISOString() ?? null },
+      site: { handle: site.handle, title: site.title, url: siteAddress(appUrl, site), publishedAt: site.publishedAt?.toISOString() ?? null },
       checklist: {
         siteSetUp: hasCompletedSetup && site.publishedAt !== null,
         firstPostPublished: postFigures.published > 0,
@@ -98,6 +119,7 @@ export function createOverviewService({ db, clock, appUrl, paymentsReady, livePo
       members,
       money,
       views: { total: viewDays.reduce((total, entry) => total + entry.views, 0), days: viewDays },
+      latestEmail: email,
     };
   }
 

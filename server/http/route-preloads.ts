@@ -16,6 +16,8 @@ interface ManifestChunk {
   isDynamicEntry?: boolean;
   imports?: string[];
   css?: string[];
+  /** Files a stylesheet entry refers to (fonts, images). */
+  assets?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;
 

@@ -9,7 +9,7 @@ import type { MembersService } from '../members/members-service.ts';
 import type { PostsService } from '../posts/posts-service.ts';
 import { publishScheduledJob } from '../posts/publish-scheduled.ts';
 import { createCleanup, type FeatureCleanup } from './cleanup.ts';
-import { createScheduler } from './scheduler.ts';
+import { createScheduler, type ScheduledJob } from './scheduler.ts';
 
 export const CLEANUP_JOB = 'cleanup';
 
@@ -23,9 +23,11 @@ export interface JobsDeps {
   members: Pick<MembersService, 'endExpiredComps'>;
   /** Features' clean-ups that run with the clean-up job, such as expired uploads. */
   featureCleanups?: Record<string, FeatureCleanup>;
+  /** Features' own periodic jobs, such as the reports' daily roll-up, the unread-message notices and the welcome mail. */
+  featureJobs?: ScheduledJob[];
 }
 
-export function createJobs({ db, clock, logger, retention, rateLimiter, posts, members, featureCleanups = {} }: JobsDeps) {
+export function createJobs({ db, clock, logger, retention, rateLimiter, posts, members, featureCleanups = {}, featureJobs = [] }: JobsDeps) {
   return createScheduler({
     db,
     clock,
@@ -34,6 +36,7 @@ export function createJobs({ db, clock, logger, retention, rateLimiter, posts, m
       { name: CLEANUP_JOB, everyMs: retention.cleanupIntervalSeconds * 1000, run: createCleanup({ db, clock, retention, rateLimiter, featureCleanups }) },
       publishScheduledJob(posts),
       endExpiredCompsJob(members),
+      ...featureJobs,
     ],
   });
 }

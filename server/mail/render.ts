@@ -14,7 +14,13 @@ import { mailOutbox, users, type EmailTokenPurpose } from '../../db/schema.ts';
 import { appLink } from '../auth/deps.ts';
 import { issueEmailToken, revokeEmailTokens } from '../auth/email-tokens.ts';
 import type { Clock } from '../clock.ts';
-import { memberVerificationMail, passwordChangedMail, passwordResetMail, verificationMail, type MailContent } from './templates.ts';
+import { domains } from '../../db/domain-schema.ts';
+import { renderMemberNotice } from '../email/member-notices.ts';
+import { renderMessageNotice } from '../messaging/message-notices.ts';
+import { renderSupportRequest } from '../support/support-mail.ts';
+import { fromAddress, oneLine } from './addresses.ts';
+import type { OutgoingMail } from './transport.ts';
+import { domainBrokenMail, domainLiveMail, memberVerificationMail, passwordChangedMail, passwordResetMail, verificationMail, type MailContent } from './templates.ts';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -28,9 +34,11 @@ export interface RenderDeps {
   appUrl: URL;
   supportEmail: string;
   leaseMs: number;
+  /** MAIL_FROM: a member's mail keeps its address under the site's name. */
+  mailFrom: string;
 }
 
-export function createMailRenderer({ db, clock, appUrl, supportEmail, leaseMs }: RenderDeps) {
+export function createMailRenderer({ db, clock, appUrl, supportEmail, leaseMs, mailFrom }: RenderDeps) {
   async function issueLinkToken(mail: OutboxRow, claimId: string, purpose: EmailTokenPurpose, ttlMs: number): Promise<string> {
     return db.transaction(async (tx) => {
       const now = clock();
@@ -59,7 +67,9 @@ export function createMailRenderer({ db, clock, appUrl, supportEmail, leaseMs }:
     return site?.title;
   }
 
-  return async function renderMail(mail: OutboxRow, claimId: string): Promise<MailContent | undefined> {
+  return async function renderMail(mail: OutboxRow, claimId: string): Promise<(MailContent & Pick<OutgoingMail, 'from'>) | undefined> {
+    // To the operator, not to the user it names: the check of the recipient below is for users' own mail.
+    if (mail.template === 'support-request') return renderSupportRequest(db, appUrl, mail.params.supportRequestId);
     const [user] = await db
       .select({ email: users.email, displayName: users.displayName, role: users.role, emailVerified: users.emailVerified, suspensionInfo: users.suspensionInfo })
       .from(users)
@@ -73,7 +83,9 @@ export function createMailRenderer({ db, clock, appUrl, supportEmail, leaseMs }:
         const siteTitle = user.role === 'member' ? await joinedSiteTitle(mail.params.userId, mail.params.siteId) : undefined;
         const token = await issueLinkToken(mail, claimId, 'verify-email', VERIFY_EMAIL_TOKEN_TTL_MS);
         const link = appLink(appUrl, '/api/auth/verify-email', { token });
-        return user.role === 'member' ? memberVerificationMail(link, siteTitle) : verificationMail(link);
+        if (user.role !== 'member') return verificationMail(link);
+        // In the site's name: the member joined the site, not the platform (issue 18).
+        return { ...memberVerificationMail(link, siteTitle), ...(siteTitle ? { from: { name: oneLine(siteTitle), address: fromAddress(mailFrom) } } : {}) };
       }
       case 'reset-password': {
         if (user.suspensionInfo.suspended) return undefined;
@@ -82,6 +94,20 @@ export function createMailRenderer({ db, clock, appUrl, supportEmail, leaseMs }:
       }
       case 'password-changed':
         return passwordChangedMail(name, appLink(appUrl, '/login'), supportEmail);
+      case 'domain-live':
+      case 'domain-broken': {
+        // Rendered from the domain as it is now: a mail whose news is already stale is not sent.
+        const [domain] = mail.params.siteId ? await db.select().from(domains).where(eq(domains.siteId, mail.params.siteId)) : [];
+        if (!domain) return undefined;
+        if (mail.template === 'domain-live') return domain.status === 'active' ? domainLiveMail(name, domain.hostname, `https://${domain.hostname}/`) : undefined;
+        return domain.status === 'failed' ? domainBrokenMail(name, domain.hostname, domain.lastError ?? 'its DNS records are not right.', appLink(appUrl, '/domain')) : undefined;
+      }
+      case 'message-waiting':
+      case 'messages-digest':
+        return renderMessageNotice(db, appUrl, mail.template, mail.params, name);
+      case 'new-member':
+      case 'new-members-digest':
+        return renderMemberNotice(db, appUrl, mail.template, mail.params, name);
     }
   };
 }

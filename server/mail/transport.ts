@@ -13,6 +13,10 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Newsletters speak as the site (server/email/newsletter-headers.ts); without it, MAIL_FROM. */
+  from?: { name: string; address: string };
+  replyTo?: string;
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -20,8 +24,12 @@ export interface MailTransport {
   close(): void;
 }
 
-export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+/** `pool`: keeps up to `maxConnections` SMTP connections open and reuses them, for newsletters' many messages. */
+export function createSmtpTransport(smtpUrl: string, from: string, pool?: { maxConnections: number }): MailTransport {
+  const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+  const transporter = pool
+    ? nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: pool.maxConnections, maxMessages: Infinity, ...timeouts })
+    : nodemailer.createTransport({ url: smtpUrl, ...timeouts });
   return {
     async send(mail) {
       await transporter.sendMail({ from, ...mail });

@@ -47,11 +47,12 @@ interface MailWorkerDeps {
   leaseMs: number;
   appUrl: URL;
   supportEmail: string;
+  mailFrom: string;
 }
 
-export function createMailWorker({ database, transport, clock, logger, intervalMs, leaseMs, appUrl, supportEmail }: MailWorkerDeps) {
+export function createMailWorker({ database, transport, clock, logger, intervalMs, leaseMs, appUrl, supportEmail, mailFrom }: MailWorkerDeps) {
   const { db } = database;
-  const renderMail = createMailRenderer({ db, clock, appUrl, supportEmail, leaseMs });
+  const renderMail = createMailRenderer({ db, clock, appUrl, supportEmail, leaseMs, mailFrom });
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = true;

@@ -8,18 +8,22 @@ import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { createJobQueue } from '../queue/queue.ts';
+import type { JobQueue } from '../queue/queue.ts';
 import { createStorage, mediaRoot } from '../storage/create-storage.ts';
-import { MEDIA_PROCESS_JOB, mediaQueues, type MediaProcessJobData } from './media-jobs.ts';
+import { MEDIA_PROCESS_JOB, type MediaProcessJobData } from './media-jobs.ts';
 import { createMediaService } from './media-service.ts';
 import { createMediaProcessor } from './processing/media-processing.ts';
 import { createUploads } from './tus-uploads.ts';
 import { createUploadLocker, type SharedLocker } from './upload-locker.ts';
 
-export function createMedia({ config, database, clock, logger }: { config: Config; database: DatabaseHandle; clock: Clock; logger: Logger }) {
+/**
+ * `queue`: the server's one job queue (services.ts), made with mediaQueues()
+ * among its definitions; media starts and stops it, as the first feature on
+ * it, so every feature's jobs share one pg-boss and its connections.
+ */
+export function createMedia({ config, database, clock, logger, queue }: { config: Config; database: DatabaseHandle; clock: Clock; logger: Logger; queue: JobQueue }) {
   const { db } = database;
   const storage = createStorage(config);
-  const queue = createJobQueue({ database, logger, queues: mediaQueues(config.media), superviseIntervalSeconds: config.media.queueSuperviseSeconds });
   let locker: Promise<SharedLocker> | undefined;
   const uploads = createUploads({
     db,

@@ -10,8 +10,9 @@ import { text } from '../public-site/html.ts';
 import type { PageHead } from '../public-site/page-shell.ts';
 import type { Site } from '../sites/site-lookup.ts';
 import type { MemberAccount } from './member-account-service.ts';
+import { siteUrl } from '../sites/site-url.ts';
 
-export type AccountNotice = 'left' | 'new-feed' | 'billing-failed';
+export type AccountNotice = 'left' | 'new-feed' | 'billing-failed' | 'emails-on' | 'emails-off';
 
 export interface AccountPageInput {
   site: Site;
@@ -23,6 +24,8 @@ export interface AccountPageInput {
   notice?: AccountNotice;
   /** The reader is a member (not yet a creator): offer them a site of their own (docs/decisions/059). */
   offerOwnSite?: boolean;
+  /** The member's messages with the creator, already rendered (server/messaging/account-messages.ts). */
+  messagesHtml?: string;
 }
 
 /** The membership's state as a sentence a member understands. */
@@ -53,7 +56,17 @@ const NOTICES: Record<AccountNotice, string> = {
   left: '<p class="notice notice--success" role="status">You have left. Members posts show their preview again.</p>',
   'new-feed': '<p class="notice notice--success" role="status">Your feed link is ready. Any link you had before no longer works.</p>',
   'billing-failed': '<p class="notice notice--error" role="alert">We could not open billing just now. Please try again in a moment.</p>',
+  'emails-on': '<p class="notice notice--success" role="status">You will get new posts by e-mail.</p>',
+  'emails-off': '<p class="notice notice--success" role="status">You will no longer get new posts by e-mail.</p>',
 };
+
+/** Newsletters on or off: what a mail's unsubscribe link turned off comes back on here. */
+function emailsSection(site: Site, account: MemberAccount): string {
+  const words = account.subscribedToEmails
+    ? { body: `You get new posts of ${text(site.title)} by e-mail.`, button: 'Stop e-mails', value: '0' }
+    : { body: `You do not get new posts of ${text(site.title)} by e-mail.`, button: 'Get posts by e-mail', value: '1' };
+  return `<section class="account__section" aria-labelledby="emails-heading"><h2 id="emails-heading">E-mails</h2><p>${words.body}</p><form method="post" action="/@${site.handle}/account/emails"><input type="hidden" name="on" value="${words.value}"><button class="button button--quiet" type="submit">${words.button}</button></form></section>`;
+}
 
 function feedSection(site: Site, account: MemberAccount, feedUrl: string | undefined): string {
   const action = `/@${site.handle}/account/feed-link`;
@@ -85,7 +98,7 @@ const OWN_SITE_SECTION =
 
 export function accountMain(input: AccountPageInput): string {
   const ownSite = input.offerOwnSite ? OWN_SITE_SECTION : '';
-  return `<section class="join account">${membershipHtml(input)}${ownSite}</section>`;
+  return `<section class="join account">${membershipHtml(input)}${input.messagesHtml ?? ''}${ownSite}</section>`;
 }
 
 function membershipHtml({ site, account, feedUrl, confirmLeave: confirming, notice }: AccountPageInput): string {
@@ -97,7 +110,7 @@ function membershipHtml({ site, account, feedUrl, confirmLeave: confirming, noti
   }
   const summary = `<dl class="account__facts"><dt>Tier</dt><dd>${text(account.tierName)}</dd><dt>Status</dt><dd>${text(statusInWords(account))}</dd><dt>Price</dt><dd>${text(priceInWords(account))}</dd></dl>`;
   const pastDue = account.status === 'past_due' && account.billedByStripe ? '<p class="notice notice--error" role="alert">Your last payment did not go through. Update your card under Billing to keep your membership.</p>' : '';
-  const body = confirming ? confirmLeave(site) : `${feedSection(site, account, feedUrl)}${billingSection(site, account)}`;
+  const body = confirming ? confirmLeave(site) : `${emailsSection(site, account)}${feedSection(site, account, feedUrl)}${billingSection(site, account)}`;
   return `${heading}${noticeHtml}${pastDue}${summary}${body}`;
 }
 
@@ -105,7 +118,7 @@ export function accountHead({ site, appUrl }: AccountPageInput): PageHead {
   return {
     title: `Your membership — ${site.title}`,
     description: `Your membership of ${site.title}.`,
-    canonicalUrl: new URL(`/@${site.handle}/account`, appUrl).href,
+    canonicalUrl: siteUrl(site, appUrl, '/account'),
     type: 'website',
     siteName: site.title,
     noindex: true,

@@ -7,6 +7,7 @@
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Database } from '../../db/connect.ts';
 import type { AuthLocals } from '../http/middleware/load-session.ts';
+import type { DesignPages } from '../public-site/design/design-pages.ts';
 import type { ShellInput } from '../public-site/page-shell.ts';
 import { renderShell } from '../public-site/page-shell.ts';
 import type { SiteAssets } from '../public-site/site-assets.ts';
@@ -15,10 +16,11 @@ import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
 import { AppError } from '../errors.ts';
 import { accountHead, accountMain, type AccountNotice } from './account-page.ts';
 import type { MemberAccountService } from './member-account-service.ts';
+import { siteUrl } from '../sites/site-url.ts';
 
 const FLASH_COOKIE = 'feed_link';
 const FLASH_MAX_AGE_MS = 60_000;
-const NOTICES: readonly AccountNotice[] = ['left', 'new-feed', 'billing-failed'];
+const NOTICES: readonly AccountNotice[] = ['left', 'new-feed', 'billing-failed', 'emails-on', 'emails-off'];
 
 export interface AccountRoutesDeps {
   db: Database;
@@ -28,8 +30,11 @@ export interface AccountRoutesDeps {
   maintenance: { isOn(): boolean };
   session: RequestHandler;
   sameOrigin: RequestHandler;
+  designPages: DesignPages;
   /** The public site's security headers, with the form target the billing portal needs. */
   setHeaders: (res: Response, inlineStyle: string) => void;
+  /** The member's conversation with the creator (server/messaging/account-messages.ts), rendered below the membership. */
+  messagesSection?: (site: Site, userId: string, req: Request) => Promise<string>;
 }
 
 type PageResponse = Response<unknown, AuthLocals>;
@@ -39,7 +44,7 @@ function flashOf(req: Request): string | undefined {
   return pair?.slice(FLASH_COOKIE.length + 1) || undefined;
 }
 
-export function accountRoutes({ db, accounts, appUrl, assets, maintenance, session, sameOrigin, setHeaders }: AccountRoutesDeps): Router {
+export function accountRoutes({ db, accounts, appUrl, assets, maintenance, session, sameOrigin, setHeaders, designPages, messagesSection }: AccountRoutesDeps): Router {
   const router = Router();
   const cookiePath = (site: Site) => `/@${site.handle}/account`;
   const cookieOptions = (site: Site) => ({ httpOnly: true, sameSite: 'lax' as const, secure: appUrl.protocol === 'https:', path: cookiePath(site) });
@@ -76,13 +81,15 @@ export function accountRoutes({ db, accounts, appUrl, assets, maintenance, sessi
       site,
       appUrl,
       account,
-      ...(token && account?.entitled ? { feedUrl: new URL(`/@${site.handle}/feed/${token}.xml`, appUrl).href } : {}),
+      ...(token && account?.entitled ? { feedUrl: siteUrl(site, appUrl, `/feed/${token}.xml`) } : {}),
       confirmLeave: req.query.leave === '1',
       ...(notice ? { notice } : {}),
       offerOwnSite: res.locals.auth?.user.role === 'member',
+      messagesHtml: userId === site.ownerId || !messagesSection ? '' : await messagesSection(site, userId, req),
     };
     const reader: SiteReader = userId === site.ownerId ? 'owner' : !account ? 'signed-in' : account.entitled ? 'member' : 'lapsed';
-    const shell: ShellInput = { head: accountHead(input), site, main: accountMain(input), assets, reader };
+    const design = await designPages.chrome(site, await designPages.designFor(site, false));
+    const shell: ShellInput = { head: accountHead(input), site, main: accountMain(input), assets, reader, design, hasTalk: input.messagesHtml !== '' };
     const { html, inlineStyle } = renderShell(shell);
     setHeaders(res, inlineStyle);
     // The page can carry the member's feed link: never stored anywhere.
@@ -103,6 +110,14 @@ export function accountRoutes({ db, accounts, appUrl, assets, maintenance, sessi
       res.cookie(FLASH_COOKIE, token, { ...cookieOptions(found.site), maxAge: FLASH_MAX_AGE_MS });
     }
     res.redirect(303, `${cookiePath(found.site)}${url ? '?notice=new-feed' : ''}`);
+  });
+
+  router.post('/@:handle/account/emails', sameOrigin, session, form, async (req, res: PageResponse, next) => {
+    const found = await context(req, res, next);
+    if (!found) return;
+    const on = (req.body as { on?: unknown }).on === '1';
+    await accounts.setNewsletters(found.site, found.userId, on);
+    res.redirect(303, `${cookiePath(found.site)}?notice=${on ? 'emails-on' : 'emails-off'}`);
   });
 
   router.post('/@:handle/account/leave', sameOrigin, session, form, async (req, res: PageResponse, next) => {

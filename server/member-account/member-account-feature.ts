@@ -16,7 +16,9 @@ import type { LazySigner } from '../public-site/media-links.ts';
 import { readSiteAssets } from '../public-site/site-assets.ts';
 import { paymentFormTargets, sitePageHeaders } from '../public-site/site-headers.ts';
 import { accountApiRoutes } from './account-api-routes.ts';
-import { accountRoutes } from './account-routes.ts';
+import { createDesignPages } from '../public-site/design/design-pages.ts';
+import type { PublishedDesigns } from '../public-site/design/published-designs.ts';
+import { accountRoutes, type AccountRoutesDeps } from './account-routes.ts';
 import type { MemberAccountService } from './member-account-service.ts';
 import { memberFeedRoutes } from './member-feed-routes.ts';
 
@@ -33,15 +35,20 @@ export interface MemberAccountFeatureDeps {
   mediaUrlSigner: LazySigner;
   /** Built in server/services.ts with the one Stripe client. */
   accounts: MemberAccountService;
+  /** The site's published design: the account page wears its theme. */
+  publishedDesigns: PublishedDesigns;
+  /** The member's messages on the account page (server/messaging/account-messages.ts). */
+  messagesSection?: AccountRoutesDeps['messagesSection'];
 }
 
 /** Where "Manage billing" leads: Stripe's portal (or the local Stripe-protocol server in tests). CSP's form-action covers redirects too. */
-export function createMemberAccountFeature({ db, clock, livePosts, config, sessions, cookie, maintenance, sameOrigin, clientDir, mediaUrlSigner, accounts }: MemberAccountFeatureDeps): Feature {
+export function createMemberAccountFeature({ db, clock, livePosts, config, sessions, cookie, maintenance, sameOrigin, clientDir, mediaUrlSigner, accounts, publishedDesigns, messagesSection }: MemberAccountFeatureDeps): Feature {
   const appUrl = config.appUrl;
   const setHeaders = sitePageHeaders(appUrl, paymentFormTargets(config.stripe));
+  const assets = readSiteAssets(clientDir);
   const pages = Router().use(
     memberFeedRoutes({ db, clock, livePosts, appUrl, signer: mediaUrlSigner, accounts, maintenance }),
-    accountRoutes({ db, accounts, appUrl, assets: readSiteAssets(clientDir), maintenance, session: loadSession(sessions, cookie), sameOrigin, setHeaders }),
+    accountRoutes({ db, accounts, appUrl, assets, maintenance, session: loadSession(sessions, cookie), sameOrigin, setHeaders, designPages: createDesignPages({ db, designs: publishedDesigns, signer: mediaUrlSigner, assets }), ...(messagesSection ? { messagesSection } : {}) }),
   );
   return {
     name: 'member-account',

@@ -19,6 +19,7 @@ import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { StripeClient } from '../payments/stripe-client.ts';
 import type { Site } from '../sites/site-lookup.ts';
+import { siteUrl } from '../sites/site-url.ts';
 
 /** 32 random bytes, base64url: 43 characters. */
 const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -40,10 +41,12 @@ export interface MemberAccount {
   /** Paid through Stripe: billing and leaving go through the billing portal. */
   billedByStripe: boolean;
   hasFeed: boolean;
+  /** Whether the member gets the site's posts by e-mail (they turn it off by a mail's unsubscribe link, or here). */
+  subscribedToEmails: boolean;
 }
 
-export function feedUrl(appUrl: URL, handle: string, token: string): string {
-  return new URL(`/@${handle}/feed/${token}.xml`, appUrl).href;
+export function feedUrl(appUrl: URL, site: Pick<Site, 'handle' | 'domain'>, token: string): string {
+  return siteUrl(site, appUrl, `/feed/${token}.xml`);
 }
 
 export function createMemberAccountService({ db, clock, appUrl, stripe }: { db: Database; clock: Clock; appUrl: URL; stripe: StripeClient | undefined }) {
@@ -63,6 +66,7 @@ export function createMemberAccountService({ db, clock, appUrl, stripe }: { db: 
         compExpiresAt: memberships.compExpiresAt,
         stripeSubscriptionId: memberships.stripeSubscriptionId,
         feedTokenHash: memberships.feedTokenHash,
+        subscribedToEmails: memberships.subscribedToEmails,
       })
       .from(memberships)
       .innerJoin(tiers, eq(tiers.id, memberships.tierId))
@@ -77,6 +81,14 @@ export function createMemberAccountService({ db, clock, appUrl, stripe }: { db: 
   return {
     account,
 
+    /** The member's own newsletter switch for this site. */
+    async setNewsletters(site: Site, userId: string, on: boolean): Promise<void> {
+      await db
+        .update(memberships)
+        .set({ subscribedToEmails: on, updatedAt: clock() })
+        .where(and(eq(memberships.siteId, site.id), eq(memberships.userId, userId)));
+    },
+
     /** A new private feed URL; the old one, if any, stops working at once. Only while the membership entitles. */
     async rotateFeedToken(site: Site, userId: string): Promise<string> {
       const current = await account(site, userId);
@@ -86,7 +98,7 @@ export function createMemberAccountService({ db, clock, appUrl, stripe }: { db: 
         .update(memberships)
         .set({ feedTokenHash: hashToken(token), updatedAt: clock() })
         .where(eq(memberships.id, current.id));
-      return feedUrl(appUrl, site.handle, token);
+      return feedUrl(appUrl, site, token);
     },
 
     /** The standing behind a feed token, or undefined when the token is unknown or its membership no longer entitles. */
@@ -133,7 +145,7 @@ export function createMemberAccountService({ db, clock, appUrl, stripe }: { db: 
         .limit(1);
       if (!row || row.source !== 'stripe' || !row.customer) throw new AppError('not-found', 404);
       if (!stripe) throw new AppError('service-unavailable', 503);
-      const returnUrl = new URL(`/@${site.handle}/account`, appUrl).href;
+      const returnUrl = siteUrl(site, appUrl, '/account');
       try {
         const session = await stripe.billingPortal.sessions.create({ customer: row.customer, return_url: returnUrl }, { stripeAccount: row.account });
         return session.url;

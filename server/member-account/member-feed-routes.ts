@@ -21,6 +21,7 @@ import { feedPosts, siteIsExplicit, siteMediaByIds } from '../public-site/site-c
 import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
 import type { MemberAccountService } from './member-account-service.ts';
 import { feedUrl } from './member-account-service.ts';
+import { siteUrl } from '../sites/site-url.ts';
 
 /** A feed's media redirect: long enough to start playing and seek, short enough that a copied URL soon dies. */
 export const FEED_MEDIA_REDIRECT_TTL_MS = 10 * 60 * 1000;
@@ -57,7 +58,7 @@ export function memberFeedRoutes({ db, clock, livePosts, appUrl, signer, account
     return { site, reader };
   }
 
-  const mediaBase = (site: Site, token: string) => `${appUrl.origin}/@${site.handle}/feed/${token}/media`;
+  const mediaBase = (site: Site, token: string) => siteUrl(site, appUrl, `/feed/${token}/media`);
 
   router.get('/@:handle/feed/:token.xml', async (req, res, next) => {
     const found = await feedReader(req, res, next);
@@ -79,7 +80,7 @@ export function memberFeedRoutes({ db, clock, livePosts, appUrl, signer, account
       const enclosure = audioEnclosure(html, media, prefixOf);
       return {
         title: post.title,
-        url: new URL(`/@${site.handle}/posts/${encodeURIComponent(post.slug)}`, appUrl).href,
+        url: siteUrl(site, appUrl, `/posts/${encodeURIComponent(post.slug)}`),
         guid: { value: post.id, permaLink: false },
         publishedAt: post.publishedAt,
         summary: postDescription(post),
@@ -92,7 +93,7 @@ export function memberFeedRoutes({ db, clock, livePosts, appUrl, signer, account
       rssXml({
         site,
         appUrl,
-        selfUrl: feedUrl(appUrl, site.handle, token),
+        selfUrl: feedUrl(appUrl, site, token),
         explicit,
         private: true,
         ...(avatar && avatarFile ? { imageUrl: `${appUrl.origin}${urls.prefix(avatar.id, PUBLIC_IMAGE_TTL_MS)}/${avatarFile.file}` } : {}),

@@ -13,6 +13,7 @@ import { isUuid } from '../../common/post-schemas.ts';
 import { isStorableText } from '../../common/validation.ts';
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
+import { emailDisabledMembers } from '../../db/email-schema.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { EXPORT_CELLS, type ExportCells } from './members-export.ts';
@@ -26,6 +27,8 @@ const FILTERS: Record<MemberFilter, SQL> = {
   comped: eq(memberships.status, 'comped'),
   past_due: eq(memberships.status, 'past_due'),
   ended: inArray(memberships.status, ['canceled', 'expired']),
+  // A permanent SMTP failure stopped mail to the address (server/email).
+  email_disabled: sql`exists (select 1 from ${emailDisabledMembers} where ${emailDisabledMembers.membershipId} = ${memberships.id})`,
 };
 
 /** Each sort's key and the SQL type its text form is cast back to for the keyset comparison. */
@@ -57,6 +60,8 @@ export const MEMBER_COLUMNS = {
   labels: memberships.labels,
   note: memberships.note,
   subscribedToEmails: memberships.subscribedToEmails,
+  /** Why mail to the address stopped; null while it gets mail. A subquery, so every selection of these columns has it without a join. */
+  emailDisabledReason: sql<string | null>`(select ${emailDisabledMembers.reason} from ${emailDisabledMembers} where ${emailDisabledMembers.membershipId} = ${memberships.id})`,
   stripeCustomerId: memberships.stripeCustomerId,
   stripeSubscriptionId: memberships.stripeSubscriptionId,
   endedAt: memberships.endedAt,

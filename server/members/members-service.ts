@@ -6,18 +6,20 @@
  * takes the acting creator's id and works within their site only: another
  * site's member is not found (404, docs/decisions/025).
  */
-import { and, asc, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { MemberDetail, MemberEvent, MembersAnswer, MemberSummary } from '../../common/api/members.ts';
 import type { CompInput, MemberPatch, MembersQueryData, RemoveInput } from '../../common/member-schemas.ts';
 import type { MembershipStatus } from '../../common/memberships.ts';
 import { isUuid } from '../../common/post-schemas.ts';
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
+import { emailDisabledMembers } from '../../db/email-schema.ts';
 import { membershipEvents, paymentAccounts } from '../../db/money-schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { StripeClient } from '../payments/stripe-client.ts';
+import { tierChangeKind } from '../memberships/tier-change.ts';
 import { findSiteByOwner, type Site } from '../sites/site-lookup.ts';
 import { csvLines } from './members-export.ts';
 import { countMembers, MEMBER_COLUMNS, readExportPage, readMembersPage, type ExportPage, type MemberRow } from './members-query.ts';
@@ -53,6 +55,8 @@ export function toMemberSummary(row: MemberRow): MemberSummary {
     lifetimeValue: { amount: row.lifetimeValue, currency: row.currency ?? row.tierCurrency },
     compExpiresAt: row.compExpiresAt?.toISOString() ?? null,
     labels: row.labels,
+    emailDisabled: row.emailDisabledReason !== null,
+    emailDisabledReason: row.emailDisabledReason,
   };
 }
 
@@ -149,6 +153,8 @@ export function createMembersService({ db, clock, logger, stripe }: MembersDeps)
           updatedAt: clock(),
         })
         .where(and(eq(memberships.id, id), eq(memberships.siteId, site.id)));
+      // findRow above proved the membership is this site's.
+      if (patch.emailDisabled === false) await db.delete(emailDisabledMembers).where(eq(emailDisabledMembers.membershipId, id));
       return detail(site.id, id);
     },
 
@@ -238,14 +244,23 @@ export function createMembersService({ db, clock, logger, stripe }: MembersDeps)
     async endExpiredComps(): Promise<number> {
       const now = clock();
       return db.transaction(async (tx) => {
+        // The comp's tier is read first: once updated the row only knows the free tier, and a comp on a paid tier ending is a downgrade.
+        const due = await tx
+          .select({ id: memberships.id, compTier: tiers.type })
+          .from(memberships)
+          .innerJoin(tiers, eq(tiers.id, memberships.tierId))
+          .where(and(eq(memberships.status, 'comped'), isNotNull(memberships.compExpiresAt), lte(memberships.compExpiresAt, now)))
+          .for('update', { of: memberships });
+        if (due.length === 0) return 0;
+        const compTier = new Map(due.map((row) => [row.id, row.compTier]));
         const ended = await tx
           .update(memberships)
           .set({ tierId: sql`(select ${tiers.id} from ${tiers} where ${tiers.siteId} = ${memberships.siteId} and ${tiers.type} = 'free')`, status: 'active', source: 'free', compExpiresAt: null, updatedAt: now })
-          .where(and(eq(memberships.status, 'comped'), isNotNull(memberships.compExpiresAt), lte(memberships.compExpiresAt, now)))
+          .where(inArray(memberships.id, [...compTier.keys()]))
           .returning({ id: memberships.id, siteId: memberships.siteId, tierId: memberships.tierId });
-        if (ended.length === 0) return 0;
+        const kindOf = (id: string) => tierChangeKind({ tierType: compTier.get(id) ?? 'paid', amount: null, cadence: null, currency: null }, { tierType: 'free', amount: null, cadence: null, currency: null });
         await tx.insert(membershipEvents).values(
-          ended.map((membership) => ({ membershipId: membership.id, siteId: membership.siteId, kind: 'tier-changed' as const, tierId: membership.tierId, detail: 'Comp ended: back on the free tier', occurredAt: now })),
+          ended.map((membership) => ({ membershipId: membership.id, siteId: membership.siteId, kind: kindOf(membership.id), tierId: membership.tierId, detail: 'Comp ended: back on the free tier', occurredAt: now })),
         );
         return ended.length;
       });

@@ -21,6 +21,7 @@ import { users } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { PaymentsReady } from '../payments/payment-accounts.ts';
 import { stripeFailure, type StripeClient } from '../payments/stripe-client.ts';
+import { siteUrl } from '../sites/site-url.ts';
 
 export interface CheckoutDeps {
   db: Database;
@@ -30,7 +31,7 @@ export interface CheckoutDeps {
 }
 
 export interface CheckoutRequest {
-  site: { id: string; handle: string };
+  site: { id: string; handle: string; domain?: string | null | undefined };
   userId: string;
   tier: Pick<typeof tiers.$inferSelect, 'id' | 'stripeMonthlyPriceId' | 'stripeYearlyPriceId'>;
   cadence: Cadence;
@@ -89,7 +90,7 @@ export function createCheckout({ db, stripe, paymentsReady, appUrl }: CheckoutDe
         .from(openCheckouts)
         .where(and(eq(openCheckouts.siteId, site.id), eq(openCheckouts.userId, userId)));
       const metadata = { siteId: site.id, tierId: tier.id, userId };
-      const home = new URL(`/@${site.handle}`, appUrl).href;
+      const home = siteUrl(site, appUrl);
       try {
         const reused = last ? await reusable(tx, stripe, stripeAccountId, last, request) : undefined;
         if (reused) return { checkoutUrl: reused };

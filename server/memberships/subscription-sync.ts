@@ -4,7 +4,8 @@
  * creator's connected account and set the membership from it, so events that
  * come twice or out of order end in the same state. A subscription whose price
  * belongs to no tier of the site that owns the account is ignored. Each change
- * writes one membership_events row; a payment is counted once per invoice.
+ * writes one membership_events row (a move to another tier as upgraded or
+ * downgraded, tier-change.ts); a payment is counted once per invoice.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
@@ -12,7 +13,9 @@ import { ENTITLING_STATUSES, type Cadence, type MembershipEventKind, type Member
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { membershipEvents, paymentAccounts } from '../../db/money-schema.ts';
+import type { NoteNewMember } from '../email/member-notices.ts';
 import { currentSubscription, type StripeClient } from '../payments/stripe-client.ts';
+import { tierChangeKind } from './tier-change.ts';
 
 type MembershipRow = typeof memberships.$inferSelect;
 
@@ -61,6 +64,12 @@ async function recordEvent(tx: Database, membership: MembershipRow, kind: Member
   await tx.insert(membershipEvents).values({ membershipId: membership.id, siteId: membership.siteId, tierId: membership.tierId, kind, ...extra });
 }
 
+/** Upgraded or downgraded: what the member paid on the tier they left against what they pay now (a subscription's tier is always paid). */
+async function directionOf(tx: Database, before: MembershipRow, after: MembershipRow) {
+  const [left] = await tx.select({ type: tiers.type }).from(tiers).where(eq(tiers.id, before.tierId));
+  return tierChangeKind({ tierType: left?.type ?? 'paid', amount: before.amount, cadence: before.cadence, currency: before.currency }, { tierType: 'paid', amount: after.amount, cadence: after.cadence, currency: after.currency });
+}
+
 /**
  * A membership Stripe does not run (comped, free, imported) is left alone by a
  * subscription that does not entitle, and a comp by the subscription it was
@@ -81,7 +90,8 @@ export interface SubscriptionSync {
   invoiceFailed(tx: Database, account: string, invoice: Stripe.Invoice): Promise<void>;
 }
 
-export function createSubscriptionSync({ stripe, clock }: { stripe: StripeClient; clock: () => Date }): SubscriptionSync {
+/** `noteNewMember` hears of each member who starts paying, for the creator's notices (server/email/member-notices.ts). */
+export function createSubscriptionSync({ stripe, clock, noteNewMember }: { stripe: StripeClient; clock: () => Date; noteNewMember: NoteNewMember }): SubscriptionSync {
   async function apply(tx: Database, account: string, subscriptionId: string, userHint?: string): Promise<MembershipRow | undefined> {
     const subscription = await currentSubscription(stripe, subscriptionId, account);
     if (!subscription) return undefined;
@@ -123,7 +133,10 @@ export function createSubscriptionSync({ stripe, clock }: { stripe: StripeClient
         .onConflictDoNothing()
         .returning();
       if (inserted) {
-        if (entitles(status)) await recordEvent(tx, inserted, 'joined', { stripeObjectId: subscription.id, detail: 'Paid membership started' });
+        if (entitles(status)) {
+          await recordEvent(tx, inserted, 'joined', { stripeObjectId: subscription.id, detail: 'Paid membership started' });
+          await noteNewMember(tx, { siteId: owner.siteId, membershipId: inserted.id, kinds: ['member', 'paying'], occurredAt: now });
+        }
         return inserted;
       }
       // Another delivery made it a moment ago: take the lock and carry on as an update.
@@ -134,9 +147,13 @@ export function createSubscriptionSync({ stripe, clock }: { stripe: StripeClient
     const [updated] = await tx.update(memberships).set(wanted).where(eq(memberships.id, current.id)).returning();
     const after = updated!;
     const wasEntitled = entitles(current.status);
+    // Paying is news whether the member is new, came back, or moved up from the free tier or a comp.
+    if (entitles(status) && !(wasEntitled && current.source === 'stripe')) {
+      await noteNewMember(tx, { siteId: owner.siteId, membershipId: after.id, kinds: wasEntitled ? ['paying'] : ['member', 'paying'], occurredAt: now });
+    }
     if (!wasEntitled && entitles(status)) await recordEvent(tx, after, 'joined', { stripeObjectId: subscription.id, detail: 'Paid membership started' });
     else if (wasEntitled && !entitles(status)) await recordEvent(tx, after, 'ended', { stripeObjectId: subscription.id, detail: status === 'expired' ? 'Unpaid: the subscription expired' : 'Subscription ended' });
-    else if (wasEntitled && current.tierId !== after.tierId) await recordEvent(tx, after, 'tier-changed', { stripeObjectId: subscription.id });
+    else if (wasEntitled && current.tierId !== after.tierId) await recordEvent(tx, after, await directionOf(tx, current, after), { stripeObjectId: subscription.id });
     if (entitles(status) && current.stripeSubscriptionId === subscription.id && current.cancelAtPeriodEnd !== after.cancelAtPeriodEnd) {
       await recordEvent(tx, after, after.cancelAtPeriodEnd ? 'renewal-canceled' : 'renewal-resumed', { stripeObjectId: subscription.id });
     }

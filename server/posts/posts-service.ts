@@ -8,6 +8,7 @@
 import { and, count, desc, eq, ilike, inArray, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import { POSTS_PAGE_SIZE, type PostAnswer, type PostCounts, type PostsAnswer, type PostSummary } from '../../common/api/posts.ts';
 import type { MediaKind } from '../../common/media.ts';
+import type { PostEmailChoice } from '../../common/email.ts';
 import { editorDocumentSchema, isUuid, type CreatePostData, type UpdatePostData } from '../../common/post-schemas.ts';
 import type { EditorDocument, PostStatus, PostVisibility } from '../../common/posts.ts';
 import { firstFreeSlug, slugify } from '../../common/slugs.ts';
@@ -15,6 +16,8 @@ import type { Database } from '../../db/connect.ts';
 import { media, postMedia, posts, tiers, type PostMediaPlace } from '../../db/content-schema.ts';
 import { postTiers } from '../../db/money-schema.ts';
 import type { Clock } from '../clock.ts';
+import { countComments } from '../messaging/comment-counts.ts';
+import type { RecordActivity } from '../reports/activity-service.ts';
 import { AppError, badRequest } from '../errors.ts';
 import type { SiteChanged } from '../sites/site-changes.ts';
 import { findSiteByOwner, type Site } from '../sites/site-lookup.ts';
@@ -122,8 +125,29 @@ function startsPublishing(timing: Timing, current: Timing | null): boolean {
   return timing.status === 'scheduled' && timing.publishedAt?.getTime() !== current.publishedAt?.getTime();
 }
 
+/** E-mail with publishing (server/email): the editor's choice and the moment a post goes out, each in the post's own transaction. */
+export interface PublishingMail {
+  choose(tx: Transaction, siteId: string, postId: string, choice: PostEmailChoice): Promise<void>;
+  published(tx: Transaction, postIds: readonly string[]): Promise<void>;
+}
+
 /** `siteChanged` is told of every write readers may see: all but a draft that stays a draft. */
-export function createPostsService({ db, clock, publishing, siteChanged }: { db: Database; clock: Clock; publishing: PublishingGate; siteChanged: SiteChanged }) {
+/** `recordActivity` hears of each post going live, for the creator's Recent Activity (server/reports/activity-service.ts). */
+export function createPostsService({
+  db,
+  clock,
+  publishing,
+  siteChanged,
+  recordActivity,
+  mail,
+}: {
+  db: Database;
+  clock: Clock;
+  publishing: PublishingGate;
+  siteChanged: SiteChanged;
+  recordActivity: RecordActivity;
+  mail?: PublishingMail;
+}) {
   async function siteOf(ownerId: string): Promise<Site | undefined> {
     return findSiteByOwner(db, ownerId);
   }
@@ -287,8 +311,8 @@ export function createPostsService({ db, clock, publishing, siteChanged }: { db:
       const rows = found.slice(0, POSTS_PAGE_SIZE);
       const last = rows.at(-1);
       const nextCursor = found.length > POSTS_PAGE_SIZE && last ? encodeListCursor({ shownAt: String(last.shownAtKey), createdAt: String(last.createdAtKey), id: last.id }) : undefined;
-      const tiersById = await tiersOfPosts(rows.filter((row) => row.visibility === 'tiers').map((row) => row.id));
-      return { posts: rows.map((row) => toSummary(row, tiersById.get(row.id))), counts, handle: site.handle, ...(nextCursor ? { nextCursor } : {}) };
+      const [tiersById, commentCounts] = await Promise.all([tiersOfPosts(rows.filter((row) => row.visibility === 'tiers').map((row) => row.id)), countComments(db, rows.map((row) => row.id))]);
+      return { posts: rows.map((row) => ({ ...toSummary(row, tiersById.get(row.id)), commentCount: commentCounts.get(row.id) ?? 0 })), counts, handle: site.handle, ...(nextCursor ? { nextCursor } : {}) };
     },
 
     get: getPost,
@@ -314,6 +338,7 @@ export function createPostsService({ db, clock, publishing, siteChanged }: { db:
             await replaceMediaUses(tx, row!.id, uses);
             await replacePostTiers(tx, site.id, row!.id, input.visibility, timing.status, input.tierIds);
             if (timing.status !== 'draft') await siteChanged(site.id, tx);
+            if (timing.status === 'published') await recordActivity(tx, { siteId: site.id, type: 'post-published', postId: row!.id, occurredAt: now });
             return row!.id;
           }),
         input.slug !== undefined,
@@ -360,7 +385,10 @@ export function createPostsService({ db, clock, publishing, siteChanged }: { db:
               .where(eq(posts.id, id));
             await replaceMediaUses(tx, id, uses);
             await replacePostTiers(tx, site.id, id, visibility, timing.status, patch.tierIds);
+            if (patch.email) await mail?.choose(tx, site.id, id, patch.email);
+            if (timing.status === 'published' && current.status !== 'published') await mail?.published(tx, [id]);
             if (current.status !== 'draft' || timing.status !== 'draft') await siteChanged(site.id, tx);
+            if (timing.status === 'published' && current.status !== 'published') await recordActivity(tx, { siteId: site.id, type: 'post-published', postId: id, occurredAt: now });
           }),
         patch.slug !== undefined,
       );
@@ -386,12 +414,17 @@ export function createPostsService({ db, clock, publishing, siteChanged }: { db:
     async publishDue(): Promise<string[]> {
       const now = clock();
       const held = publishing.heldPosts(now);
-      const published = await db
-        .update(posts)
-        .set({ status: 'published', updatedAt: now })
-        .where(and(eq(posts.status, 'scheduled'), lte(posts.publishedAt, now), ...(held ? [not(held)] : [])))
-        .returning({ id: posts.id });
-      return published.map((row) => row.id);
+      return db.transaction(async (tx) => {
+        const published = await tx
+          .update(posts)
+          .set({ status: 'published', updatedAt: now })
+          .where(and(eq(posts.status, 'scheduled'), lte(posts.publishedAt, now), ...(held ? [not(held)] : [])))
+          .returning({ id: posts.id, siteId: posts.siteId, publishedAt: posts.publishedAt });
+        for (const row of published) await recordActivity(tx, { siteId: row.siteId, type: 'post-published', postId: row.id, occurredAt: row.publishedAt ?? now });
+        const ids = published.map((row) => row.id);
+        await mail?.published(tx, ids);
+        return ids;
+      });
     },
   };
 }

@@ -11,6 +11,7 @@ import type { Site } from '../sites/site-lookup.ts';
 import { plainText, text } from './html.ts';
 import { embeddedMediaIds, type PrefixOf } from './media-html.ts';
 import type { MediaRow } from './site-content.ts';
+import { siteUrl } from '../sites/site-url.ts';
 
 export interface FeedEnclosure {
   url: string;
@@ -77,7 +78,7 @@ function itemXml(item: FeedItem): string {
 }
 
 export function rssXml({ site, appUrl, selfUrl, imageUrl, explicit, private: isPrivate, items }: FeedInput): string {
-  const home = new URL(`/@${site.handle}`, appUrl).href;
+  const home = siteUrl(site, appUrl);
   const summary = site.tagline || plainText(site.about, 400) || site.title;
   const newest = items.find((item) => item.publishedAt)?.publishedAt;
   const channel = [

@@ -14,6 +14,7 @@ import type { Site } from '../sites/site-lookup.ts';
 import { text } from './html.ts';
 import type { PageHead } from './page-shell.ts';
 import type { TierRow } from './site-content.ts';
+import { sitePath, siteUrl } from '../sites/site-url.ts';
 
 export type JoinerState = 'signed-out' | 'owner' | 'signed-in';
 
@@ -70,7 +71,7 @@ function priceOptions(tier: TierRow): PriceOption[] {
   return options;
 }
 
-function priceHtml(tier: TierRow): string {
+export function priceHtml(tier: TierRow): string {
   if (tier.type === 'free') return tier.name.trim().toLowerCase() === 'free' ? '' : '<p class="tier__price">Free</p>';
   return `<p class="tier__price">${priceOptions(tier)
     .map((option) => text(option.label))
@@ -79,7 +80,7 @@ function priceHtml(tier: TierRow): string {
 
 function signedOutAction(site: Site, tier: TierRow): string {
   const link = (cadence: Cadence, label: string) =>
-    `<a class="button${cadence === 'year' ? ' button--quiet' : ''}" href="/@${site.handle}/join?tier=${tier.id}&amp;cadence=${cadence}#join-signup">${text(label)}</a>`;
+    `<a class="button${cadence === 'year' ? ' button--quiet' : ''}" href="${sitePath(site, '/join')}?tier=${tier.id}&amp;cadence=${cadence}#join-signup">${text(label)}</a>`;
   if (tier.type === 'free') return `<div class="tier__actions">${link('month', 'Join for free')}</div>`;
   const options = priceOptions(tier);
   return `<div class="tier__actions">${options.map((option) => link(option.cadence, options.length > 1 ? `Choose ${option.cadence === 'month' ? 'monthly' : 'yearly'}` : `Choose ${tier.name}`)).join('')}</div>`;
@@ -87,7 +88,7 @@ function signedOutAction(site: Site, tier: TierRow): string {
 
 function joinForm(site: Site, tier: TierRow, chosen: JoinChoice | undefined): string {
   const hidden = `<input type="hidden" name="tierId" value="${text(tier.id)}">`;
-  if (tier.type === 'free') return `<form method="post" action="/@${site.handle}/join">${hidden}<button class="button" type="submit">Join for free</button></form>`;
+  if (tier.type === 'free') return `<form method="post" action="${sitePath(site, '/join')}">${hidden}<button class="button" type="submit">Join for free</button></form>`;
   const options = priceOptions(tier);
   const cadence =
     options.length > 1
@@ -99,15 +100,15 @@ function joinForm(site: Site, tier: TierRow, chosen: JoinChoice | undefined): st
           })
           .join('')}</fieldset>`
       : `<input type="hidden" name="cadence" value="${options[0]?.cadence ?? 'month'}">`;
-  return `<form method="post" action="/@${site.handle}/join">${hidden}${cadence}<button class="button" type="submit">Continue to payment</button></form>`;
+  return `<form method="post" action="${sitePath(site, '/join')}">${hidden}${cadence}<button class="button" type="submit">Continue to payment</button></form>`;
 }
 
 function action(site: Site, tier: TierRow, input: JoinPageInput): string {
   const { joiner, current } = input;
   if (joiner === 'owner') return '<p class="tier__note">This is your site: you already see everything on it.</p>';
   if (joiner === 'signed-out') return signedOutAction(site, tier);
-  if (current?.tierId === tier.id) return `<a class="button button--quiet" href="/@${site.handle}">Read the posts</a>`;
-  if (current?.paying) return `<p class="tier__note">To change your membership, go to <a href="/@${site.handle}/account">your account</a>.</p>`;
+  if (current?.tierId === tier.id) return `<a class="button button--quiet" href="${sitePath(site)}">Read the posts</a>`;
+  if (current?.paying) return `<p class="tier__note">To change your membership, go to <a href="${sitePath(site, '/account')}">your account</a>.</p>`;
   if (current && tier.type === 'free') return '<p class="tier__note">Included with your membership.</p>';
   return joinForm(site, tier, input.choice);
 }
@@ -145,7 +146,7 @@ function choiceOptions(tiers: TierRow[], chosen: JoinChoice | undefined): string
  * carrying the join page (with the choice the visitor came in with) to return to.
  */
 function googleSignInLink(site: Site, choice: JoinChoice | undefined): string {
-  const back = `/@${site.handle}/join${choice ? `?tier=${choice.tierId}&cadence=${choice.cadence}` : ''}`;
+  const back = `${sitePath(site, '/join')}${choice ? `?tier=${choice.tierId}&cadence=${choice.cadence}` : ''}`;
   return `<p class="join__google"><a class="button button--quiet" href="${text(`/api/auth/google?next=${encodeURIComponent(back)}`)}">Continue with Google</a></p>
 <p class="join__or">or with your e-mail:</p>`;
 }
@@ -158,11 +159,11 @@ function signupSection(site: Site, input: JoinPageInput): string {
   const password = fieldProblem('join-password', problems.password);
   const terms = fieldProblem('join-terms', problems.agreeToTerms);
   const choice = fieldProblem('join-choice', problems.choice);
-  const back = encodeURIComponent(`/@${site.handle}/join`);
+  const back = encodeURIComponent(sitePath(site, '/join'));
   return `<section class="join__signup" id="join-signup" aria-labelledby="join-signup-heading">
 <h2 id="join-signup-heading">Create your member account</h2>
 <p>One account lets you join ${text(site.title)} and any other site here. We will send you a link to confirm your e-mail.</p>
-${input.googleSignIn ? googleSignInLink(site, input.choice) : ''}<form method="post" action="/@${site.handle}/join/signup" novalidate>
+${input.googleSignIn ? googleSignInLink(site, input.choice) : ''}<form method="post" action="${sitePath(site, '/join/signup')}" novalidate>
 <fieldset class="join__choices"${choice.attrs}><legend>Your membership</legend>${choiceOptions(input.tiers, input.choice)}${choice.html}</fieldset>
 <div class="field"><label for="join-name">Full name</label><input id="join-name" name="fullName" autocomplete="name" required value="${text(form.fullName)}"${name.attrs}>${name.html}</div>
 <div class="field"><label for="join-email">E-mail</label><input id="join-email" name="email" type="email" autocomplete="email" required value="${text(form.email)}"${email.attrs}>${email.html}</div>
@@ -186,7 +187,7 @@ export function joinHead({ site, appUrl }: JoinPageInput): PageHead {
   return {
     title: `Join ${site.title}`,
     description: `Become a member of ${site.title}.`,
-    canonicalUrl: new URL(`/@${site.handle}/join`, appUrl).href,
+    canonicalUrl: siteUrl(site, appUrl, '/join'),
     type: 'website',
     siteName: site.title,
     noindex: true,

@@ -14,8 +14,10 @@ import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
+import type { NoteNewMember } from '../email/member-notices.ts';
 import type { StartCheckout } from '../memberships/checkout.ts';
 import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
+import { isSiteSuspended } from '../admin/site-suspensions.ts';
 
 type MembershipRow = typeof memberships.$inferSelect;
 
@@ -32,12 +34,15 @@ export function toMembershipView(row: MembershipRow): MembershipView {
 
 export type JoinAnswer = { membership: MembershipView; created: boolean } | { checkoutUrl: string };
 
-export function createJoinService({ db, clock, startCheckout }: { db: Database; clock: Clock; startCheckout: StartCheckout }) {
+/** `noteNewMember` hears of each free membership that begins, for the creator's notices (server/email/member-notices.ts). */
+export function createJoinService({ db, clock, startCheckout, noteNewMember }: { db: Database; clock: Clock; startCheckout: StartCheckout; noteNewMember: NoteNewMember }) {
   /** A published site by handle; unknown or unpublished is 404 to everyone. */
   async function publishedSite(handle: string): Promise<Site> {
     // A handle that cannot be one costs no query (and text Postgres cannot take, such as U+0000, never reaches it).
     const site = looksLikeHandle(handle.toLowerCase()) ? await findSiteByHandle(db, handle) : undefined;
     if (!site?.publishedAt) throw new AppError('not-found', 404);
+    // Nobody joins a site the operator suspended (docs/decisions/104).
+    if (await isSiteSuspended(db, site.id)) throw new AppError('not-found', 410);
     return site;
   }
 
@@ -80,15 +85,20 @@ export function createJoinService({ db, clock, startCheckout }: { db: Database; 
       }
       const now = clock();
       const renewed = { tierId: tier.id, status: 'active', source: 'free', cadence: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, updatedAt: now } as const;
-      const [written] = await db
-        .insert(memberships)
-        .values({ siteId: site.id, userId, ...renewed, createdAt: now })
-        .onConflictDoUpdate({
-          target: [memberships.siteId, memberships.userId],
-          set: renewed,
-          setWhere: notInArray(memberships.status, [...ENTITLING_STATUSES]),
-        })
-        .returning();
+      const written = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(memberships)
+          .values({ siteId: site.id, userId, ...renewed, createdAt: now })
+          .onConflictDoUpdate({
+            target: [memberships.siteId, memberships.userId],
+            set: renewed,
+            setWhere: notInArray(memberships.status, [...ENTITLING_STATUSES]),
+          })
+          .returning();
+        // A new membership, or a lapsed one begun again: either way the creator has a new member.
+        if (row) await noteNewMember(tx, { siteId: site.id, membershipId: row.id, kinds: ['member'], occurredAt: now });
+        return row;
+      });
       if (written) return { membership: toMembershipView(written), created: true };
       const existing = await membershipOf(site, userId);
       if (!existing) throw new AppError('not-found', 404);

@@ -16,6 +16,7 @@ import zlib from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../clock.ts';
 import { isBot } from './page-views.ts';
+import { readerOf, type PageReader } from '../reports/reader.ts';
 
 /** As long as the page may sit in a shared cache (site-routes.ts cacheHeaders): a missed notification costs no more than that. */
 export const PAGE_CACHE_TTL_MS = 60_000;
@@ -204,7 +205,7 @@ export interface CachedPagesDeps {
   cache: PageCache;
   maintenance: { isOn(): boolean };
   sessionCookieName: string;
-  countPageView: (siteId: string, path: string) => void;
+  countPageView: (siteId: string, path: string, reader: PageReader) => void;
 }
 
 /**
@@ -220,6 +221,6 @@ export function cachedSitePages({ cache, maintenance, sessionCookieName, countPa
     const entry = key === undefined ? undefined : cache.get(key);
     if (!entry) return next();
     answerFromCache(req, res, entry);
-    if (req.method === 'GET' && !isBot(req.headers['user-agent'])) countPageView(entry.siteId, entry.viewPath);
+    if (req.method === 'GET' && !isBot(req.headers['user-agent'])) countPageView(entry.siteId, entry.viewPath, readerOf(req));
   };
 }

@@ -5,10 +5,12 @@
  * one escaping helper; the body parts handed in are already HTML.
  */
 import { brandStyle } from './brand.ts';
+import type { ShellDesign } from './design/chrome.ts';
 import { jsonInScript, text } from './html.ts';
 import { siteBarLinks, type SiteReader } from './site-bar.ts';
 import { PLATFORM_ICON, type PageIcon } from './site-icon.ts';
 import type { SiteAssets } from './site-assets.ts';
+import { sitePath } from '../sites/site-url.ts';
 
 export interface PageImage {
   url: string;
@@ -45,12 +47,16 @@ export interface ShellInput {
   /** Who is reading: the bar's links follow (site-bar.ts). */
   reader: SiteReader;
   hasVideo?: boolean;
+  /** Messages or comments are on the page: the talk script enhances them (client/site/talk.ts). */
+  hasTalk?: boolean;
   /** The owner's view of a page nobody else sees yet. */
   previewBanner?: boolean;
   /** Hide the bar's join button (on the join page itself). */
   hideJoin?: boolean;
   /** The tab icon: the site's avatar (site-icon.ts); the platform's without one. */
   icon?: PageIcon;
+  /** The site's published design (or the owner's draft in preview): theme, logo, navigation, footer. */
+  design?: ShellDesign | undefined;
 }
 
 function metaTags(head: PageHead): string {
@@ -84,13 +90,18 @@ function metaTags(head: PageHead): string {
 }
 
 /** The page and the inline style it carries, whose hash goes into the page's CSP. */
-export function renderShell({ head, site, main, assets, reader, hasVideo = false, previewBanner = false, hideJoin = false, icon = PLATFORM_ICON }: ShellInput): { html: string; inlineStyle: string } {
-  const inlineStyle = brandStyle(site.brandColor);
-  const home = `/@${site.handle}`;
+export function renderShell({ head, site, main, assets, reader, hasVideo = false, hasTalk = false, previewBanner = false, hideJoin = false, icon = PLATFORM_ICON, design }: ShellInput): { html: string; inlineStyle: string } {
+  const inlineStyle = design ? design.inlineStyle : brandStyle(site.brandColor);
+  const home = sitePath(site);
   const stylesheet = assets.stylesheet ? `<link rel="stylesheet" href="${assets.stylesheet}">` : '';
-  const script = hasVideo && assets.videoScript ? `<script type="module" src="${assets.videoScript}"></script>` : '';
+  const videoScript = hasVideo && assets.videoScript ? `<script type="module" src="${assets.videoScript}"></script>` : '';
+  const script = videoScript + (hasTalk && assets.talkScript ? `<script type="module" src="${assets.talkScript}"></script>` : '');
   const banner = previewBanner ? '<p class="preview-banner" role="status">Preview — not public</p>' : '';
-  const links = siteBarLinks({ handle: site.handle, reader, path: new URL(head.canonicalUrl).pathname, hideJoin });
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text(head.title)}</title>${metaTags(head)}${stylesheet}<style>${inlineStyle}</style><link rel="icon" href="${text(icon.href)}" type="${text(icon.type)}">${script}</head><body><a class="skip-link" href="#main">Skip to content</a>${banner}<header class="site-bar"><a class="site-bar__title" href="${home}">${text(site.title)}</a>${links}</header><main id="main" tabindex="-1">${main}</main><footer class="site-footer"><a href="${home}/rss.xml">RSS</a><span aria-hidden="true"> · </span><a href="/">Powered by Creator Platform</a></footer></body></html>`;
+  const links = siteBarLinks({ site, reader, path: new URL(head.canonicalUrl).pathname, hideJoin });
+  const tabIcon = design?.icon ?? icon;
+  const root = design ? `<html lang="en" data-theme="${design.theme}" data-mode="${design.mode}">` : '<html lang="en">';
+  const themeLinks = design ? `${design.font ? `<link rel="preload" href="${design.font}" as="font" type="font/woff2" crossorigin>` : ''}${design.stylesheet ? `<link rel="stylesheet" href="${design.stylesheet}">` : ''}` : '';
+  const footer = design ? design.footer : `<a href="${sitePath(site, '/rss.xml')}">RSS</a><span aria-hidden="true"> · </span><a href="/">Powered by Creator Platform</a>`;
+  const html = `<!doctype html>${root}<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text(head.title)}</title>${metaTags(head)}${stylesheet}${themeLinks}<style>${inlineStyle}</style><link rel="icon" href="${text(tabIcon.href)}" type="${text(tabIcon.type)}">${script}</head><body><a class="skip-link" href="#main">Skip to content</a>${banner}<header class="site-bar">${design?.logo ?? ''}<a class="site-bar__title" href="${home}">${text(site.title)}</a>${design?.nav ?? ''}${links}</header><main id="main" tabindex="-1">${main}</main><footer class="site-footer">${footer}</footer></body></html>`;
   return { html, inlineStyle };
 }

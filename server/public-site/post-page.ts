@@ -12,6 +12,7 @@ import { plainText, text } from './html.ts';
 import { expandMediaEmbeds, imageFileFor, imageHtml, type PrefixOf } from './media-html.ts';
 import type { PageHead } from './page-shell.ts';
 import type { MediaRow, PostRow } from './site-content.ts';
+import { sitePath, siteUrl } from '../sites/site-url.ts';
 
 export interface PostPageInput {
   site: Site;
@@ -79,7 +80,7 @@ function joinCall(site: Site, visibility: PostRow['visibility'], reader: SiteRea
     return gate(words.heading, words.body, words.action, '/verify-email');
   }
   const words = gateWords(site, visibility, reader);
-  return gate(words.heading, words.body, words.action, `/@${site.handle}/join`);
+  return gate(words.heading, words.body, words.action, sitePath(site, '/join'));
 }
 
 export function postMain({ site, post, access, reader, confirmEmail = false, cover, media, prefixOf }: PostPageInput): string {
@@ -92,7 +93,7 @@ export function postMain({ site, post, access, reader, confirmEmail = false, cov
 }
 
 export function postHead({ site, post, cover, appUrl }: PostPageInput): PageHead {
-  const url = new URL(`/@${site.handle}/posts/${encodeURIComponent(post.slug)}`, appUrl).href;
+  const url = siteUrl(site, appUrl, `/posts/${encodeURIComponent(post.slug)}`);
   const description = postDescription(post);
   const coverFile = cover ? imageFileFor(cover.item, 1200) : undefined;
   const imageUrl = cover && coverFile ? new URL(`${cover.prefix}/${coverFile.file}`, appUrl).href : undefined;
@@ -103,7 +104,7 @@ export function postHead({ site, post, cover, appUrl }: PostPageInput): PageHead
     canonicalUrl: url,
     type: 'article',
     siteName: site.title,
-    rssUrl: `/@${site.handle}/rss.xml`,
+    rssUrl: siteUrl(site, appUrl, '/rss.xml'),
     ...(published ? { publishedTime: published } : {}),
     ...(imageUrl && coverFile
       ? { image: { url: imageUrl, alt: cover?.item.alt || post.title, ...(coverFile.width ? { width: coverFile.width } : {}), ...(coverFile.height ? { height: coverFile.height } : {}) } }
@@ -118,7 +119,7 @@ export function postHead({ site, post, cover, appUrl }: PostPageInput): PageHead
       ...(published ? { datePublished: published.toISOString() } : {}),
       dateModified: post.updatedAt.toISOString(),
       ...(imageUrl ? { image: imageUrl } : {}),
-      author: { '@type': 'Person', name: site.title, url: new URL(`/@${site.handle}`, appUrl).href },
+      author: { '@type': 'Person', name: site.title, url: siteUrl(site, appUrl) },
       publisher: { '@type': 'Organization', name: site.title },
       // Google's paywalled-content markup: the gate is part of the page, not cloaking.
       isAccessibleForFree: effectiveVisibility(post) === 'public',

@@ -15,6 +15,10 @@ import type { SessionService } from '../auth/session.ts';
 import type { StartCheckout } from '../memberships/checkout.ts';
 import { loadSession } from '../http/middleware/load-session.ts';
 import type { SessionCookie } from '../http/session-cookie.ts';
+import type { CommentsSection } from '../messaging/post-comments.ts';
+import { createDesignPages } from './design/design-pages.ts';
+import type { PublishedDesigns } from './design/published-designs.ts';
+import type { NoteNewMember } from '../email/member-notices.ts';
 import { createJoinService } from './join-service.ts';
 import type { LazySigner } from './media-links.ts';
 import { cachedSitePages, type PageCache } from './page-cache.ts';
@@ -40,24 +44,31 @@ export interface PublicSiteFeatureDeps {
   /** Whether the join page offers "Continue with Google" (the server has a Google client). */
   googleSignIn: boolean;
   startCheckout: StartCheckout;
+  /** Tells the creator's notices of each free join (server/email/member-notices.ts). */
+  noteNewMember: NoteNewMember;
   /** Where the join form may lead: Stripe Checkout (site-headers.ts paymentFormTargets). */
   formTargets: readonly string[];
   /** Anonymous pages, kept until their site changes (page-cache.ts). */
   pageCache: PageCache;
   /** The page views, counted in batches (page-views.ts). */
   pageViews: PageViewCounter;
+  /** Each site's published design, compiled and kept until it changes. */
+  publishedDesigns: PublishedDesigns;
+  /** Comments under posts (server/messaging/post-comments.ts). */
+  commentsSection?: CommentsSection;
 }
 
 export function createPublicSiteFeature(deps: PublicSiteFeatureDeps): Feature {
-  const { db, clock, livePosts, sessions, cookie, maintenance, sameOrigin, appUrl, clientDir, mediaUrlSigner, accounts, googleSignIn, startCheckout, formTargets, pageCache, pageViews } = deps;
-  const joins = createJoinService({ db, clock, startCheckout });
+  const { db, clock, livePosts, sessions, cookie, maintenance, sameOrigin, appUrl, clientDir, mediaUrlSigner, accounts, googleSignIn, startCheckout, noteNewMember, formTargets, pageCache, pageViews, publishedDesigns } = deps;
+  const joins = createJoinService({ db, clock, startCheckout, noteNewMember });
   const countPageView = pageViews.count;
+  const assets = readSiteAssets(clientDir);
   const pages = siteRoutes({
     db,
     clock,
     livePosts,
     appUrl,
-    assets: readSiteAssets(clientDir),
+    assets,
     signer: mediaUrlSigner,
     joins,
     accounts,
@@ -69,6 +80,8 @@ export function createPublicSiteFeature(deps: PublicSiteFeatureDeps): Feature {
     setHeaders: sitePageHeaders(appUrl, formTargets),
     countPageView,
     pageCache,
+    designPages: createDesignPages({ db, designs: publishedDesigns, signer: mediaUrlSigner, assets }),
+    ...(deps.commentsSection ? { commentsSection: deps.commentsSection } : {}),
   });
   const cachedPage = cachedSitePages({ cache: pageCache, maintenance, sessionCookieName: cookie.name, countPageView });
   return {

@@ -6,6 +6,8 @@
  * signed-out page may sit in a shared cache (site-routes.ts cacheHeaders).
  */
 import { isEntitled, type ReaderStanding } from '../access/post-access.ts';
+import { sitePath } from '../sites/site-url.ts';
+import type { Site } from '../sites/site-lookup.ts';
 
 export type SiteReader = 'signed-out' | 'signed-in' | 'member' | 'lapsed' | 'owner';
 
@@ -20,7 +22,7 @@ export function siteReaderOf(readerId: string | undefined, standing: ReaderStand
 }
 
 export interface SiteBarInput {
-  handle: string;
+  site: Pick<Site, 'handle' | 'domain'>;
   reader: SiteReader;
   /** The page's own path, where signing in comes back to. */
   path: string;
@@ -28,10 +30,9 @@ export interface SiteBarInput {
   hideJoin: boolean;
 }
 
-export function siteBarLinks({ handle, reader, path, hideJoin }: SiteBarInput): string {
-  const home = `/@${handle}`;
-  const join = hideJoin ? '' : `<a class="button button--small" href="${home}/join">Join</a>`;
-  const account = `<a class="site-bar__link" href="${home}/account">Your account</a>`;
+export function siteBarLinks({ site, reader, path, hideJoin }: SiteBarInput): string {
+  const join = hideJoin ? '' : `<a class="button button--small" href="${sitePath(site, '/join')}">Join</a>`;
+  const account = `<a class="site-bar__link" href="${sitePath(site, '/account')}">Your account</a>`;
   const links: Record<SiteReader, string> = {
     'signed-out': `<a class="site-bar__link" href="/login?next=${encodeURIComponent(path)}">Sign in</a>${join}`,
     'signed-in': join,

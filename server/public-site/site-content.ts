@@ -9,6 +9,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, min, not, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { media, posts, sites, tiers } from '../../db/content-schema.ts';
+import { domains } from '../../db/domain-schema.ts';
 import { postTiers } from '../../db/money-schema.ts';
 import { users } from '../../db/schema.ts';
 import { EXPLICIT_NICHE } from '../../common/niches.ts';
@@ -18,7 +19,7 @@ export const POSTS_PER_PAGE = 20;
 
 export type MediaRow = Pick<typeof media.$inferSelect, 'id' | 'kind' | 'originalName' | 'type' | 'bytes' | 'derived' | 'alt'>;
 
-const postSummaryColumns = {
+export const postSummaryColumns = {
   id: posts.id,
   slug: posts.slug,
   title: posts.title,
@@ -26,18 +27,21 @@ const postSummaryColumns = {
   visibility: posts.visibility,
   publishedAt: posts.publishedAt,
   coverMediaId: posts.coverMediaId,
+  /** Comments readers see (docs/decisions/097): the comments_post_idx range of one post. */
+  // Written out: a lone-table select leaves drizzle's columns unqualified, and `id` would name the comment's own.
+  commentCount: sql<number>`(select count(*)::int from comments c where c.post_id = "posts"."id" and c.hidden_at is null)`,
 };
-export type PostSummary = { [K in keyof typeof postSummaryColumns]: (typeof posts.$inferSelect)[K] };
+export type PostSummary = { [K in Exclude<keyof typeof postSummaryColumns, 'commentCount'>]: (typeof posts.$inferSelect)[K] } & { commentCount: number };
 
-/** One page of the site's live posts, newest first, and whether an older page exists. */
-export async function liveSitePosts(db: Database, siteId: string, live: SQL, page: number): Promise<{ posts: PostSummary[]; hasOlder: boolean }> {
+/** One page of the site's live posts, newest first, and whether an older page exists; a designed home may show fewer than a page first (`firstPage`). */
+export async function liveSitePosts(db: Database, siteId: string, live: SQL, page: number, firstPage = POSTS_PER_PAGE): Promise<{ posts: PostSummary[]; hasOlder: boolean }> {
   const rows = await db
     .select(postSummaryColumns)
     .from(posts)
     .where(and(eq(posts.siteId, siteId), live))
     .orderBy(desc(posts.publishedAt), desc(posts.id))
     .limit(POSTS_PER_PAGE + 1)
-    .offset((page - 1) * POSTS_PER_PAGE);
+    .offset(page === 1 ? 0 : firstPage + (page - 2) * POSTS_PER_PAGE);
   return { posts: rows.slice(0, POSTS_PER_PAGE), hasOlder: rows.length > POSTS_PER_PAGE };
 }
 
@@ -94,7 +98,10 @@ export async function activeSiteTiers(db: Database, siteId: string): Promise<Tie
  * public post can be open whole to anyone; the sitemap still asks the access
  * rule of each, so this narrows the rows and never decides alone.
  */
-const sitemapPostsWhere = (live: SQL) => [isNotNull(sites.publishedAt), live, eq(posts.visibility, 'public')];
+/** A site on its own domain is listed by that domain's sitemap (server/domains/domain-site-routes.ts), not the platform's. */
+const onPlatform = sql`not exists (select 1 from ${domains} where ${domains.siteId} = ${sites.id} and ${domains.status} = 'active')`;
+const sitemapSitesWhere = () => [isNotNull(sites.publishedAt), onPlatform];
+const sitemapPostsWhere = (live: SQL) => [...sitemapSitesWhere(), live, eq(posts.visibility, 'public')];
 
 /** Keys from `from` up to `before` (the next page's first key; none on the last page). */
 const keyRange = (column: typeof sites.id | typeof posts.id, from: string, before: string | undefined) => [gte(column, from), ...(before ? [lt(column, before)] : [])];
@@ -108,7 +115,7 @@ export async function sitemapPageStarts(db: Database, live: SQL, pageSize: numbe
   const numberedSites = db
     .select({ id: sites.id, n: sql<number>`row_number() over (order by ${sites.id})`.as('n') })
     .from(sites)
-    .where(isNotNull(sites.publishedAt))
+    .where(and(...sitemapSitesWhere()))
     .as('numbered_sites');
   const numberedPosts = db
     .select({ id: posts.id, n: sql<number>`row_number() over (order by ${posts.id})`.as('n') })
@@ -131,7 +138,7 @@ export async function sitemapSites(db: Database, from: string, before: string | 
   return db
     .select({ handle: sites.handle, updatedAt: sites.updatedAt })
     .from(sites)
-    .where(and(isNotNull(sites.publishedAt), ...keyRange(sites.id, from, before)))
+    .where(and(...sitemapSitesWhere(), ...keyRange(sites.id, from, before)))
     .orderBy(asc(sites.id))
     .limit(limit);
 }

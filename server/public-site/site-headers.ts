@@ -19,8 +19,17 @@ export function paymentFormTargets(stripe: StripeConfig | undefined): string[] {
   return stripe ? ['https://checkout.stripe.com', 'https://billing.stripe.com', stripe.apiUrl.origin] : [];
 }
 
+/** The hashes of the inline styles seen lately: a designed page's style holds its theme's stylesheet, a few kB to hash on every answer otherwise. */
+const recentHashes = new Map<string, string>();
+const RECENT_HASHES = 1_000;
+
 export function styleHash(css: string): string {
-  return `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+  const known = recentHashes.get(css);
+  if (known) return known;
+  const hash = `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+  if (recentHashes.size >= RECENT_HASHES) recentHashes.clear();
+  recentHashes.set(css, hash);
+  return hash;
 }
 
 export function sitePageHeaders(appUrl: URL, formTargets: readonly string[] = []) {

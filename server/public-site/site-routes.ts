@@ -36,12 +36,19 @@ import { BODY_MEDIA_TTL_MS, PUBLIC_IMAGE_TTL_MS, type LazySigner } from './media
 import { embeddedMediaIds, expandMediaEmbeds, imageFileFor } from './media-html.ts';
 import { renderShell, type ShellInput } from './page-shell.ts';
 import { isBot } from './page-views.ts';
+import { readerOf, type PageReader } from '../reports/reader.ts';
+import { isSiteSuspended, sendSuspendedPage } from '../admin/site-suspensions.ts';
 import { robotsTxt } from './robots.ts';
+import type { CommentsSection } from '../messaging/post-comments.ts';
 import { postDescription, postHead, postMain, readableHtml } from './post-page.ts';
 import { siteReaderOf, type SiteReader } from './site-bar.ts';
 import { siteIcon } from './site-icon.ts';
 import type { SiteAssets } from './site-assets.ts';
+import type { DesignPages } from './design/design-pages.ts';
+import { compileDesign } from './design/compile.ts';
+import { parseDesign, type Design } from '../../common/design.ts';
 import { activeSiteTiers, feedPosts, liveSitePosts, nextScheduledAt, siteIsExplicit, siteMediaByIds, sitePostBySlug, type MediaRow } from './site-content.ts';
+import { siteUrl } from '../sites/site-url.ts';
 
 export interface SiteRoutesDeps {
   db: Database;
@@ -61,9 +68,13 @@ export interface SiteRoutesDeps {
   session: RequestHandler;
   sameOrigin: RequestHandler;
   setHeaders: (res: Response, inlineStyle: string) => void;
-  countPageView: (siteId: string, path: string) => void;
+  countPageView: (siteId: string, path: string, reader: PageReader) => void;
   /** Where anonymous pages are kept once rendered (page-cache.ts). */
   pageCache: PageCache;
+  /** The published design of a site, or the owner's draft in preview (design/design-pages.ts). */
+  designPages: DesignPages;
+  /** The comments under a post the reader may read whole, rendered (server/messaging/post-comments.ts); '' for none. */
+  commentsSection?: CommentsSection;
 }
 
 /** A page an anonymous reader may be answered from the cache, and what it needs to be stored. */
@@ -115,7 +126,7 @@ function pageNumber(value: unknown): number | undefined {
 }
 
 export function siteRoutes(deps: SiteRoutesDeps): Router {
-  const { db, clock, livePosts, appUrl, assets, signer, joins, accounts, googleSignIn, cookie, maintenance, session, sameOrigin, setHeaders, countPageView, pageCache } = deps;
+  const { db, clock, livePosts, appUrl, assets, signer, joins, accounts, googleSignIn, cookie, maintenance, session, sameOrigin, setHeaders, countPageView, pageCache, designPages, commentsSection } = deps;
   const router = Router();
 
   /** Falls through to the app's not-found screen, with its status. */
@@ -125,20 +136,26 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
   };
 
   /** A site by the handle in the path, or undefined (after answering 404) when nobody but its owner in preview may see it. */
-  async function siteFor(req: Request, res: SiteResponse, next: NextFunction): Promise<{ site: Site; readerId?: string; preview: boolean } | undefined> {
+  async function siteFor(req: Request, res: SiteResponse, next: NextFunction): Promise<{ site: Site; readerId?: string; preview: boolean; draftDesign: boolean } | undefined> {
     const handle = String(req.params.handle).toLowerCase();
     // A path that cannot be a handle costs no query.
     const site = looksLikeHandle(handle) ? await findSiteByHandle(db, handle) : undefined;
     const userId = res.locals.auth?.user.id;
     const isOwner = site !== undefined && userId === site.ownerId;
-    const preview = isOwner && req.query.preview === '1';
+    // `?preview=design` is the design editor's frame: the owner's draft design, never cached.
+    const draftDesign = isOwner && req.query.preview === 'design';
+    const preview = (isOwner && req.query.preview === '1') || draftDesign;
     if (!site || (!site.publishedAt && !preview)) {
       notFound(res, next);
       return undefined;
     }
+    if (await isSiteSuspended(db, site.id)) {
+      sendSuspendedPage(res);
+      return undefined;
+    }
     // The studio's preview shows the owner their site as a visitor sees it: the access rule is asked for an anonymous reader.
     const asVisitor = req.query.visitor === '1';
-    return { site, ...(userId && !asVisitor ? { readerId: userId } : {}), preview };
+    return { site, ...(userId && !asVisitor ? { readerId: userId } : {}), preview, draftDesign };
   }
 
   /**
@@ -202,35 +219,67 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     return { item, prefix: (await signer()).prefix(item.id, PUBLIC_IMAGE_TTL_MS) };
   }
 
-  router.get(
+  /** The home page; `posted` is the editor's unsaved draft, rendered for its owner alone (POST below). */
+  async function sendHome(req: Request, res: SiteResponse, next: NextFunction, posted?: Design) {
+    const renderedFrom = pageCache.version();
+    const page = pageNumber(req.query.page);
+    const found = await siteFor(req, res, next);
+    if (!found) return;
+    const { site, readerId, preview } = found;
+    if (page === undefined) return notFound(res, next);
+    const now = clock();
+    const key = anonymousKey(req, res, preview);
+    const siteImageIds = [site.bannerMediaId, site.avatarMediaId].filter((id): id is string => id !== null);
+    // A designed home shows its own number of latest posts; page 2 goes on from there.
+    const compiled = posted ? compileDesign(posted) : await designPages.designFor(site, found.draftDesign);
+    const extras = compiled ? designPages.extras(compiled, site, page, livePosts(now)) : undefined;
+    const [{ posts, hasOlder }, images, standing, changesAt] = await Promise.all([
+      liveSitePosts(db, site.id, livePosts(now), page, compiled?.latestCount || undefined),
+      siteMediaByIds(db, site.id, siteImageIds),
+      readerStanding(db, site, readerId),
+      // A kept home page must go when a scheduled post goes live, which no write announces.
+      key === undefined ? undefined : nextScheduledAt(db, site.id, now),
+    ]);
+    if (page > 1 && posts.length === 0) return notFound(res, next);
+    const [banner, avatar] = await Promise.all([siteImage(site, site.bannerMediaId, images), siteImage(site, site.avatarMediaId, images)]);
+    const reader = siteReaderOf(readerId, standing, now);
+    const welcome = req.query.joined === '1' ? welcomeOf(reader, standing) : undefined;
+    const input = { site, reader, ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}), ...(welcome ? { welcome } : {}), posts, page, hasOlder, appUrl };
+    const viewPath = page === 1 ? '/' : `/?page=${page}`;
+    const slot = key === undefined ? undefined : { key, renderedFrom, siteId: site.id, viewPath, changesAt };
+    const designed = compiled && extras ? await designPages.home(compiled, input, await extras) : undefined;
+    const shell = designed
+      ? { head: designed.head, site, main: designed.main, assets, reader, icon: siteIcon(avatar), design: designed.design, hasVideo: designed.hasVideo }
+      : { head: homeHead(input), site, main: homeMain(input), assets, reader, icon: siteIcon(avatar) };
+    await sendPage(req, res, shell, preview, { slot });
+    if (shouldCount(req, site, signedInId(res), preview)) countPageView(site.id, viewPath, readerOf(req));
+  }
+
+  router.get('/@:handle', session, pass((req, res, next) => sendHome(req, res, next)));
+
+  /**
+   * The design editor's live preview (docs/decisions/109): the home page with the draft as typed,
+   * before autosave has stored it. Its owner's only (anyone else gets 404, as for any preview),
+   * checked by the one design schema, never cached, never counted.
+   */
+  router.post(
     '/@:handle',
+    sameOrigin,
     session,
+    express.json({ limit: '256kb' }),
     pass(async (req, res, next) => {
-      const renderedFrom = pageCache.version();
-      const page = pageNumber(req.query.page);
-      const found = await siteFor(req, res, next);
-      if (!found) return;
-      const { site, readerId, preview } = found;
-      if (page === undefined) return notFound(res, next);
-      const now = clock();
-      const key = anonymousKey(req, res, preview);
-      const siteImageIds = [site.bannerMediaId, site.avatarMediaId].filter((id): id is string => id !== null);
-      const [{ posts, hasOlder }, images, standing, changesAt] = await Promise.all([
-        liveSitePosts(db, site.id, livePosts(now), page),
-        siteMediaByIds(db, site.id, siteImageIds),
-        readerStanding(db, site, readerId),
-        // A kept home page must go when a scheduled post goes live, which no write announces.
-        key === undefined ? undefined : nextScheduledAt(db, site.id, now),
-      ]);
-      if (page > 1 && posts.length === 0) return notFound(res, next);
-      const [banner, avatar] = await Promise.all([siteImage(site, site.bannerMediaId, images), siteImage(site, site.avatarMediaId, images)]);
-      const reader = siteReaderOf(readerId, standing, now);
-      const welcome = req.query.joined === '1' ? welcomeOf(reader, standing) : undefined;
-      const input = { site, reader, ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}), ...(welcome ? { welcome } : {}), posts, page, hasOlder, appUrl };
-      const viewPath = page === 1 ? '/' : `/?page=${page}`;
-      const slot = key === undefined ? undefined : { key, renderedFrom, siteId: site.id, viewPath, changesAt };
-      await sendPage(req, res, { head: homeHead(input), site, main: homeMain(input), assets, reader, icon: siteIcon(avatar) }, preview, { slot });
-      if (shouldCount(req, site, signedInId(res), preview)) countPageView(site.id, viewPath);
+      const found = req.query.preview === 'design' ? await siteFor(req, res, next) : undefined;
+      if (!found?.draftDesign) {
+        // siteFor has answered already when there is no such page at all.
+        if (found || req.query.preview !== 'design') notFound(res, next);
+        return;
+      }
+      const design = parseDesign((req.body as { design?: unknown } | undefined)?.design);
+      if (!design) {
+        res.status(400).json({ error: { code: 'invalid-design', message: SERVER_MESSAGES['invalid-design'] } });
+        return;
+      }
+      await sendHome(req, res, next, design);
     }),
   );
 
@@ -256,11 +305,13 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const confirmEmail = waitsForEmail(post, standing, now);
       const input = { site, post, access, reader, confirmEmail, ...(cover ? { cover } : {}), media, prefixOf: (id: string) => urls.prefix(id, BODY_MEDIA_TTL_MS), appUrl };
       const hasVideo = [...media.values()].some((item) => item.kind === 'video' && item.derived.hls);
+      const comments = access === 'whole' && post.live && commentsSection ? await commentsSection({ site, post, standing, readerId, query: req.query }) : '';
       const viewPath = `/posts/${post.slug}`;
       const key = anonymousKey(req, res, preview);
       const slot = key === undefined ? undefined : { key, renderedFrom, siteId: site.id, viewPath };
-      await sendPage(req, res, { head: postHead(input), site, main: postMain(input), assets, hasVideo, reader, icon: siteIcon(avatar) }, preview, { slot });
-      if (shouldCount(req, site, signedInId(res), preview)) countPageView(site.id, viewPath);
+      const design = await designPages.chrome(site, await designPages.designFor(site, found.draftDesign));
+      await sendPage(req, res, { head: postHead(input), site, main: postMain(input) + comments, assets, hasVideo, hasTalk: comments !== '', reader, icon: siteIcon(avatar), design }, preview, { slot });
+      if (shouldCount(req, site, signedInId(res), preview)) countPageView(site.id, viewPath, readerOf(req));
     }),
   );
 
@@ -281,7 +332,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const stablePrefix = (id: string) => `${appUrl.origin}${publicMediaPrefix(id)}`;
       const signedPrefix = (id: string) => `${appUrl.origin}${urls.prefix(id, BODY_MEDIA_TTL_MS)}`;
       const items: FeedItem[] = posts.map((post) => {
-        const url = new URL(`/@${site.handle}/posts/${encodeURIComponent(post.slug)}`, appUrl).href;
+        const url = siteUrl(site, appUrl, `/posts/${encodeURIComponent(post.slug)}`);
         const base = { title: post.title, url, guid: { value: url, permaLink: true }, publishedAt: post.publishedAt, summary: postDescription(post) };
         const whole = readableById.get(post.id);
         // A gated item: title, link and summary only (issue 9, item 7).
@@ -294,7 +345,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const imageUrl = avatar?.kind === 'image' ? `${stablePrefix(avatar.id)}/${imageFileFor(avatar, PODCAST_IMAGE_WIDTH).file}` : undefined;
       res.set({ 'Content-Type': 'application/rss+xml; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
       cacheHeaders(res, false);
-      const selfUrl = new URL(`/@${site.handle}/rss.xml`, appUrl).href;
+      const selfUrl = siteUrl(site, appUrl, '/rss.xml');
       res.send(rssXml({ site, appUrl, selfUrl, ...(imageUrl ? { imageUrl } : {}), explicit, private: false, items }));
     }),
   );
@@ -309,10 +360,12 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
       const cadence = req.query.cadence === 'year' ? 'year' : 'month';
       const choice = parseChoice(`${tierId}:${cadence}`);
       await sendJoinPage(req, res, found, { ...(choice ? { choice } : {}), ...errorFromQuery(req.query.error) });
+      // The join page's views are the denominator of the reports' conversion.
+      if (shouldCount(req, found.site, signedInId(res), found.preview)) countPageView(found.site.id, '/join', readerOf(req));
     }),
   );
 
-  async function sendJoinPage(req: Request, res: SiteResponse, found: { site: Site; readerId?: string; preview: boolean }, extra: Pick<JoinPageInput, 'choice' | 'signup' | 'error'>) {
+  async function sendJoinPage(req: Request, res: SiteResponse, found: { site: Site; readerId?: string; preview: boolean; draftDesign: boolean }, extra: Pick<JoinPageInput, 'choice' | 'signup' | 'error'>) {
     const { site, readerId, preview } = found;
     const [tiers, standing, images] = await Promise.all([
       activeSiteTiers(db, site.id),
@@ -325,8 +378,9 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
     const membership = standing.membership;
     const current = membership && isEntitled(membership, now) ? { tierId: membership.tierId, paying: membership.tierType === 'paid' } : undefined;
     const input: JoinPageInput = { site, tiers, joiner, ...(current ? { current } : {}), ...extra, googleSignIn, appUrl };
+    const design = await designPages.chrome(site, await designPages.designFor(site, found.draftDesign));
     // The page differs per reader and carries a form: never from a shared cache.
-    await sendPage(req, res, { head: joinHead(input), site, main: joinMain(input), assets, hideJoin: true, reader: siteReaderOf(readerId, standing, now), icon: siteIcon(avatar) }, preview, { personal: true });
+    await sendPage(req, res, { head: joinHead(input), site, main: joinMain(input), assets, hideJoin: true, reader: siteReaderOf(readerId, standing, now), icon: siteIcon(avatar), design }, preview, { personal: true });
   }
 
   /** A choice that names no tier at all (a tier id that is no UUID): the page again, as a 400, asking for one of its own. */

@@ -22,8 +22,8 @@ export interface JobQueue {
   start(): Promise<void>;
   /** Stops taking jobs, lets the ones in hand finish (up to `timeoutMs`), closes pg-boss's connections. */
   stop(timeoutMs?: number): Promise<void>;
-  /** Enqueues a job; with `tx`, as part of that transaction. */
-  send(name: string, data: object, tx?: Transaction): Promise<string | null>;
+  /** Enqueues a job; with `tx`, as part of that transaction; not before `startAfter` (a time) or `startAfterSeconds` (from now, by the database's clock). */
+  send(name: string, data: object, tx?: Transaction, options?: { startAfter?: Date; startAfterSeconds?: number }): Promise<string | null>;
   /** Runs `handler` for each job of `name` on this server, one at a time. */
   work<Data extends object>(name: string, handler: (job: Job<Data>) => Promise<void>): Promise<void>;
 }
@@ -62,9 +62,11 @@ export function createJobQueue({ database, logger, queues, superviseIntervalSeco
       started = false;
       await boss.stop({ graceful: true, close: true, timeout: timeoutMs });
     },
-    send(name, data, tx) {
+    send(name, data, tx, options = {}) {
+      const startAfter = options.startAfter ?? options.startAfterSeconds;
+      const later = startAfter === undefined ? {} : { startAfter };
       // drizzle types execute() as unknown; the adapter reads the rows of either driver's answer.
-      return tx ? boss.send(name, data, { db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) }) : boss.send(name, data);
+      return boss.send(name, data, { ...later, ...(tx ? { db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) } : {}) });
     },
     async work<Data extends object>(name: string, handler: (job: Job<Data>) => Promise<void>) {
       const entry = { name, handler: handler as (job: Job<object>) => Promise<void> };

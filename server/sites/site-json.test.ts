@@ -24,6 +24,7 @@ describe('imageFileFor', () => {
 
 describe('siteAddress', () => {
   it('is the handle under the platform origin', () => {
-    expect(siteAddress(new URL('https://creators.example'), 'nina')).toBe('https://creators.example/@nina');
+    expect(siteAddress(new URL('https://creators.example'), { handle: 'nina' })).toBe('https://creators.example/@nina');
+    expect(siteAddress(new URL('https://creators.example'), { handle: 'nina', domain: 'nina.example' })).toBe('https://nina.example/');
   });
 });

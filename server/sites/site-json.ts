@@ -9,6 +9,7 @@ import type { Database } from '../../db/connect.ts';
 import { media } from '../../db/content-schema.ts';
 import type { MediaUrlSigner } from '../media/media-urls.ts';
 import type { Site } from './site-lookup.ts';
+import { siteUrl } from './site-url.ts';
 
 /** The avatar shows at most 640 px wide anywhere; the banner spans the page, so it takes the widest. */
 const AVATAR_MAX_WIDTH = 640;
@@ -21,8 +22,9 @@ export function imageFileFor(derived: MediaDerived, maxWidth = Number.POSITIVE_I
   return widest?.file ?? (derived.images?.[0]?.file ?? 'original');
 }
 
-export function siteAddress(appUrl: URL, handle: string): string {
-  return new URL(`/@${handle}`, appUrl).toString();
+/** Where readers find the site: its own domain once active (site-url.ts), else `/@{handle}` on the platform. */
+export function siteAddress(appUrl: URL, site: Pick<Site, 'handle' | 'domain'>): string {
+  return siteUrl(site, appUrl);
 }
 
 export async function toSiteJson(db: Database, signer: MediaUrlSigner, appUrl: URL, site: Site): Promise<SiteJson> {
@@ -45,7 +47,10 @@ export async function toSiteJson(db: Database, signer: MediaUrlSigner, appUrl: U
     avatar: imageOf(site.avatarMediaId, AVATAR_MAX_WIDTH),
     banner: imageOf(site.bannerMediaId),
     publishedAt: site.publishedAt?.toISOString() ?? null,
-    url: siteAddress(appUrl, site.handle),
+    url: siteAddress(appUrl, site),
     pastDueAccess: site.pastDueAccess,
+    messagesFrom: site.messagesFrom,
+    commentsFrom: site.commentsFrom,
+    messageNotices: site.messageNotices,
   };
 }

@@ -102,7 +102,7 @@ describe.skipIf(!chromiumAvailable || !hasFfmpeg)('a new creator, from sign-up t
     await page.keyboard.type('Everyone may read this opening.');
     await page.getByRole('button', { name: 'Insert “Members only below this line”' }).click();
     await page.keyboard.type('Only members read the track list.');
-    await page.getByRole('radio', { name: 'Members' }).check();
+    await page.getByRole('radio', { name: 'Members', exact: true }).check();
     await page.getByRole('button', { name: 'Publish now' }).click();
     await page.getByText('View on your site').waitFor();
 

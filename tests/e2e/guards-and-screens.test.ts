@@ -60,7 +60,7 @@ describe.skipIf(!chromiumAvailable)('route guards, 404 and maintenance in Chromi
     expect(unexpectedErrors(errors, [401])).toEqual([]);
   });
 
-  it('sends a verified user from /login and /signup to /onboarding, whose sidebar targets show the 404 screen', async () => {
+  it('sends a verified user from /login and /signup to /onboarding, whose sidebar leads to real screens', async () => {
     const account = await signUpVerified(app.server, { fullName: 'Octavia Butler' });
     const { page, errors } = await app.open();
     await adoptSession(page, account.client, app.server.url);
@@ -69,10 +69,10 @@ describe.skipIf(!chromiumAvailable)('route guards, 404 and maintenance in Chromi
     await page.goto(`${app.server.url}/signup`);
     await page.waitForURL('**/onboarding');
     await page.getByText(/Octavia/).first().waitFor();
-    await page.getByRole('link', { name: 'Domain' }).click();
-    await page.waitForURL('**/domain');
-    await page.getByText('Oops, page not found').waitFor();
-    expect(await page.title()).toBe('404 | Page Not Found');
+    await page.getByRole('link', { name: 'Support' }).click();
+    await page.waitForURL('**/support');
+    await page.getByRole('heading', { name: 'Support', level: 1 }).waitFor();
+    expect(await page.title()).toBe('Support | Creator Platform');
     // Inside the creator layout, with one main landmark on the page.
     await page.getByRole('navigation', { name: 'Creator area' }).waitFor();
     expect(await page.locator('main').count()).toBe(1);
@@ -124,7 +124,7 @@ describe.skipIf(!chromiumAvailable)('route guards, 404 and maintenance in Chromi
     const { page, errors } = await app.open();
     await app.server.handle.db.update(settings).set({ maintenance: true }).where(eq(settings.id, true));
     try {
-      await expect.poll(() => app.server.services.maintenance.isOn(), { timeout: 2_000 }).toBe(true);
+      await expect.poll(() => app.server.services.maintenance.isOn(), { timeout: 30_000 }).toBe(true);
       await page.goto(`${app.server.url}/login`);
       await page.getByRole('heading', { name: "We're Upgrading..." }).waitFor();
       expect(await page.title()).toBe('503 | Scheduled Maintenance');
@@ -136,7 +136,7 @@ describe.skipIf(!chromiumAvailable)('route guards, 404 and maintenance in Chromi
     } finally {
       await app.server.handle.db.update(settings).set({ maintenance: false }).where(eq(settings.id, true));
     }
-    await expect.poll(() => app.server.services.maintenance.isOn(), { timeout: 2_000 }).toBe(false);
+    await expect.poll(() => app.server.services.maintenance.isOn(), { timeout: 30_000 }).toBe(false);
     await page.reload();
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     // The shell itself answered 503 during maintenance, which the browser logs.
@@ -152,7 +152,7 @@ describe.skipIf(!chromiumAvailable)('route guards, 404 and maintenance in Chromi
     await page.evaluate(() => Object.assign(window, { openedBeforeMaintenance: true }));
     await app.server.handle.db.update(settings).set({ maintenance: true }).where(eq(settings.id, true));
     try {
-      await expect.poll(() => app.server.services.maintenance.isOn(), { timeout: 2_000 }).toBe(true);
+      await expect.poll(() => app.server.services.maintenance.isOn(), { timeout: 30_000 }).toBe(true);
       await page.getByLabel(/^email/i).fill(account.email);
       await page.getByLabel(/^password/i).fill(account.password);
       await page.getByRole('button', { name: 'Sign In' }).click();

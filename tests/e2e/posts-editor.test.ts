@@ -116,7 +116,7 @@ describe.skipIf(!chromiumAvailable)('the posts studio in Chromium', () => {
       expect(rule).toBe('solid');
     }
     await page.screenshot({ path: `${SHOTS}/editor-marker-on-public-1280.png`, fullPage: true });
-    await page.getByRole('radio', { name: 'Members' }).check();
+    await page.getByRole('radio', { name: 'Members', exact: true }).check();
     await page.getByText(MARKER_ON_PUBLIC_POST).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Publish now' }).click();
     await page.getByText('View on your site').waitFor();

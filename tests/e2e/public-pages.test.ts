@@ -150,7 +150,7 @@ describe.skipIf(!chromiumAvailable)('public pages in Chromium', () => {
     await footer.getByRole('link', { name: 'What You Get', exact: true }).click();
     await page.waitForURL('**/what-you-get');
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 30_000 }).toBe(0);
   });
 
   it.each(PAGES_WITH_BOTTOM_CTA)('%s ends with a call to action linking privacy, terms and Get Started', async (path) => {
@@ -177,7 +177,9 @@ describe.skipIf(!chromiumAvailable)('public pages in Chromium', () => {
     const carousel = page.locator('[aria-roledescription="carousel"]');
     const track = carousel.locator('.carousel__track');
     const scrollLeft = () => track.evaluate((element) => element.scrollLeft);
-    // Reduced motion: nothing moves on its own, so every change below is the keyboard's doing.
+    // Reduced motion: nothing moves on its own, so every change below is the keyboard's doing. The
+    // pre-rendered page says Pause until React has read the preference: wait for it, then count.
+    await carousel.getByRole('button', { name: /^Play/ }).waitFor();
     expect(await carousel.getByRole('button', { name: /^Play/ }).count()).toBe(1);
     expect(await scrollLeft()).toBe(0);
 

@@ -98,7 +98,7 @@ describe.skipIf(!chromiumAvailable)('public site in Chromium', () => {
       for (const { path, name, expected } of pages) {
         const response = await page.goto(`${app.server.url}${path}`);
         expect(response?.status(), path).toBe(200);
-        await expect.poll(() => page.getByText(expected).first().isVisible(), { timeout: 5000 }).toBe(true);
+        await expect.poll(() => page.getByText(expected).first().isVisible(), { timeout: 30_000 }).toBe(true);
         expect(await page.locator('h1').count(), path).toBe(1);
         expect(await page.content()).not.toContain(SECRET);
         // The site's stylesheet applied: the bar carries the brand colour.
@@ -154,14 +154,14 @@ describe.skipIf(!chromiumAvailable)('public site in Chromium', () => {
       expect(await video.getAttribute('poster')).toMatch(/^\/media\/.+\/poster\.webp$/);
       // Natively the element plays the playlist itself; hls.js gives it a MediaSource.
       await expect
-        .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentSrc), { timeout: 10_000 })
+        .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentSrc), { timeout: 30_000 })
         .toMatch(withoutNativeHls ? /^blob:/ : /\/hls\/master\.m3u8$/);
       expect(loadedHlsJs.length > 0).toBe(withoutNativeHls);
       await video.evaluate((element: HTMLVideoElement) => {
         element.muted = true;
         return element.play();
       });
-      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime > 0), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime > 0), { timeout: 30_000 }).toBe(true);
       expect(errors).toEqual([]);
       await context.close();
     }
@@ -180,7 +180,7 @@ describe.skipIf(!chromiumAvailable)('public site in Chromium', () => {
     const db = app.server.handle.db;
     await db.update(settings).set({ maintenance: true }).where(eq(settings.id, true));
     try {
-      await expect.poll(() => app.server.services.maintenance.isOn(), { timeout: 2_000 }).toBe(true);
+      await expect.poll(() => app.server.services.maintenance.isOn(), { timeout: 30_000 }).toBe(true);
       const context = await contextWith({ width: 1280, javaScript: true });
       const page = await context.newPage();
       const response = await page.goto(`${app.server.url}/@${handle}/posts/the-pier-at-dawn`);
@@ -191,7 +191,7 @@ describe.skipIf(!chromiumAvailable)('public site in Chromium', () => {
     } finally {
       await db.update(settings).set({ maintenance: false }).where(eq(settings.id, true));
     }
-    await expect.poll(() => app.server.services.maintenance.isOn(), { timeout: 2_000 }).toBe(false);
+    await expect.poll(() => app.server.services.maintenance.isOn(), { timeout: 30_000 }).toBe(false);
   });
 
   it('the studio previews the site in a frame and a draft with its banner', async () => {

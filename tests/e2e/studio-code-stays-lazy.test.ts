@@ -26,6 +26,8 @@ const STUDIO_MARKERS = {
   'the media page': 'Unfinished uploads from your last visit',
   'react-easy-crop': 'reactEasyCrop_Container',
   'the onboarding wizard': 'Finish and publish my site',
+  '@dnd-kit': 'To pick up a draggable item',
+  'the design editor': 'Nothing published yet: visitors see today',
 };
 
 function staticClosure(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): Set<string> {
@@ -44,6 +46,14 @@ describe.skipIf(!existsSync(MANIFEST_PATH))('the studio code in the build', () =
     const lazy = Object.keys(manifest).filter((key) => !staticClosure(manifest, entry).has(key));
     for (const marker of Object.values(STUDIO_MARKERS)) {
       expect(lazy.some((key) => manifest[key]!.file.endsWith('.js') && contentOf(key).includes(marker)), marker).toBe(true);
+    }
+  });
+
+  it('keeps uPlot in the reports page alone: the rest of the studio does not load it (issue 20)', () => {
+    const marker = 'u-cursor-pt';
+    expect([...staticClosure(manifest, 'pages/dashboard/reports/ReportsPage.tsx')].some((key) => contentOf(key).includes(marker))).toBe(true);
+    for (const start of [entry, 'layouts/creator/CreatorLayout.tsx', 'pages/dashboard/overview/OverviewPage.tsx', 'pages/dashboard/activity/ActivityPage.tsx', 'pages/upload/PostsPage.tsx']) {
+      for (const key of staticClosure(manifest, start)) expect(contentOf(key).includes(marker), `uPlot in ${manifest[key]!.file}, loaded by ${start}`).toBe(false);
     }
   });
 

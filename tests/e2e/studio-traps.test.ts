@@ -53,7 +53,7 @@ describe.skipIf(!chromiumAvailable)('the studio traps in Chromium', () => {
     const answerNext = (accept: boolean) => page.once('dialog', (dialog) => void (asked.push(dialog.message()), accept ? dialog.accept() : dialog.dismiss()));
     answerNext(false);
     await page.goBack({ waitUntil: 'commit' });
-    await expect.poll(() => asked, { timeout: 5000 }).toEqual(['You have unsaved changes. Leave anyway?']);
+    await expect.poll(() => asked, { timeout: 30_000 }).toEqual(['You have unsaved changes. Leave anyway?']);
     await expect.poll(() => page.url()).toBe(editorUrl);
     await page.getByRole('status').filter({ hasText: 'Unsaved changes' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Post body' }).textContent()).toBe('Published words. An edit not yet saved.');

@@ -64,9 +64,22 @@ describe.skipIf(!chromiumAvailable)('subscribers in Chromium', () => {
     const byName = [...seeded].map((member) => member.name).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase(), 'en', { sensitivity: 'base' }));
     await expect.poll(async () => (await tableNames(page))[0]).toBe(byName[0]);
     expect(await page.locator('th[aria-sort]').getAttribute('aria-sort')).toBe('ascending');
-    await page.getByRole('button', { name: 'Next' }).click();
+    // While the next page is on its way, paging waits: a second click must not page on from the page before.
+    const next = page.getByRole('button', { name: 'Next' });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const laterPages = /\/api\/members\?.*cursor=/;
+    await page.route(laterPages, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await next.click();
+    await expect.poll(() => next.isDisabled()).toBe(true);
+    expect(await range(page).textContent()).toBe('1–50 of 120');
+    release();
     await expect.poll(() => range(page).textContent()).toBe('51–100 of 120');
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.unroute(laterPages);
+    await next.click();
     await expect.poll(() => range(page).textContent()).toBe('101–120 of 120');
     expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Previous' }).click();

@@ -177,7 +177,9 @@ describe('docker-compose.proxy.yml', () => {
     expect(caddyfile && existsSync(path.join(ROOT, caddyfile))).toBe(true);
     const text = read(caddyfile!);
     expect(text).toMatch(/reverse_proxy/);
-    expect(text).toMatch(/dynamic a\s*\{[^}]*name app[^}]*port 3000/);
+    expect(text).toMatch(/dynamic a\s*\{\s*name \{\$APP_HOST:app\}\s*port \{\$APP_PORT:3000\}/);
+    // Certificates for custom domains only after the app says yes (tests/integration/domains-tls.test.ts runs this file).
+    expect(text).toMatch(/on_demand_tls\s*\{\s*ask http:\/\/\{\$APP_HOST:app\}:\{\$APP_PORT:3000\}\/internal\/tls-allowed/);
   });
 });
 

@@ -155,7 +155,7 @@ describe('creating an upload', () => {
       body: stalled,
       duplex: 'half',
     } as RequestInit).catch(() => undefined);
-    await expect.poll(() => stat(path.join(partsDir(), id)).then((file) => file.size), { timeout: 10_000 }).toBe(half);
+    await expect.poll(() => stat(path.join(partsDir(), id)).then((file) => file.size), { timeout: 30_000 }).toBe(half);
 
     const started = Date.now();
     const head = await tusRequest(other.url, alice.client, 'HEAD', location);

@@ -96,6 +96,8 @@ describe('the list', () => {
         lifetimeValue: { amount: paying.lifetimeValue, currency: 'usd' },
         compExpiresAt: null,
         labels: [],
+        emailDisabled: false,
+        emailDisabledReason: null,
       },
     ]);
   });
@@ -205,7 +207,7 @@ describe('a member', () => {
     expect(await server.services.jobs.runDue()).toContain('end-expired-comps');
     const after = await creator.client.get<{ member: MemberDetail }>(`/api/members/${member.id}`);
     expect(after.body.member).toMatchObject({ status: 'active', source: 'free', tier: { id: siteTiers.free.id }, compExpiresAt: null });
-    expect(after.body.member.history[0]).toMatchObject({ kind: 'tier-changed', detail: 'Comp ended: back on the free tier' });
+    expect(after.body.member.history[0]).toMatchObject({ kind: 'downgraded', detail: 'Comp ended: back on the free tier' });
   });
 
   it('is comped for good without a date; a date in the past is refused', async () => {

@@ -110,7 +110,7 @@ describe('on the server that made the change', () => {
     await insertPost(a.handle.db, owner.siteId, { slug: 'at-dawn', title: 'At dawn', status: 'scheduled', publishedAt: soon });
     const home = `/@${owner.handle}`;
     expect((await anonymous(a).get(home)).text).not.toContain('At dawn');
-    await expect.poll(async () => (await anonymous(a).get(home)).text, { timeout: 15_000, interval: 200 }).toContain('At dawn');
+    await expect.poll(async () => (await anonymous(a).get(home)).text, { timeout: 30_000, interval: 200 }).toContain('At dawn');
   });
 });
 
@@ -120,7 +120,7 @@ describe('on another server', () => {
     await anonymous(b).get(home);
     expect(b.services.pageCache.get(home)).toBeDefined();
     await publish(creator, 'Heard on the other server');
-    await expect.poll(async () => (await anonymous(b).get(home)).text, { timeout: 15_000, interval: 100 }).toContain('Heard on the other server');
+    await expect.poll(async () => (await anonymous(b).get(home)).text, { timeout: 30_000, interval: 100 }).toContain('Heard on the other server');
   });
 });
 
@@ -222,12 +222,16 @@ describe('page views', () => {
   it('a failed flush is logged, not thrown, and pages keep answering', async () => {
     const owner = await creatorWithSite(a);
     // A view of a site that does not exist breaks the batch's foreign key: the whole batch is refused.
-    a.services.pageViews.count('00000000-0000-4000-8000-000000000000', '/');
+    a.services.pageViews.count('00000000-0000-4000-8000-000000000000', '/', { address: '192.0.2.1', userAgent: 'Mozilla/5.0', referrerHost: '', utmSource: '' });
     expect((await anonymous(a).get(`/@${owner.handle}`, BROWSER)).status).toBe(200);
     await expect(a.services.pageViews.flush()).resolves.toBeUndefined();
     expect((await anonymous(a).get(`/@${owner.handle}`, BROWSER)).status).toBe(200);
     await a.services.pageViews.flush();
-    expect(await viewsOf(a, owner.siteId, '/')).toBe(1);
+    // The view after the failure always lands. The first one went down with the refused batch,
+    // unless the one-second flush timer ran between the bad view and it: then it landed too.
+    const views = await viewsOf(a, owner.siteId, '/');
+    expect(views).toBeGreaterThanOrEqual(1);
+    expect(views).toBeLessThanOrEqual(2);
   });
 });
 
@@ -247,7 +251,7 @@ describe('on embedded PGlite', () => {
       expect((await fetch(`${server.url}${home}`)).status).toBe(200);
       expect(server.services.pageCache.get(home)).toBeDefined();
       await database.db.execute(sql`select pg_notify(${SITE_CHANGED_CHANNEL}, ${site.id})`);
-      await expect.poll(() => server.services.pageCache.get(home), { timeout: 10_000 }).toBeUndefined();
+      await expect.poll(() => server.services.pageCache.get(home), { timeout: 30_000 }).toBeUndefined();
     } finally {
       await server.close();
       await database.close();

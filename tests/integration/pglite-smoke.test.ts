@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase, initialiseEmbeddedDatabase } from '../../db/connect.ts';
+import { connectDatabase, makeEmbeddedTemplate } from '../../db/connect.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
 import type { PublicUser } from '../../common/api-types.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -117,7 +118,7 @@ describe('the embedded PGlite database', () => {
       const [mail] = await smtp.waitForMail(String(body.email));
       expect(mail!.links[0]).toContain('/api/auth/verify-email?token=');
 
-      expect(await server.services.jobs.runDue()).toEqual(['cleanup', 'publish-scheduled-posts', 'end-expired-comps']);
+      expect(await server.services.jobs.runDue()).toEqual(['cleanup', 'publish-scheduled-posts', 'end-expired-comps', 'reports-roll-up', 'message-notices', 'message-digest', 'welcome-mail', 'new-members-digest']);
       expect(await server.services.jobs.runDue()).toEqual([]);
     } finally {
       await server.close();
@@ -135,30 +136,44 @@ describe('the embedded PGlite database', () => {
     }
   });
 
-  it('creates a new database in a child process, which the server then opens as an existing one (initdb\'s memory leaves with the child)', async () => {
-    const ownDir = await mkdtemp(path.join(tmpdir(), 'creator-pglite-initdb-'));
-    const pgliteDir = path.join(ownDir, 'pglite');
+  it('makes a new database once, as a template, in a child process, and unpacks it into each new folder (initdb\'s memory leaves with the child)', async () => {
+    const ownDir = await mkdtemp(path.join(tmpdir(), 'creator-pglite-template-'));
+    const pgliteTemplate = path.join(ownDir, 'template.tar.gz');
     try {
-      await initialiseEmbeddedDatabase(pgliteDir);
-      expect(existsSync(path.join(pgliteDir, 'PG_VERSION'))).toBe(true);
-      const handle = await connectDatabase({ pgliteDir });
+      for (const folder of ['first', 'second']) {
+        const pgliteDir = path.join(ownDir, folder);
+        const handle = await connectDatabase({ pgliteDir, pgliteTemplate });
+        try {
+          await handle.db.execute(sql`create table kept (id int)`);
+          const [row] = (await handle.pglite!.query<{ shared_buffers: string }>('show shared_buffers')).rows;
+          expect(row?.shared_buffers).toBe('16MB');
+        } finally {
+          await handle.close();
+        }
+        expect(existsSync(path.join(pgliteDir, 'PG_VERSION'))).toBe(true);
+        if (folder === 'first') await utimes(pgliteTemplate, new Date(0), new Date(0));
+      }
+      // The second folder came from the same template, not a new one.
+      expect((await stat(pgliteTemplate)).mtimeMs).toBe(0);
+      // Reopened, a folder is the database it was, not the template again.
+      const reopened = await connectDatabase({ pgliteDir: path.join(ownDir, 'first'), pgliteTemplate });
       try {
-        const [row] = (await handle.pglite!.query<{ shared_buffers: string }>('show shared_buffers')).rows;
-        expect(row?.shared_buffers).toBe('16MB');
+        await expect(reopened.db.execute(sql`select count(*) from kept`)).resolves.toBeDefined();
       } finally {
-        await handle.close();
+        await reopened.close();
       }
     } finally {
       await rm(ownDir, { recursive: true, force: true });
     }
   });
 
-  it('names the folder it could not create a database in, with the child\'s reason', async () => {
-    const ownDir = await mkdtemp(path.join(tmpdir(), 'creator-pglite-initdb-'));
+  it('names the template it could not make, with the child\'s reason', async () => {
+    const ownDir = await mkdtemp(path.join(tmpdir(), 'creator-pglite-template-'));
     const notAFolder = path.join(ownDir, 'file');
     try {
       await writeFile(notAFolder, 'not a folder');
-      await expect(initialiseEmbeddedDatabase(path.join(notAFolder, 'pglite'))).rejects.toThrow(`could not create the embedded database in ${path.join(notAFolder, 'pglite')}: `);
+      const target = path.join(notAFolder, 'template.tar.gz');
+      await expect(makeEmbeddedTemplate(target)).rejects.toThrow(`could not make the embedded database's template ${target}: `);
     } finally {
       await rm(ownDir, { recursive: true, force: true });
     }

@@ -13,11 +13,12 @@ if (!chromiumAvailable) {
   console.warn(`\n!!!! e2e tests SKIPPED: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium) !!!!\n`);
 }
 
-export function launchChromium(): Promise<Browser> {
+/** `extraArgs`: a test's own flags, such as `--host-resolver-rules` to reach a custom domain on loopback. */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     // Without the background-networking flags Chromium keeps dialling Google's hosts, which this network refuses.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
   });
 }
 
@@ -27,10 +28,12 @@ export interface ObservedPage {
   errors: string[];
 }
 
-export async function openPage(browser: Browser, options: { width?: number; height?: number; reducedMotion?: boolean } = {}): Promise<ObservedPage> {
+/** `ignoreHTTPSErrors`: for a proxy whose certificates come from a test CA (tests/support/caddy.ts). */
+export async function openPage(browser: Browser, options: { width?: number; height?: number; reducedMotion?: boolean; ignoreHTTPSErrors?: boolean } = {}): Promise<ObservedPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+    ignoreHTTPSErrors: options.ignoreHTTPSErrors ?? false,
   });
   const page = await context.newPage();
   // A violation of our CSP is our bug even when the page carries on (a caught eval, say): every test sees it as an error.

@@ -2,7 +2,8 @@
  * A real SMTP server on loopback that keeps what it receives, parsed with
  * postal-mime. It can go down and come back on the same port, like a mail
  * provider's outage. It refuses any recipient whose address starts with
- * `rejected-` with a permanent 550, as a provider refuses a mailbox that does not exist.
+ * `rejected-` with a permanent 550, as a provider refuses a mailbox that does not exist,
+ * and the first attempt for one starting with `deferred-` with a temporary 451 (greylisting).
  * It can answer slowly, as a provider under load does.
  */
 import type { AddressInfo } from 'node:net';
@@ -16,6 +17,9 @@ export interface ReceivedMail {
   html: string;
   /** Every http(s) link in the text part. */
   links: string[];
+  /** The message's header lines, names lowercased. */
+  headers: { key: string; value: string }[];
+  from: { name: string; address: string };
 }
 
 export interface SmtpSink {
@@ -27,6 +31,14 @@ export interface SmtpSink {
   mailsTo(to: string): ReceivedMail[];
   stop(): Promise<void>;
   restart(): Promise<void>;
+  /**
+   * Holds each next message unanswered (no 250) until resume(); a message whose
+   * sender hangs up meanwhile was never accepted and is dropped, as a compliant
+   * server does. `held` counts what waits now.
+   */
+  pause(): void;
+  resume(): void;
+  readonly held: number;
 }
 
 export interface SmtpSinkOptions {
@@ -36,6 +48,9 @@ export interface SmtpSinkOptions {
 
 export async function startSmtpSink({ answerDelayMs = 0 }: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
+  const deferredOnce = new Set<string>();
+  let paused = false;
+  const held = new Map<string, { mail: ReceivedMail; answer: () => void }[]>();
   let port = 0;
   let server: SMTPServer;
 
@@ -44,24 +59,40 @@ export async function startSmtpSink({ answerDelayMs = 0 }: SmtpSinkOptions = {})
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      // stop() is an outage: open connections (a sender's idle pool too) are cut at once, not waited for.
+      closeTimeout: 200,
       onRcptTo(address, _session, callback) {
+        if (address.address.startsWith('deferred-') && !deferredOnce.has(address.address)) {
+          deferredOnce.add(address.address);
+          return callback(Object.assign(new Error('4.7.1 Greylisted, try again later'), { responseCode: 451 }));
+        }
         if (!address.address.startsWith('rejected-')) return callback();
         callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
       },
-      onData(stream, _session, callback) {
+      onClose(session) {
+        held.delete(session.id);
+      },
+      onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           PostalMime.parse(Buffer.concat(chunks)).then(
             (mail) => {
               const text = mail.text ?? '';
-              received.push({
+              const parsed: ReceivedMail = {
                 to: (mail.to ?? []).map((address) => address.address ?? '').join(','),
                 subject: mail.subject ?? '',
                 text,
                 html: mail.html ?? '',
                 links: text.match(/https?:\/\/\S+/g) ?? [],
-              });
+                headers: mail.headers.map((header) => ({ key: header.key, value: header.value })),
+                from: { name: mail.from?.name ?? '', address: mail.from?.address ?? '' },
+              };
+              if (paused) {
+                held.set(session.id, [...(held.get(session.id) ?? []), { mail: parsed, answer: () => callback() }]);
+                return;
+              }
+              received.push(parsed);
               setTimeout(() => callback(), answerDelayMs);
             },
             (error: Error) => callback(error),
@@ -103,5 +134,21 @@ export async function startSmtpSink({ answerDelayMs = 0 }: SmtpSinkOptions = {})
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
     restart: listen,
+    pause() {
+      paused = true;
+    },
+    resume() {
+      paused = false;
+      for (const waiting of held.values()) {
+        for (const { mail, answer } of waiting) {
+          received.push(mail);
+          answer();
+        }
+      }
+      held.clear();
+    },
+    get held() {
+      return [...held.values()].reduce((total, waiting) => total + waiting.length, 0);
+    },
   };
 }

@@ -1,13 +1,21 @@
 /**
- * A fresh, empty database for one test file (DESIGN.md "Testing"): a new
- * database on TEST_DATABASE_URL's server when set (CI), else a Postgres
- * container when a Docker engine answers, else embedded PGlite in memory.
+ * A fresh database for one test file (DESIGN.md "Testing"): a new database on
+ * TEST_DATABASE_URL's server when set (CI), else a Postgres container when a
+ * Docker engine answers, else embedded PGlite in memory.
+ *
+ * On a server, a new database is a copy of a template that already holds the
+ * migrations and pg-boss's schema (docs/decisions/114): migrating each of the
+ * suite's hundred-odd databases from nothing cost seconds apiece. The template
+ * is named by a hash of the migrations and the pg-boss version, so a changed
+ * migration makes a new one and no run sees a stale one.
  */
-import { existsSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PgBoss } from 'pg-boss';
 import postgres from 'postgres';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.ts';
-import { migrateDatabase } from '../../db/migrate.ts';
+import { defaultMigrationsFolder, migrateDatabase } from '../../db/migrate.ts';
 
 export interface TestDatabase {
   kind: 'postgres' | 'pglite';
@@ -24,10 +32,58 @@ function withDatabaseName(url: string, name: string): string {
   return parsed.toString();
 }
 
-async function createOnServer(serverUrl: string, cleanup: () => Promise<void> = async () => {}): Promise<TestDatabase> {
+/** Serialises template building and copying among the suite's parallel files. */
+const TEMPLATE_LOCK_ID = 7_210_431_986;
+
+function templateName(): string {
+  const hash = createHash('sha256');
+  const folder = defaultMigrationsFolder();
+  const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort();
+  for (const file of files) {
+    const full = path.join(folder, file);
+    if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(full));
+  }
+  const boss = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../node_modules/pg-boss/package.json'), 'utf8')) as { version: string };
+  hash.update(boss.version);
+  return `test_template_${hash.digest('hex').slice(0, 16)}`;
+}
+
+/** Builds the template under a scratch name and renames it when whole, so a run cut off halfway leaves nothing another run would take. */
+async function ensureTemplate(admin: postgres.Sql, serverUrl: string, template: string): Promise<void> {
+  const [found] = await admin`select 1 as found from pg_database where datname = ${template}`;
+  if (found) return;
+  const scratch = `${template}_building`;
+  await admin.unsafe(`drop database if exists "${scratch}" with (force)`);
+  await admin.unsafe(`create database "${scratch}"`);
+  const url = withDatabaseName(serverUrl, scratch);
+  const handle = await connectDatabase({ url });
+  try {
+    await migrateDatabase(handle);
+  } finally {
+    await handle.close();
+  }
+  const boss = new PgBoss({ connectionString: url, max: 1, schedule: false, supervise: false });
+  await boss.start();
+  await boss.stop({ graceful: false, close: true });
+  await admin.unsafe(`alter database "${scratch}" rename to "${template}"`);
+}
+
+async function createOnServer(serverUrl: string, { empty = false, cleanup = async () => {} }: { empty?: boolean; cleanup?: () => Promise<void> } = {}): Promise<TestDatabase> {
   const name = `test_${randomBytes(8).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
+  if (empty) {
+    await admin.unsafe(`create database "${name}"`);
+  } else {
+    const template = templateName();
+    // `admin` holds one connection, so the session lock and everything under it share it.
+    await admin`select pg_advisory_lock(${TEMPLATE_LOCK_ID})`;
+    try {
+      await ensureTemplate(admin, serverUrl, template);
+      await admin.unsafe(`create database "${name}" template "${template}"`);
+    } finally {
+      await admin`select pg_advisory_unlock(${TEMPLATE_LOCK_ID})`;
+    }
+  }
   const url = withDatabaseName(serverUrl, name);
   return {
     kind: 'postgres',
@@ -49,14 +105,18 @@ function dockerAnswers(): boolean {
   return Boolean(process.env.DOCKER_HOST) || existsSync('/var/run/docker.sock');
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `empty`: no migrations applied (on Postgres), for a test of start-up on an empty database. */
+export async function createTestDatabase({ empty = false }: { empty?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) return createOnServer(serverUrl);
+  if (serverUrl) return createOnServer(serverUrl, { empty });
   if (dockerAnswers()) {
     const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
     const container = await new PostgreSqlContainer('postgres:17-alpine').start();
-    return createOnServer(container.getConnectionUri(), async () => {
-      await container.stop();
+    return createOnServer(container.getConnectionUri(), {
+      empty,
+      cleanup: async () => {
+        await container.stop();
+      },
     });
   }
   // PGlite lives in this process: every connect() of one test database shares one instance, closed by drop().

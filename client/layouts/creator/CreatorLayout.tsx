@@ -6,11 +6,13 @@
 import { useId, useRef } from 'react';
 import { Link, Outlet } from 'react-router';
 import { PRODUCT_NAME } from '../../../common/constants.ts';
+import { useAuth } from '../../app/auth.tsx';
 import { RouteSuspense } from '../../app/RouteSuspense.tsx';
 import { MainLandmark } from '../../components/MainLandmark.tsx';
 import { MenuButton } from '../../components/MenuButton.tsx';
 import { useCollapsibleMenu } from '../../components/useCollapsibleMenu.ts';
 import { WIDE_SCREEN_QUERY, useMediaQuery } from '../../lib/media-query.ts';
+import { useUnreadMessages } from '../../features/messages/unread.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { SidebarDrawer } from './SidebarDrawer.tsx';
 import './CreatorLayout.css';
@@ -22,6 +24,8 @@ export default function CreatorLayout() {
   const drawerOpen = menuOpen && !wide;
   const drawerId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
+  const { user } = useAuth();
+  const unread = useUnreadMessages(user?.role === 'creator' || user?.role === 'admin');
 
   return (
     <div className="creator-layout">
@@ -43,9 +47,9 @@ export default function CreatorLayout() {
       </header>
       {/* The column runs the whole height of the page and carries the background; the navigation inside it stays in view. */}
       <div className="creator-layout__sidebar">
-        <Sidebar className="creator-layout__sidebar-nav" />
+        <Sidebar className="creator-layout__sidebar-nav" unread={unread} />
       </div>
-      <SidebarDrawer id={drawerId} open={drawerOpen} onClose={() => setMenuOpen(false)} returnFocusTo={menuButton} />
+      <SidebarDrawer id={drawerId} open={drawerOpen} onClose={() => setMenuOpen(false)} returnFocusTo={menuButton} unread={unread} />
       <MainLandmark id="content" className="creator-layout__content" tabIndex={-1}>
         <RouteSuspense>
           <Outlet />

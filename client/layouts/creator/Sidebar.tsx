@@ -5,9 +5,13 @@
  */
 import { useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { UnreadBadge } from '../../features/messages/unread.tsx';
 import { SIDEBAR_ENTRIES, groupContainsPath, isSidebarGroup, type SidebarGroup } from './sidebar-entries.ts';
 
-function SidebarSubmenu({ group, onNavigate }: { group: SidebarGroup; onNavigate: (() => void) | undefined }) {
+/** The inbox's entries carry the unread count. */
+const MESSAGES_PATH = '/messages';
+
+function SidebarSubmenu({ group, onNavigate, unread }: { group: SidebarGroup; onNavigate: (() => void) | undefined; unread: number }) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(() => groupContainsPath(group, pathname));
   const listId = useId();
@@ -16,6 +20,7 @@ function SidebarSubmenu({ group, onNavigate }: { group: SidebarGroup; onNavigate
     <li>
       <button type="button" className="sidebar__item sidebar__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((shown) => !shown)}>
         {group.label}
+        {!open && group.children.some((child) => child.to === MESSAGES_PATH) && <UnreadBadge count={unread} />}
         <svg className="sidebar__chevron" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
           <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
@@ -25,6 +30,7 @@ function SidebarSubmenu({ group, onNavigate }: { group: SidebarGroup; onNavigate
           <li key={child.to}>
             <NavLink to={child.to} className="sidebar__item sidebar__item--child" onClick={onNavigate}>
               {child.label}
+              {child.to === MESSAGES_PATH && <UnreadBadge count={unread} />}
             </NavLink>
           </li>
         ))}
@@ -37,15 +43,17 @@ interface SidebarProps {
   className?: string;
   /** Told when a link is followed (the drawer closes). */
   onNavigate?: () => void;
+  /** Unread messages, shown beside Messages. */
+  unread?: number;
 }
 
-export function Sidebar({ className, onNavigate }: SidebarProps) {
+export function Sidebar({ className, onNavigate, unread = 0 }: SidebarProps) {
   return (
     <nav className={className ? `sidebar ${className}` : 'sidebar'} aria-label="Creator area">
       <ul className="sidebar__list">
         {SIDEBAR_ENTRIES.map((entry) =>
           isSidebarGroup(entry) ? (
-            <SidebarSubmenu key={entry.label} group={entry} onNavigate={onNavigate} />
+            <SidebarSubmenu key={entry.label} group={entry} onNavigate={onNavigate} unread={unread} />
           ) : (
             <li key={entry.to}>
               <NavLink to={entry.to} className="sidebar__item" onClick={onNavigate}>

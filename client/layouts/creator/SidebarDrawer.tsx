@@ -10,13 +10,15 @@ import { Sidebar } from './Sidebar.tsx';
 import { keepTabInside } from '../../components/keep-tab-inside.ts';
 
 interface SidebarDrawerProps {
+  /** Unread messages, shown beside Messages. */
+  unread?: number;
   id: string;
   open: boolean;
   onClose: () => void;
   returnFocusTo: RefObject<HTMLElement | null>;
 }
 
-export function SidebarDrawer({ id, open, onClose, returnFocusTo }: SidebarDrawerProps) {
+export function SidebarDrawer({ id, open, onClose, returnFocusTo, unread = 0 }: SidebarDrawerProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   // Following a link closes the drawer without sending focus back to the menu button.
   const followedLink = useRef(false);
@@ -67,7 +69,7 @@ export function SidebarDrawer({ id, open, onClose, returnFocusTo }: SidebarDrawe
             </svg>
             Close menu
           </button>
-          <Sidebar onNavigate={closeForLink} />
+          <Sidebar onNavigate={closeForLink} unread={unread} />
         </div>
       )}
     </dialog>

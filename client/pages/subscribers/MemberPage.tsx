@@ -15,7 +15,8 @@ import { LiveMessage } from '../../components/LiveMessage.tsx';
 import { LoadFailed, Loading } from '../../components/LoadStatus.tsx';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { call, toErrorCode } from '../../lib/api.ts';
-import { formatDate, SOURCE_LABELS, STATUS_LABELS } from './member-words.ts';
+import { MemberTalk } from '../messages/MemberTalk.tsx';
+import { EVENT_LABELS, formatDate, SOURCE_LABELS, STATUS_LABELS } from './member-words.ts';
 import '../../components/FormField.css';
 import './subscribers.css';
 
@@ -119,6 +120,7 @@ function MemberView({ member, tiers, onChange }: { member: membersApi.MemberDeta
           {!ended && <RemoveMember member={member} onRemoved={onChange} />}
         </section>
       </div>
+      <MemberTalk membershipId={member.id} />
       <section aria-labelledby="member-history">
         <h2 id="member-history">History</h2>
         {member.history.length === 0 ? (
@@ -129,7 +131,7 @@ function MemberView({ member, tiers, onChange }: { member: membersApi.MemberDeta
               <li key={event.id}>
                 <time dateTime={event.occurredAt}>{formatDate(event.occurredAt)}</time>
                 <span>
-                  {event.detail || event.kind.replace('-', ' ')}
+                  {event.detail || EVENT_LABELS[event.kind]}
                   {event.amount && ` · ${formatMoney(event.amount.amount, event.amount.currency)}`}
                   {event.tierName && !event.detail && ` · ${event.tierName}`}
                 </span>
@@ -166,8 +168,29 @@ function NotesForm({ member, onSaved }: { member: membersApi.MemberDetail; onSav
     }
   };
 
+  const clearStopped = async () => {
+    setBusy(true);
+    try {
+      const answer = await call(membersApi.updateMember, { params: { id: member.id }, body: { emailDisabled: false } });
+      onSaved(answer.member);
+      setMessage({ tone: 'success', text: 'E-mails to this address start again.' });
+    } catch (error) {
+      setMessage({ tone: 'error', text: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <form onSubmit={(event) => void save(event)} className="member-page__form">
+      {member.emailDisabled && (
+        <div className="notice notice--error">
+          <p>E-mails to this address stopped: the mail server refused it for good ({member.emailDisabledReason}). Once the member has fixed their address, send again.</p>
+          <Button type="button" variant="secondary" disabled={busy} onClick={() => void clearStopped()}>
+            Send e-mails again
+          </Button>
+        </div>
+      )}
       <label htmlFor={noteId} className="field__label">
         Private note
       </label>

@@ -20,7 +20,7 @@ import { FILTER_LABELS, formatDate, pageRange, SORT_LABELS, SOURCE_LABELS, STATU
 import '../../components/FormField.css';
 import './subscribers.css';
 
-type Loaded = { state: 'loading' } | { state: 'failed'; offline: boolean } | { state: 'ready'; answer: membersApi.MembersAnswer };
+type Loaded = { state: 'loading' } | { state: 'failed'; offline: boolean } | { state: 'ready'; answer: membersApi.MembersAnswer; request: string; start: number };
 
 const SEARCH_DELAY_MS = 300;
 const FILTER_KEYS = ['status', 'tier', 'source', 'q'] as const;
@@ -46,16 +46,19 @@ export default function SubscribersPage() {
   const ids = { search: useId(), status: useId(), tier: useId(), source: useId(), range: useId() };
 
   const query = { status, tier, source, q: q || undefined, sort, order };
+  /** Names the page the address asks for, so an answer for an earlier one is never taken for it. */
+  const request = JSON.stringify([status, tier, source, q, sort, order, cursor, start]);
 
   useEffect(() => {
     const controller = new AbortController();
     call(membersApi.listMembers, { query: { status, tier, source, q: q || undefined, sort, order, cursor }, signal: controller.signal })
-      .then((answer) => setLoaded({ state: 'ready', answer }))
+      .then((answer) => setLoaded({ state: 'ready', answer, request, start }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLoaded({ state: 'failed', offline: toErrorCode(error) === 'network-request-failed' });
       });
     return () => controller.abort();
-  }, [status, tier, source, q, sort, order, cursor, attempt]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `request` is made of these values
+  }, [status, tier, source, q, sort, order, cursor, start, attempt]);
 
   useEffect(() => {
     call(mySite)
@@ -94,6 +97,10 @@ export default function SubscribersPage() {
   };
 
   const answer = loaded.state === 'ready' ? loaded.answer : undefined;
+  // Until the asked-for page arrives, the last one stays on screen with its own range, and paging waits:
+  // a second click on Next must not page on from the page before.
+  const stale = loaded.state === 'ready' && loaded.request !== request;
+  const shownStart = loaded.state === 'ready' ? loaded.start : start;
   const filtered = FILTER_KEYS.some((key) => params.get(key));
   const noMembersAtAll = answer !== undefined && answer.total === 0 && !filtered && !cursor;
   const exportUrl = `${membersApi.EXPORT_PATH}?${new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])))}`;
@@ -203,7 +210,7 @@ export default function SubscribersPage() {
           )}
           {answer && answer.members.length > 0 && (
             <>
-              <table className="members-table" aria-describedby={ids.range}>
+              <table className="members-table" aria-describedby={ids.range} aria-busy={stale}>
                 <thead>
                   <tr>
                     {header('name')}
@@ -267,12 +274,12 @@ export default function SubscribersPage() {
               </div>
               <nav className="subscribers-page__paging" aria-label="Pages of members">
                 <p id={ids.range} className="subscribers-page__range" role="status">
-                  {pageRange(start, answer.members.length, answer.total)}
+                  {pageRange(shownStart, answer.members.length, answer.total)}
                 </p>
-                <Button variant="secondary" disabled={!answer.previous} onClick={() => update({ cursor: answer.previous, at: String(Math.max(1, start - membersApi.MEMBERS_PAGE_SIZE)) })}>
+                <Button variant="secondary" disabled={stale || !answer.previous} onClick={() => update({ cursor: answer.previous, at: String(Math.max(1, shownStart - membersApi.MEMBERS_PAGE_SIZE)) })}>
                   Previous
                 </Button>
-                <Button variant="secondary" disabled={!answer.next} onClick={() => update({ cursor: answer.next, at: String(start + answer.members.length) })}>
+                <Button variant="secondary" disabled={stale || !answer.next} onClick={() => update({ cursor: answer.next, at: String(shownStart + answer.members.length) })}>
                   Next
                 </Button>
               </nav>

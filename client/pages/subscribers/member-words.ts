@@ -1,6 +1,6 @@
-/** The subscribers screens' words for statuses, sources and dates, written once. */
+/** The subscribers screens' words for statuses, sources, history events and dates, written once. */
 import type { MemberFilter, MemberSort } from '../../../common/api/members.ts';
-import type { MembershipSource, MembershipStatus } from '../../../common/memberships.ts';
+import type { MembershipEventKind, MembershipSource, MembershipStatus } from '../../../common/memberships.ts';
 
 export const STATUS_LABELS: Record<MembershipStatus, string> = {
   active: 'Active',
@@ -18,6 +18,22 @@ export const SOURCE_LABELS: Record<MembershipSource, string> = {
   import: 'Imported',
 };
 
+/** A history row's words when the event carries no note of its own; the tier-change kinds say the same as Recent Activity. */
+export const EVENT_LABELS: Record<MembershipEventKind, string> = {
+  joined: 'Joined',
+  upgraded: 'Upgraded',
+  downgraded: 'Downgraded',
+  'tier-changed': 'Changed tier',
+  payment: 'Payment',
+  'payment-failed': 'Payment failed',
+  refund: 'Refund',
+  'renewal-canceled': 'Renewal canceled',
+  'renewal-resumed': 'Renewal resumed',
+  comped: 'Comped',
+  ended: 'Ended',
+  imported: 'Imported',
+};
+
 export const FILTER_LABELS: Record<MemberFilter, string> = {
   active: 'Current members',
   paying: 'Paying',
@@ -25,6 +41,7 @@ export const FILTER_LABELS: Record<MemberFilter, string> = {
   comped: 'Comped',
   past_due: 'Payment failed',
   ended: 'Ended',
+  email_disabled: 'E-mail stopped',
 };
 
 export const SORT_LABELS: Record<MemberSort, string> = {

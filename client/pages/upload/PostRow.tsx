@@ -23,6 +23,7 @@ export function PostRow({ post, handle }: { post: PostSummary; handle: string | 
           <span className={`status-badge status-badge--${post.status}`}>{STATUS_LABELS[post.status]}</span>
           <span>{post.visibility === 'tiers' && post.tierNames.length > 0 ? `Tiers: ${post.tierNames.join(', ')}` : VISIBILITY_LABELS[post.visibility]}</span>
           <span>{dateLine(post)}</span>
+          {post.commentCount ? <span>{post.commentCount === 1 ? '1 comment' : `${post.commentCount} comments`}</span> : null}
         </p>
       </div>
       <div className="post-row__actions">

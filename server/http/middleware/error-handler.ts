@@ -16,8 +16,8 @@ interface BodyParserError {
   status?: number;
 }
 
-function send(res: Parameters<ErrorRequestHandler>[2], status: number, code: ErrorCode, field?: string) {
-  res.status(status).json({ error: { code, message: SERVER_MESSAGES[code], ...(field ? { field } : {}) } });
+function send(res: Parameters<ErrorRequestHandler>[2], status: number, code: ErrorCode, field?: string, message = SERVER_MESSAGES[code]) {
+  res.status(status).json({ error: { code, message, ...(field ? { field } : {}) } });
 }
 
 export const apiNotFound: RequestHandler = function apiNotFoundHandler(_req, _res, next) {
@@ -33,7 +33,7 @@ export function handleErrors(logger: Logger): ErrorRequestHandler {
     }
     if (error instanceof AppError) {
       if (error.retryAfterSeconds) res.set('Retry-After', String(error.retryAfterSeconds));
-      return send(res, error.status, error.code, error.field);
+      return send(res, error.status, error.code, error.field, error.message);
     }
     const parserError = error as BodyParserError;
     if (parserError.type === 'entity.too.large') return send(res, 413, 'payload-too-large');

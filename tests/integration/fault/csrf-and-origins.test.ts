@@ -105,6 +105,13 @@ describe('state-changing calls carrying the victim’s cookie from a foreign or 
       ['POST', '/api/posts', { title: 'Forged', body: { type: 'doc', content: [] } }],
       ['PATCH', `/api/posts/${crypto.randomUUID()}`, { title: 'Forged' }],
       ['DELETE', `/api/posts/${crypto.randomUUID()}`, {}],
+      ['PUT', '/api/design/draft', { design: {}, revision: 0 }],
+      ['POST', '/api/design/publish', { revision: 0 }],
+      ['POST', '/api/design/discard', { revision: 0 }],
+      ['POST', `/api/design/versions/${crypto.randomUUID()}/restore`, { revision: 0 }],
+      ['POST', '/api/support/messages', { subject: 'Forged', message: 'Forged' }],
+      ['PUT', `/api/admin/sites/${crypto.randomUUID()}/suspension`, {}],
+      ['DELETE', `/api/admin/sites/${crypto.randomUUID()}/suspension`, {}],
     ];
     for (const [method, path, body] of calls) {
       for (const headers of forgedHeaderSets()) {

@@ -117,7 +117,7 @@ describe('SQL-looking and markup text', () => {
     expect(verification!.text + verification!.html).not.toContain('pwned');
 
     // The per-address mail window here is one second: ask until it has passed.
-    await expect.poll(async () => (await createTestClient(server.url).post('/api/auth/password-reset', { email })).status, { timeout: 10_000 }).toBe(202);
+    await expect.poll(async () => (await createTestClient(server.url).post('/api/auth/password-reset', { email })).status, { timeout: 30_000 }).toBe(202);
     const reset = (await server.smtp.waitForMail(email, { count: 2 }))[1]!;
     expect(reset.text).toContain(`Hi ${payload},`);
     expect(reset.html).not.toContain('<script');

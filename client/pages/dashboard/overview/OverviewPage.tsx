@@ -10,6 +10,7 @@ import { siteErrorMessage } from '../../../features/sites/site-copy.ts';
 import { call } from '../../../lib/api.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
 import { PlanBanner } from '../../../features/platform-plan/PlanBanner.tsx';
+import { LatestActivity } from '../../../features/activity/LatestActivity.tsx';
 import { Checklist } from './Checklist.tsx';
 import { MoneyFigures } from './MoneyFigures.tsx';
 import { ViewsChart } from './ViewsChart.tsx';
@@ -43,7 +44,7 @@ function Figure({ label, value, detail }: { label: string; value: number; detail
 }
 
 function Figures({ overview }: { overview: dashboardApi.Overview }) {
-  const { posts, members, views } = overview;
+  const { posts, members, views, latestEmail } = overview;
   return (
     <>
       <section aria-labelledby="figures-heading">
@@ -54,6 +55,13 @@ function Figures({ overview }: { overview: dashboardApi.Overview }) {
           <Figure label="Published posts" value={posts.published} detail={`${posts.drafts} ${posts.drafts === 1 ? 'draft' : 'drafts'}, ${posts.scheduled} scheduled`} />
           <Figure label="Members" value={members} />
           <Figure label="Page views" value={views.total} detail="Last 30 days" />
+          {latestEmail && (
+            <Figure
+              label="Last e-mail"
+              value={latestEmail.sent}
+              detail={`sent of ${latestEmail.queued}${latestEmail.failed ? `, ${latestEmail.failed} failed` : ''}${latestEmail.status === 'sending' || latestEmail.status === 'planning' ? ', sending' : ''}: “${latestEmail.postTitle}”`}
+            />
+          )}
         </dl>
       </section>
       <MoneyFigures money={overview.money} />
@@ -102,6 +110,7 @@ export default function OverviewPage() {
           )}
           <Checklist overview={loaded.overview} />
           <Figures overview={loaded.overview} />
+          {loaded.overview.site && <LatestActivity />}
         </>
       )}
     </div>

@@ -1,7 +1,8 @@
 /**
  * /settings/advanced: the creator's business settings, one card per section,
  * in this order: the platform plan, payments (with the setting on failed
- * renewals, once Stripe is configured), tiers. The payments state is
+ * renewals, once Stripe is configured), tiers, the welcome e-mail, the e-mails about new
+ * members. The payments state is
  * read once here: the Payments card shows it and the Tiers card needs it (a
  * paid tier opens only on a ready account). All three belong to a site: a
  * creator without one is sent to set it up, and nothing asks the server about
@@ -17,6 +18,8 @@ import { usePaymentsStatus, type LoadedPayments } from '../../../features/paymen
 import { useMySite } from '../../../features/sites/useMySite.ts';
 import { PlanSection } from './PlanSection.tsx';
 import { TiersSection, type PaymentsState } from './TiersSection.tsx';
+import { MemberNoticesSection } from './MemberNoticesSection.tsx';
+import { WelcomeMailSection } from './WelcomeMailSection.tsx';
 import '../general/settings.css';
 
 function tiersPaymentsState(loaded: LoadedPayments): PaymentsState {
@@ -38,6 +41,8 @@ function SiteBusiness() {
         {payments.loaded.state === 'ready' && payments.loaded.status.configured && <PastDueAccessForm />}
       </section>
       {payments.loaded.state !== 'loading' && <TiersSection payments={tiersPaymentsState(payments.loaded)} />}
+      <WelcomeMailSection />
+      <MemberNoticesSection />
     </>
   );
 }

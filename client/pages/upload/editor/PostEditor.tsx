@@ -26,6 +26,7 @@ import { LinkDialog } from './LinkDialog.tsx';
 import { MediaPicker } from './MediaPicker.tsx';
 import { PostSettings } from './PostSettings.tsx';
 import { PublishPanel } from './PublishPanel.tsx';
+import { EmailPanel } from './EmailPanel.tsx';
 import { SaveIndicator } from './SaveIndicator.tsx';
 import { useLeaveGuard } from './useLeaveGuard.ts';
 import { usePostDraft, type StatusChange } from './usePostDraft.ts';
@@ -224,6 +225,7 @@ export function PostEditor({ initial, initialHandle }: { initial: postsApi.Post 
             onSave={(change) => void saveWith(change)}
             onDelete={() => setConfirmingDelete(true)}
           />
+          <EmailPanel post={post} />
           <PostSettings
             fields={fields}
             savedSlug={post?.slug}

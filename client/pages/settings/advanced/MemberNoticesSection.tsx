@@ -1,0 +1,84 @@
+/**
+ * The card "New member e-mails": how the creator hears of a new member and of
+ * a new paying member, each time, once a day together, or not at all
+ * (server/email/member-notices.ts). Beside the welcome mail: both are mail
+ * about joining.
+ */
+import { useState, type FormEvent } from 'react';
+import * as emailApi from '../../../../common/api/email.ts';
+import type { MemberNoticeChoice, MemberNoticeSettings } from '../../../../common/member-notices.ts';
+import { SERVER_MESSAGES } from '../../../../common/messages.ts';
+import { BusyButton } from '../../../components/BusyButton.tsx';
+import { LiveMessage } from '../../../components/LiveMessage.tsx';
+import { LoadFailed, Loading } from '../../../components/LoadStatus.tsx';
+import { call, toErrorCode } from '../../../lib/api.ts';
+import { useLoad } from '../../../lib/useLoad.ts';
+import './member-notices.css';
+
+function labels(plural: string): Record<MemberNoticeChoice, string> {
+  return { each: 'Each time', daily: `Once a day, all ${plural} together`, off: 'Never' };
+}
+
+const GROUPS: { key: keyof MemberNoticeSettings; legend: string; labels: Record<MemberNoticeChoice, string> }[] = [
+  { key: 'newMember', legend: 'E-mail me when someone joins', labels: labels('new members') },
+  { key: 'newPayingMember', legend: 'E-mail me when a member starts paying', labels: labels('new paying members') },
+];
+
+function NoticesForm({ initial }: { initial: MemberNoticeSettings }) {
+  const [settings, setSettings] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string }>();
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setResult(undefined);
+    try {
+      setSettings(await call(emailApi.saveMemberNotices, { body: settings }));
+      setResult({ tone: 'success', message: 'Saved.' });
+    } catch (error) {
+      setResult({ tone: 'error', message: SERVER_MESSAGES[toErrorCode(error)] });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="member-notices" noValidate onSubmit={(event) => void save(event)}>
+      {GROUPS.map((group) => (
+        <fieldset key={group.key} className="member-notices__group">
+          <legend className="field__label">{group.legend}</legend>
+          {(Object.keys(group.labels) as MemberNoticeChoice[]).map((choice) => (
+            <label key={choice} className="member-notices__option">
+              <input type="radio" name={group.key} value={choice} checked={settings[group.key] === choice} onChange={() => setSettings((current) => ({ ...current, [group.key]: choice }))} />{' '}
+              {group.labels[choice]}
+            </label>
+          ))}
+        </fieldset>
+      ))}
+      <p className="field__hint">The daily e-mail comes shortly after midnight (UTC), only on days when someone joined. Members you import are never announced.</p>
+      <LiveMessage tone="error">{result?.tone === 'error' ? result.message : undefined}</LiveMessage>
+      <LiveMessage tone="success">{result?.tone === 'success' ? result.message : undefined}</LiveMessage>
+      <div>
+        <BusyButton type="submit" busy={busy}>
+          Save
+        </BusyButton>
+      </div>
+    </form>
+  );
+}
+
+export function MemberNoticesSection() {
+  const { loaded, reload } = useLoad((signal) => call(emailApi.getMemberNotices, { signal }));
+
+  return (
+    <section className="settings-card" aria-labelledby="member-notices-heading">
+      <h2 id="member-notices-heading" className="settings-card__title">
+        New member e-mails
+      </h2>
+      {loaded.state === 'failed' && <LoadFailed message="Could not load your e-mail settings." onRetry={reload} />}
+      {loaded.state === 'loading' && <Loading>Loading your e-mail settings…</Loading>}
+      {loaded.state === 'ready' && <NoticesForm initial={loaded.data} />}
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * A custom domain as the creator types it, checked the same way in the studio
+ * and on the server (DESIGN.md "Your own domain"). The WHATWG URL parser does
+ * the IDNA work in both places, so an IDN is stored as punycode.
+ */
+
+export type DomainStatus = 'pending' | 'active' | 'failed';
+export type RecordState = 'found' | 'missing' | 'wrong' | 'unchecked';
+
+export interface DomainRecord {
+  type: 'TXT' | 'CNAME' | 'A' | 'AAAA' | 'CAA';
+  name: string;
+  value: string;
+  /** True once the last check found it as it should be. */
+  ok: boolean;
+  state: RecordState;
+  /** What the last check found instead, for a `wrong` record. */
+  found?: string[];
+  /** The other of `www.` and the apex: it redirects once added, and the domain goes live without it. */
+  optional?: boolean;
+}
+
+export interface DomainView {
+  id: string;
+  /** ASCII, as stored (punycode for an IDN). */
+  hostname: string;
+  /** The same name in Unicode, for people. */
+  displayName: string;
+  status: DomainStatus;
+  records: DomainRecord[];
+  /** The last check's problem in plain words. */
+  error: string | null;
+  lastCheckedAt: string | null;
+  verifiedAt: string | null;
+  /** The other of `www.` and the apex, which redirects here. */
+  alternate: string;
+}
+
+export const DOMAIN_PROOF_LABEL = '_creator-platform';
+
+export type HostnameProblem = 'empty' | 'ip' | 'localhost' | 'single-label' | 'platform' | 'too-long' | 'bad-characters';
+
+export const HOSTNAME_PROBLEMS: Record<HostnameProblem, string> = {
+  empty: 'Enter your domain, like example.com or blog.example.com.',
+  ip: 'That is an IP address. Enter a domain name, like example.com.',
+  localhost: 'localhost only works on your own computer. Enter a domain you own, like example.com.',
+  'single-label': 'Enter the whole domain with its ending, like example.com.',
+  platform: 'That address belongs to this platform. Enter a domain you own.',
+  'too-long': 'That domain is too long: at most 253 characters, and at most 63 between two dots.',
+  'bad-characters': 'A domain has only letters, digits, hyphens and dots, like blog.example.com.',
+};
+
+export type HostnameCheck = { ok: true; hostname: string } | { ok: false; problem: HostnameProblem; message: string };
+
+const refuse = (problem: HostnameProblem): HostnameCheck => ({ ok: false, problem, message: HOSTNAME_PROBLEMS[problem] });
+
+/** A label of letters (any script), digits and inner hyphens. */
+const LABEL = /^[\p{L}\p{N}\p{M}](?:[\p{L}\p{N}\p{M}-]*[\p{L}\p{N}\p{M}])?$/u;
+const ASCII_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/**
+ * The stored form of what the creator typed, or why it cannot be a site's domain.
+ * A pasted `https://…/` is forgiven; `platformHost` and its subdomains are the platform's own.
+ */
+export function normaliseHostname(input: string, platformHost: string): HostnameCheck {
+  const typed = input
+    .trim()
+    .replace(/^https?:\/\//i, '')
+    .replace(/\/$/, '')
+    .replace(/\.$/, '');
+  if (typed === '') return refuse('empty');
+  if (typed.startsWith('[') || typed.includes(':') || /^[0-9.]+$/.test(typed)) return refuse('ip');
+  const labels = typed.split('.');
+  if (!labels.every((label) => LABEL.test(label))) return refuse('bad-characters');
+  // A numeric last label is an IPv4 address to every resolver (and to the URL parser), never a top-level domain.
+  if (/^[0-9]+$/.test(labels.at(-1)!)) return refuse('ip');
+  let ascii: string;
+  try {
+    ascii = new URL(`http://${typed}/`).hostname;
+  } catch {
+    return refuse('bad-characters');
+  }
+  const asciiLabels = ascii.split('.');
+  if (ascii.length > 253 || asciiLabels.some((label) => label.length > 63)) return refuse('too-long');
+  if (!asciiLabels.every((label) => ASCII_LABEL.test(label))) return refuse('bad-characters');
+  if (asciiLabels.length < 2) return refuse(ascii === 'localhost' ? 'localhost' : 'single-label');
+  if (ascii === 'localhost' || ascii.endsWith('.localhost')) return refuse('localhost');
+  const platform = platformHost.toLowerCase();
+  if (ascii === platform || ascii.endsWith(`.${platform}`)) return refuse('platform');
+  return { ok: true, hostname: ascii };
+}
+
+/** `www.example.com` <-> `example.com`: the name that redirects to the one the creator chose. */
+export function alternateHostname(hostname: string): string {
+  return hostname.startsWith('www.') ? hostname.slice(4) : `www.${hostname}`;
+}

@@ -1,0 +1,94 @@
+/**
+ * What a post's e-mail is made of, read from the database: the site (name,
+ * logo, colour, addresses), the post and the media it embeds, with absolute
+ * signed media URLs that outlive the mail's stay in an inbox. Media the
+ * access rule keeps from a variant gets no URL in it.
+ */
+import { eq } from 'drizzle-orm';
+import type { EmailVariant, RenderedVariants } from '../../common/email.ts';
+import { EMAIL_VARIANTS } from '../../common/email.ts';
+import type { Database } from '../../db/connect.ts';
+import { posts, sites } from '../../db/content-schema.ts';
+import { users } from '../../db/schema.ts';
+import { effectiveVisibility } from '../access/post-access.ts';
+import type { MediaUrlSigner } from '../media/media-urls.ts';
+import { embeddedMediaIds } from '../public-site/media-html.ts';
+import { siteMediaByIds, type MediaRow } from '../public-site/site-content.ts';
+import { siteAddress } from '../sites/site-json.ts';
+import { renderNewsletter, type MailSite, type NewsletterInput } from './newsletter-render.ts';
+import { domains } from '../../db/domain-schema.ts';
+import { activeDomainOfSite } from '../sites/site-lookup.ts';
+
+/** Mail stays in inboxes: its images must still load months later. */
+const MAIL_MEDIA_TTL_MS = 180 * 24 * 3600_000;
+
+export interface NewsletterSource {
+  input: NewsletterInput;
+  site: { id: string; handle: string; domain: string | null; title: string; ownerEmail: string };
+  post: { id: string; status: string };
+}
+
+/** A site as its mail needs it: with its active custom domain, where its links lead (sites/site-url.ts). */
+type SiteRow = typeof sites.$inferSelect & { domain?: string | null };
+
+/** The site as its mail shows it: name, colour, logo (the avatar, signed for as long as mail stays in inboxes), addresses. */
+export function mailSiteOf(site: SiteRow, media: ReadonlyMap<string, MediaRow>, signer: MediaUrlSigner, appUrl: URL): MailSite {
+  const avatar = site.avatarMediaId ? media.get(site.avatarMediaId) : undefined;
+  const logoFile = avatar?.derived.images?.find((image) => image.width >= 96)?.file ?? avatar?.derived.images?.at(-1)?.file;
+  const url = siteAddress(appUrl, site);
+  return {
+    title: site.title,
+    brandColor: site.brandColor,
+    logoUrl: avatar && logoFile ? `${new URL(signer.prefix(avatar.id, MAIL_MEDIA_TTL_MS), appUrl).toString()}/${logoFile}` : null,
+    url,
+    joinUrl: `${url}/join`,
+  };
+}
+
+/** mailSiteOf() with the avatar read from the database. */
+export async function loadMailSite(db: Database, signer: MediaUrlSigner, appUrl: URL, site: SiteRow): Promise<MailSite> {
+  const media = await siteMediaByIds(db, site.id, site.avatarMediaId ? [site.avatarMediaId] : []);
+  return mailSiteOf(site, media, signer, appUrl);
+}
+
+export async function loadNewsletterSource(db: Database, signer: MediaUrlSigner, appUrl: URL, postId: string): Promise<NewsletterSource | undefined> {
+  const [row] = await db
+    .select({ post: posts, site: sites, ownerEmail: users.email, domain: domains.hostname })
+    .from(posts)
+    .innerJoin(sites, eq(sites.id, posts.siteId))
+    .innerJoin(users, eq(users.id, sites.ownerId))
+    .leftJoin(domains, activeDomainOfSite)
+    .where(eq(posts.id, postId));
+  if (!row) return undefined;
+  const { post } = row;
+  const site = { ...row.site, domain: row.domain };
+  const previewIds = new Set(embeddedMediaIds(post.previewHtml));
+  const ids = [...previewIds, ...embeddedMediaIds(post.gatedHtml), ...(site.avatarMediaId ? [site.avatarMediaId] : [])];
+  const media = await siteMediaByIds(db, site.id, ids);
+  const absolute = (mediaId: string) => new URL(signer.prefix(mediaId, MAIL_MEDIA_TTL_MS), appUrl).toString();
+  const mailSite = mailSiteOf(site, media, signer, appUrl);
+  const siteUrl = mailSite.url;
+  return {
+    site: { id: site.id, handle: site.handle, domain: site.domain, title: site.title, ownerEmail: row.ownerEmail },
+    post: { id: post.id, status: post.status },
+    input: {
+      site: mailSite,
+      post: {
+        title: post.title,
+        excerpt: post.excerpt,
+        visibility: effectiveVisibility({ visibility: post.visibility, hasGatedPart: post.gatedHtml !== '' }),
+        url: `${siteUrl}/posts/${post.slug}`,
+        previewHtml: post.previewHtml,
+        gatedHtml: post.gatedHtml,
+      },
+      media,
+      prefixOf: (mediaId: string, variant: EmailVariant) => (variant === 'full' || previewIds.has(mediaId) ? absolute(mediaId) : undefined),
+    },
+  };
+}
+
+/** Every variant of the post's e-mail, each rendered once. */
+export function renderVariants(input: NewsletterInput): RenderedVariants {
+  const variants: EmailVariant[] = input.post.visibility === 'public' ? ['full'] : [...EMAIL_VARIANTS];
+  return Object.fromEntries(variants.map((variant) => [variant, renderNewsletter(input, variant)]));
+}

@@ -1,0 +1,148 @@
+/**
+ * E-mail notices of unread messages (docs/decisions/098): never one per
+ * message. A scheduled job (one server per period, server/jobs/scheduler.ts)
+ * looks for messages still unread a few minutes after they came and not yet
+ * noticed, and queues one mail per conversation and reader in the outbox, in
+ * the transaction that marks them noticed, so a message is mailed about once.
+ * A creator who chose the daily digest gets one mail a day for all their
+ * conversations; one who turned notices off gets none. The mail is rendered
+ * when it is sent (docs/decisions/020): a message read meanwhile cancels it.
+ */
+import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connect.ts';
+import { sites } from '../../db/content-schema.ts';
+import { conversations, messages } from '../../db/messaging-schema.ts';
+import { mailOutbox, users, type MailParams } from '../../db/schema.ts';
+import { MAIL_QUEUED_CHANNEL } from '../mail/outbox.ts';
+import { messageDigestMail, messageWaitingMail, MAIL_SUBJECTS, type MailContent } from '../mail/templates.ts';
+import type { Clock } from '../clock.ts';
+import type { ScheduledJob } from '../jobs/scheduler.ts';
+
+export const MESSAGE_NOTICES_JOB = 'message-notices';
+export const MESSAGE_DIGEST_JOB = 'message-digest';
+const NOTICES_EVERY_MS = 60_000;
+const DIGEST_EVERY_MS = 24 * 60 * 60 * 1000;
+/** What a notice quotes of the message: enough to know whether to answer now. */
+const QUOTE_CHARS = 300;
+
+interface Due {
+  conversationId: string;
+  siteId: string;
+  /** Who the mail goes to: the site's owner for members' messages, the member for the creator's. */
+  recipientId: string;
+}
+
+export function createMessageNotices({ db, clock, delaySeconds }: { db: Database; clock: Clock; delaySeconds: number }) {
+  async function queue(tx: Database, recipientId: string, template: 'message-waiting' | 'messages-digest', params: Omit<MailParams, 'userId'>, now: Date) {
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, recipientId));
+    if (!user) return;
+    await tx.insert(mailOutbox).values({ recipient: user.email, subject: MAIL_SUBJECTS[template], template, params: { userId: recipientId, ...params }, createdAt: now, nextAttemptAt: now });
+  }
+
+  /** Messages unread for `delaySeconds` at `asOf` (now; tests look ahead) and not yet noticed, one notice per conversation and reader. */
+  async function sendDue(asOf = clock()): Promise<number> {
+    const now = clock();
+    const before = new Date(asOf.getTime() - delaySeconds * 1000);
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .selectDistinct({
+          conversationId: messages.conversationId,
+          siteId: messages.siteId,
+          recipientId: sql<string | null>`case when ${messages.sender} = 'member' then ${sites.ownerId} else ${conversations.memberId} end`,
+        })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .innerJoin(sites, eq(sites.id, messages.siteId))
+        .where(
+          and(
+            isNull(messages.readAt),
+            isNull(messages.noticedAt),
+            lte(messages.createdAt, before),
+            // The creator's own choice governs mail to the creator; a member always hears of a reply.
+            sql`(${messages.sender} = 'creator' or ${sites.messageNotices} = 'soon')`,
+          ),
+        );
+      const mails = due.filter((row): row is Due => row.recipientId !== null);
+      for (const row of mails) await queue(tx, row.recipientId, 'message-waiting', { siteId: row.siteId, conversationId: row.conversationId }, now);
+      if (due.length) {
+        await tx
+          .update(messages)
+          .set({ noticedAt: now })
+          .where(
+            and(
+              inArray(messages.conversationId, [...new Set(due.map((row) => row.conversationId))]),
+              isNull(messages.readAt),
+              isNull(messages.noticedAt),
+              lte(messages.createdAt, before),
+              sql`(${messages.sender} = 'creator' or exists (select 1 from sites s where s.id = "messages"."site_id" and s.message_notices = 'soon'))`,
+            ),
+          );
+      }
+      if (mails.length) await tx.execute(sql`select pg_notify(${MAIL_QUEUED_CHANNEL}, '')`);
+      return mails.length;
+    });
+  }
+
+  /** One mail a day to each creator on the digest with unread messages not yet noticed. */
+  async function sendDigests(): Promise<number> {
+    const now = clock();
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .selectDistinct({ siteId: sites.id, ownerId: sites.ownerId })
+        .from(messages)
+        .innerJoin(sites, eq(sites.id, messages.siteId))
+        .where(and(eq(sites.messageNotices, 'daily'), eq(messages.sender, 'member'), isNull(messages.readAt), isNull(messages.noticedAt)));
+      for (const row of due) {
+        await queue(tx, row.ownerId, 'messages-digest', { siteId: row.siteId }, now);
+        await tx
+          .update(messages)
+          .set({ noticedAt: now })
+          .where(and(eq(messages.siteId, row.siteId), eq(messages.sender, 'member'), isNull(messages.readAt), isNull(messages.noticedAt)));
+      }
+      if (due.length) await tx.execute(sql`select pg_notify(${MAIL_QUEUED_CHANNEL}, '')`);
+      return due.length;
+    });
+  }
+
+  return {
+    sendDue,
+    sendDigests,
+    jobs: (): ScheduledJob[] => [
+      { name: MESSAGE_NOTICES_JOB, everyMs: NOTICES_EVERY_MS, run: async () => ({ queued: await sendDue() }) },
+      { name: MESSAGE_DIGEST_JOB, everyMs: DIGEST_EVERY_MS, run: async () => ({ queued: await sendDigests() }) },
+    ],
+  };
+}
+
+export type MessageNotices = ReturnType<typeof createMessageNotices>;
+
+/**
+ * The mail, at send time: undefined when nothing is unread any more (the
+ * reader caught up before the mail's turn came).
+ */
+export async function renderMessageNotice(db: Database, appUrl: URL, template: 'message-waiting' | 'messages-digest', params: MailParams, name: string | undefined): Promise<MailContent | undefined> {
+  const [site] = await db.select({ handle: sites.handle, title: sites.title, ownerId: sites.ownerId }).from(sites).where(eq(sites.id, params.siteId ?? ''));
+  if (!site) return undefined;
+  if (template === 'messages-digest') {
+    const [row] = await db
+      .select({ unread: sql<number>`count(*)::int`, conversations: sql<number>`count(distinct ${messages.conversationId})::int` })
+      .from(messages)
+      .where(and(eq(messages.siteId, params.siteId!), eq(messages.sender, 'member'), isNull(messages.readAt)));
+    if (!row?.unread) return undefined;
+    return messageDigestMail(name, row.unread, row.conversations, new URL('/messages', appUrl).href);
+  }
+  const toCreator = params.userId === site.ownerId;
+  const [latest] = await db
+    .select({ body: messages.body, name: users.fullName })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .leftJoin(users, eq(users.id, conversations.memberId))
+    .where(and(eq(messages.conversationId, params.conversationId ?? ''), eq(messages.sender, toCreator ? 'member' : 'creator'), isNull(messages.readAt)))
+    .orderBy(desc(messages.id))
+    .limit(1);
+  if (!latest) return undefined;
+  const quote = latest.body.length > QUOTE_CHARS ? `${latest.body.slice(0, QUOTE_CHARS - 1)}…` : latest.body;
+  const link = toCreator ? new URL(`/messages?c=${params.conversationId}`, appUrl).href : new URL(`/@${site.handle}/account#messages`, appUrl).href;
+  const from = toCreator ? (latest.name ?? 'A member') : site.title;
+  return messageWaitingMail(name, from, quote, link);
+}

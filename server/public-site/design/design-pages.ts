@@ -1,0 +1,122 @@
+/**
+ * The site's pages with a design: which design a request sees (the published
+ * one from the compiled cache, or the owner's draft in `?preview=design`),
+ * what its sections need read, and the home page's main part, head and
+ * chrome. Without a published design the routes render today's layout
+ * unchanged (site-routes.ts), so nothing changes until the creator publishes.
+ */
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { defaultDesign } from '../../../common/design.ts';
+import type { Database } from '../../../db/connect.ts';
+import { posts } from '../../../db/content-schema.ts';
+import type { Site } from '../../sites/site-lookup.ts';
+import { homeHead, homeMain, welcomeHtml, type HomePageInput } from '../home-page.ts';
+import { text } from '../html.ts';
+import { imageFileFor } from '../media-html.ts';
+import { PUBLIC_IMAGE_TTL_MS, type LazySigner } from '../media-links.ts';
+import type { PageHead } from '../page-shell.ts';
+import type { SiteAssets } from '../site-assets.ts';
+import { activeSiteTiers, postSummaryColumns, siteMediaByIds, type MediaRow, type PostSummary, type TierRow } from '../site-content.ts';
+import { shellDesign, type ShellDesign } from './chrome.ts';
+import { compileDesign, type CompiledDesign } from './compile.ts';
+import type { PublishedDesigns } from './published-designs.ts';
+import { sectionHtml } from './sections.ts';
+import { sitePath } from '../../sites/site-url.ts';
+
+export interface HomeExtras {
+  media: ReadonlyMap<string, MediaRow>;
+  featured: PostSummary[];
+  tiers: TierRow[];
+}
+
+export interface DesignPagesDeps {
+  db: Database;
+  designs: PublishedDesigns;
+  signer: LazySigner;
+  assets: SiteAssets;
+}
+
+async function featuredPosts(db: Database, siteId: string, live: SQL, ids: string[]): Promise<PostSummary[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(postSummaryColumns)
+    .from(posts)
+    .where(and(eq(posts.siteId, siteId), inArray(posts.id, ids), live));
+}
+
+export function createDesignPages({ db, designs, signer, assets }: DesignPagesDeps) {
+  async function prefixOf(): Promise<(id: string) => string> {
+    const urls = await signer();
+    return (id) => urls.prefix(id, PUBLIC_IMAGE_TTL_MS);
+  }
+
+  async function chromeFrom(site: Site, compiled: CompiledDesign, media: ReadonlyMap<string, MediaRow>): Promise<ShellDesign> {
+    return shellDesign({ compiled, assets, media, prefixOf: await prefixOf(), rssPath: sitePath(site, '/rss.xml') });
+  }
+
+  return {
+    /** The design this request renders: the draft for its owner's preview, the published one for everyone else, none before the first publish. */
+    async designFor(site: Site, draft: boolean): Promise<CompiledDesign | null> {
+      if (!draft) return designs.published(site.id);
+      return (await designs.draft(site.id)) ?? compileDesign(defaultDesign(site.brandColor));
+    },
+
+    /** The theme, logo, navigation and footer of a post, join or account page. */
+    async chrome(site: Site, compiled: CompiledDesign | null): Promise<ShellDesign | undefined> {
+      if (!compiled) return undefined;
+      const chromeIds = [compiled.design.logoId, compiled.design.faviconId].filter((id): id is string => id !== null);
+      return chromeFrom(site, compiled, await siteMediaByIds(db, site.id, chromeIds));
+    },
+
+    /** What a designed home reads besides today's queries, started beside them so it adds no round trip. */
+    extras(compiled: CompiledDesign, site: Site, page: number, live: SQL): Promise<HomeExtras> {
+      const read = (): Promise<HomeExtras> =>
+        Promise.all([
+          siteMediaByIds(db, site.id, compiled.mediaIds),
+          page === 1 ? featuredPosts(db, site.id, live, compiled.featuredPostIds) : [],
+          compiled.needsTiers && page === 1 ? activeSiteTiers(db, site.id) : ([] as TierRow[]),
+        ]).then(([media, featured, tiers]) => ({ media, featured, tiers }));
+      // Page 1 of a published design is read once a minute at most (published-designs.ts); a draft or an older page each time.
+      const pending = page === 1 ? designs.extras(site.id, compiled, read) : read();
+      // A route that answers 404 before awaiting it must not leave an unhandled rejection; whoever awaits it still gets the error.
+      pending.catch(() => undefined);
+      return pending;
+    },
+
+    /** The home page of a designed site: its sections on page 1, the plain list of older posts after it. */
+    async home(compiled: CompiledDesign, input: HomePageInput, extras: HomeExtras): Promise<{ main: string; head: PageHead; design: ShellDesign; hasVideo: boolean }> {
+      const { site } = input;
+      const { media, featured, tiers } = extras;
+      const coverIds = compiled.showsCovers ? [...input.posts, ...featured].flatMap((post) => (post.coverMediaId ? [post.coverMediaId] : [])) : [];
+      const allMedia = new Map([...media, ...(await siteMediaByIds(db, site.id, coverIds.filter((id) => !media.has(id))))]);
+      const prefix = await prefixOf();
+      const design = await chromeFrom(site, compiled, allMedia);
+      const head = withSeo(homeHead(input), compiled, allMedia, prefix, input.appUrl);
+      if (input.page > 1) return { main: homeMain(input), head, design, hasVideo: false };
+      const visible = compiled.design.sections.filter((section) => !section.hidden);
+      const context = { site, reader: input.reader, posts: input.posts, hasOlder: input.hasOlder, featured, tiers, media: allMedia, prefixOf: prefix, banner: input.banner, avatar: input.avatar };
+      const sections = visible.map((section, index) => sectionHtml(section, { ...context, first: index === 0 })).join('');
+      // Every page has one h1: the hero's, or the site's title for screen readers when the design has no hero.
+      const title = visible.some((section) => section.type === 'hero') ? '' : `<h1 class="visually-hidden">${text(site.title)}</h1>`;
+      const welcome = welcomeHtml(site, input.welcome);
+      const hasVideo = visible.some((section) => section.type === 'media' && section.settings.mediaId !== null && allMedia.get(section.settings.mediaId)?.derived.hls !== undefined);
+      return { main: `${welcome}${title}${sections}`, head, design, hasVideo };
+    },
+  };
+}
+
+/** The creator's own description and sharing image, when the design sets them. */
+function withSeo(head: PageHead, compiled: CompiledDesign, media: ReadonlyMap<string, MediaRow>, prefixOf: (id: string) => string, appUrl: URL): PageHead {
+  const { seo } = compiled.design;
+  const item = seo.imageId ? media.get(seo.imageId) : undefined;
+  const file = item?.kind === 'image' ? imageFileFor(item, 1200) : undefined;
+  return {
+    ...head,
+    ...(seo.description ? { description: seo.description } : {}),
+    ...(item && file
+      ? { image: { url: new URL(`${prefixOf(item.id)}/${file.file}`, appUrl).href, alt: head.siteName, ...(file.width ? { width: file.width } : {}), ...(file.height ? { height: file.height } : {}) } }
+      : {}),
+  };
+}
+
+export type DesignPages = ReturnType<typeof createDesignPages>;

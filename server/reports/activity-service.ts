@@ -1,0 +1,153 @@
+/**
+ * Recent Activity (issue 20): the site's events newest first. Membership
+ * changes are already written where they happen, into membership_events
+ * (joined, upgrades, downgrades and other tier changes, failed payments, comps, imports, endings); the rest
+ * goes into activity_events through `recordActivity`, which a feature calls
+ * inside the transaction of what happened (a post published, a member's
+ * comment, a planned e-mail send; a member's message is noted in the statement
+ * that stores it, messaging/messages-service.ts). The list reads both,
+ * keyset-paged on (occurred_at, id) (docs/decisions/102).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { ActivityEvent } from '../../common/api/reports.ts';
+import { ACTIVITY_PAGE_DEFAULT, ACTIVITY_PAGE_MAX, ACTIVITY_TYPES, type ActivityType } from '../../common/activity.ts';
+import type { Database } from '../../db/connect.ts';
+import { activityEvents } from '../../db/reports-schema.ts';
+import { badRequest } from '../errors.ts';
+import { findSiteByOwner } from '../sites/site-lookup.ts';
+
+/** What each membership_events kind shows as; kinds not listed (payments, refunds, resumed renewals) are not activity. */
+const MEMBERSHIP_KINDS: Partial<Record<ActivityType, readonly string[]>> = {
+  joined: ['joined'],
+  upgraded: ['upgraded'],
+  downgraded: ['downgraded'],
+  'changed-tier': ['tier-changed'],
+  canceled: ['renewal-canceled', 'ended'],
+  'payment-failed': ['payment-failed'],
+  comped: ['comped'],
+  imported: ['imported'],
+};
+const ALL_MEMBERSHIP_KINDS = Object.values(MEMBERSHIP_KINDS).flat();
+
+export interface ActivityInput {
+  siteId: string;
+  type: ActivityType;
+  userId?: string | null;
+  postId?: string | null;
+  detail?: string;
+  occurredAt: Date;
+}
+
+/** Called by the feature where the thing happens, with its transaction so the event commits with it. */
+export async function recordActivity(executor: Pick<Database, 'insert'>, event: ActivityInput): Promise<void> {
+  await executor.insert(activityEvents).values({ ...event, detail: event.detail ?? '' });
+}
+
+export type RecordActivity = typeof recordActivity;
+
+interface Cursor {
+  at: string;
+  id: string;
+}
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(`${cursor.at}|${cursor.id}`).toString('base64url');
+
+function decodeCursor(value: string): Cursor {
+  const [at, id, extra] = Buffer.from(value, 'base64url').toString().split('|');
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  if (!at || !id || extra !== undefined || Number.isNaN(Date.parse(at)) || !uuid.test(id)) throw badRequest('invalid-input');
+  return { at, id };
+}
+
+export function parseActivityQuery(query: Record<string, unknown>): { type?: ActivityType; cursor?: Cursor; limit: number } {
+  const { type, cursor, limit } = query;
+  if (type !== undefined && type !== '' && !(ACTIVITY_TYPES as readonly unknown[]).includes(type)) throw badRequest('invalid-input');
+  let size = ACTIVITY_PAGE_DEFAULT;
+  if (limit !== undefined) {
+    size = Number(limit);
+    if (typeof limit !== 'string' || !/^\d{1,4}$/.test(limit) || size < 1) throw badRequest('invalid-input');
+    size = Math.min(size, ACTIVITY_PAGE_MAX);
+  }
+  return {
+    ...(typeof type === 'string' && type !== '' ? { type: type as ActivityType } : {}),
+    ...(typeof cursor === 'string' && cursor !== '' ? { cursor: decodeCursor(cursor) } : {}),
+    limit: size,
+  };
+}
+
+interface Row extends Record<string, unknown> {
+  id: string;
+  type: ActivityType;
+  at: string;
+  detail: string;
+  member_id: string | null;
+  member_name: string | null;
+  member_email: string | null;
+  post_id: string | null;
+  post_title: string | null;
+}
+
+const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`);
+
+export function createActivityService({ db }: { db: Database }) {
+  async function listFor(ownerId: string, options: { type?: ActivityType; cursor?: Cursor; limit: number }): Promise<{ events: ActivityEvent[]; nextCursor: string | null }> {
+    const site = await findSiteByOwner(db, ownerId);
+    if (!site) return { events: [], nextCursor: null };
+    const { type, cursor, limit } = options;
+    const kinds = type ? (MEMBERSHIP_KINDS[type] ?? []) : ALL_MEMBERSHIP_KINDS;
+    const after = (at: SQL, id: SQL) => (cursor ? sql`and (${at}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``);
+    const fromMemberships =
+      kinds.length === 0
+        ? undefined
+        : sql`
+          select e.id, case e.kind ${sql.join(
+            Object.entries(MEMBERSHIP_KINDS).flatMap(([shown, names]) => names.map((name) => sql`when ${name} then ${shown}`)),
+            sql` `,
+          )} end as type,
+            to_char(e.occurred_at at time zone 'UTC', ${ISO}) as at, e.occurred_at as sort_at, e.detail,
+            m.id as member_id, u.full_name as member_name, u.email as member_email, null::uuid as post_id, null::text as post_title
+          from membership_events e
+          join memberships m on m.id = e.membership_id
+          join users u on u.id = m.user_id
+          where e.site_id = ${site.id} and e.kind in (${sql.join(kinds.map((kind) => sql`${kind}`), sql`, `)}) ${after(sql`e.occurred_at`, sql`e.id`)}
+          order by e.occurred_at desc, e.id desc limit ${limit + 1}`;
+    const ownTypes = type ? (MEMBERSHIP_KINDS[type] ? [] : [type]) : ACTIVITY_TYPES.filter((shown) => !MEMBERSHIP_KINDS[shown]);
+    const fromEvents =
+      ownTypes.length === 0
+        ? undefined
+        : sql`
+          select a.id, a.type, to_char(a.occurred_at at time zone 'UTC', ${ISO}) as at, a.occurred_at as sort_at, a.detail,
+            m.id as member_id, u.full_name as member_name, u.email as member_email, p.id as post_id, p.title as post_title
+          from activity_events a
+          left join users u on u.id = a.user_id
+          left join memberships m on m.site_id = a.site_id and m.user_id = a.user_id
+          left join posts p on p.id = a.post_id
+          where a.site_id = ${site.id} and a.type in (${sql.join(ownTypes.map((shown) => sql`${shown}`), sql`, `)}) ${after(sql`a.occurred_at`, sql`a.id`)}
+          order by a.occurred_at desc, a.id desc limit ${limit + 1}`;
+    const parts = [fromMemberships, fromEvents].filter((part): part is SQL => part !== undefined);
+    const query = sql`select * from (${sql.join(
+      parts.map((part) => sql`(${part})`),
+      sql` union all `,
+    )}) as events order by sort_at desc, id desc limit ${limit + 1}`;
+    // node-postgres answers { rows }, PGlite's drizzle driver the rows themselves.
+    const result: unknown = await db.execute(query);
+    const rows = Array.isArray(result) ? (result as Row[]) : (result as { rows: Row[] }).rows;
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      events: page.map((row) => ({
+        id: row.id,
+        type: row.type,
+        occurredAt: new Date(row.at).toISOString(),
+        detail: row.detail,
+        member: row.member_id ? { id: row.member_id, name: row.member_name ?? '', email: row.member_email ?? '' } : null,
+        post: row.post_id ? { id: row.post_id, title: row.post_title ?? '' } : null,
+      })),
+      nextCursor: rows.length > limit && last ? encodeCursor({ at: last.at, id: last.id }) : null,
+    };
+  }
+
+  return { listFor };
+}
+
+export type ActivityService = ReturnType<typeof createActivityService>;

@@ -1,0 +1,99 @@
+/**
+ * The design's join section in Chromium (issue 17): a visitor signs up into
+ * the free tier from the home page itself, at 375 px with JavaScript and with
+ * JavaScript off (a plain form POST), is welcomed on the site and gets the
+ * mail to confirm their e-mail; a bad address is answered in words.
+ * Screenshots in /tmp/shots-design-live/.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DesignState } from '../../common/api/design.ts';
+import { defaultDesign, newSectionSettings, type Design } from '../../common/design.ts';
+import { signUpVerified, STRONG_PASSWORD, uniqueEmail } from '../support/accounts.ts';
+import { expectAccessible } from '../support/accessibility.ts';
+import { chromiumAvailable } from '../support/browser.ts';
+import { sendJson } from '../support/creator-site.ts';
+import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
+import { insertPost, insertSite, userIdOf } from '../support/site-fixtures.ts';
+
+const SHOTS = '/tmp/shots-design-live';
+
+describe.skipIf(!chromiumAvailable)('signing up from the join section (Chromium)', () => {
+  const app = useE2eApp();
+  let handle = '';
+
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    const { db } = app.server.handle;
+    const creator = await signUpVerified(app.server);
+    const { site } = await insertSite(db, await userIdOf(db, creator.email), { about: 'We record the sea at night.' });
+    handle = site.handle;
+    await insertPost(db, site.id, { title: 'Low tide at the harbour', excerpt: 'Field notes from the coast.' });
+    const { draft, revision } = (await creator.client.get<DesignState>('/api/design')).body;
+    const design: Design = {
+      ...draft,
+      theme: 'studio',
+      sections: [
+        ...defaultDesign().sections,
+        { id: 'join', type: 'join', hidden: false, settings: { ...newSectionSettings('join'), heading: 'Get the weekly recording', buttonLabel: 'Join for free' } },
+      ],
+    };
+    const saved = await sendJson<{ revision: number }>(app.server, creator.client, 'PUT', '/api/design/draft', { design, revision });
+    expect((await sendJson(app.server, creator.client, 'POST', '/api/design/publish', { revision: saved.body.revision })).status).toBe(200);
+  });
+
+  async function signUp(page: Page, email: string) {
+    const section = page.getByRole('region', { name: 'Get the weekly recording' });
+    await section.getByLabel('E-mail').fill(email);
+    await section.getByLabel('Full name').fill('Nora Listener');
+    await section.getByLabel('Password').fill(STRONG_PASSWORD);
+    await section.getByLabel('I agree to the Terms and Privacy Policy').check();
+    await section.getByRole('button', { name: 'Join for free' }).click();
+  }
+
+  it('signs a visitor up at 375 px and welcomes them, with the mail to confirm their e-mail', async () => {
+    const { page, errors } = await app.open({ width: 375, height: 812 });
+    await page.goto(`${app.server.url}/@${handle}`);
+    // The theme's stylesheet comes inline (no second render-blocking request), and applies: Inter, the studio's face.
+    expect(await page.locator('link[rel="stylesheet"][href*="/assets/theme-"]').count()).toBe(0);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Inter Variable/);
+    const section = page.getByRole('region', { name: 'Get the weekly recording' });
+    await section.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    await section.screenshot({ path: `${SHOTS}/join-section-375.png` });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await section.screenshot({ path: `${SHOTS}/join-section-1280.png` });
+    await page.setViewportSize({ width: 320, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.setViewportSize({ width: 375, height: 812 });
+
+    const email = uniqueEmail('section.e2e');
+    await signUp(page, email);
+    await page.waitForURL((url) => url.pathname === `/@${handle}` && url.search === '?joined=1');
+    await page.getByText(/Welcome! You are now a member of Harbour Sounds/).waitFor();
+    expect(await page.getByRole('region', { name: 'Get the weekly recording' }).count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/joined-375.png` });
+    const [mail] = await app.server.smtp.waitForMail(email);
+    expect(mail!.links.length).toBeGreaterThan(0);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('works with JavaScript off, and answers a bad address in words', async () => {
+    const context = await app.browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    await page.goto(`${app.server.url}/@${handle}`);
+    await signUp(page, 'not-an-address');
+    await page.getByText('Enter a valid email address.').waitFor();
+    expect(await page.getByLabel('E-mail').inputValue()).toBe('not-an-address');
+    await page.screenshot({ path: `${SHOTS}/join-refused-375.png`, fullPage: true });
+
+    await page.goto(`${app.server.url}/@${handle}`);
+    const email = uniqueEmail('nojs.e2e');
+    await signUp(page, email);
+    await page.waitForURL((url) => url.search === '?joined=1');
+    await page.getByText(/Welcome! You are now a member of Harbour Sounds/).waitFor();
+    await context.close();
+  });
+});

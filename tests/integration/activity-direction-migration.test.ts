@@ -1,0 +1,87 @@
+/**
+ * The migration that splits tier changes into upgrades and downgrades
+ * (docs/decisions/112): a database at the migration before it, holding tier
+ * changes recorded the old way, is migrated, and the rows whose direction the
+ * tiers' types tell are rewritten; the rest stay plain tier changes.
+ */
+import { randomUUID } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { connectDatabase, type DatabaseHandle } from '../../db/connect.ts';
+import { memberships, sites, tiers } from '../../db/content-schema.ts';
+import { defaultMigrationsFolder, migrateDatabase } from '../../db/migrate.ts';
+import { membershipEvents } from '../../db/money-schema.ts';
+import { users } from '../../db/schema.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+const MIGRATION = '0017_activity_direction';
+let testDatabase: TestDatabase;
+let handle: DatabaseHandle;
+let before: string;
+
+beforeAll(async () => {
+  // The migrations folder as it was before this one: the same files, the journal cut short.
+  before = mkdtempSync(join(tmpdir(), 'migrations-'));
+  cpSync(defaultMigrationsFolder(), before, { recursive: true });
+  const journalFile = join(before, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: Array<{ tag: string }> };
+  const at = journal.entries.findIndex((entry) => entry.tag === MIGRATION);
+  expect(at).toBeGreaterThan(0);
+  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  testDatabase = await createTestDatabase({ empty: true });
+  // Not testDatabase.connect(): that migrates to the newest, and this test starts one step behind.
+  handle = await connectDatabase(testDatabase.url ? { url: testDatabase.url } : { pgliteDir: undefined });
+});
+
+afterAll(async () => {
+  await handle?.close();
+  await testDatabase?.drop();
+  rmSync(before, { recursive: true, force: true });
+});
+
+it('rewrites free-to-paid as upgraded and a comp ending on the free tier as downgraded, and leaves paid-to-paid alone', async () => {
+  await migrateDatabase(handle, before);
+  const db = handle.db;
+  const owner = randomUUID();
+  await db.insert(users).values({ id: owner, email: `${owner}@creator.test`, fullName: 'Owner', displayName: 'Owner', username: owner.slice(0, 8), niche: '' });
+  const [site] = await db.insert(sites).values({ ownerId: owner, handle: `mig-${owner.slice(0, 8)}`, title: 'Migrated' }).returning();
+  const [free] = await db.insert(tiers).values({ siteId: site!.id, name: 'Free', type: 'free' }).returning();
+  const [gold] = await db.insert(tiers).values({ siteId: site!.id, name: 'Gold', type: 'paid', monthlyPrice: 900, currency: 'usd' }).returning();
+  const [silver] = await db.insert(tiers).values({ siteId: site!.id, name: 'Silver', type: 'paid', monthlyPrice: 500, currency: 'usd' }).returning();
+  const at = (day: number) => new Date(Date.UTC(2026, 0, day));
+
+  async function member(history: Array<[kind: 'joined' | 'comped' | 'payment' | 'tier-changed', tierId: string, day: number]>) {
+    const userId = randomUUID();
+    await db.insert(users).values({ id: userId, email: `${userId}@member.test`, fullName: 'M', displayName: 'M', username: userId.slice(0, 8), niche: '', role: 'member' });
+    const [row] = await db.insert(memberships).values({ siteId: site!.id, userId, tierId: history.at(-1)![1], status: 'active', source: 'free' }).returning();
+    for (const [kind, tierId, day] of history) await db.insert(membershipEvents).values({ membershipId: row!.id, siteId: site!.id, kind, tierId, occurredAt: at(day) });
+    return row!.id;
+  }
+  const rose = await member([
+    ['joined', free!.id, 1],
+    ['tier-changed', gold!.id, 3],
+    ['payment', gold!.id, 3],
+  ]);
+  const compEnded = await member([
+    ['joined', free!.id, 1],
+    ['comped', gold!.id, 2],
+    ['tier-changed', free!.id, 9],
+  ]);
+  const sideways = await member([
+    ['joined', silver!.id, 1],
+    ['payment', silver!.id, 1],
+    ['tier-changed', gold!.id, 5],
+  ]);
+  const orphan = await member([['tier-changed', gold!.id, 4]]);
+
+  await migrateDatabase(handle);
+  const kinds = async (membershipId: string) =>
+    (await db.select({ kind: membershipEvents.kind }).from(membershipEvents).where(eq(membershipEvents.membershipId, membershipId)).orderBy(asc(membershipEvents.occurredAt), asc(membershipEvents.kind))).map((row) => row.kind);
+  expect(await kinds(rose)).toEqual(['joined', 'payment', 'upgraded']);
+  expect(await kinds(compEnded)).toEqual(['joined', 'comped', 'downgraded']);
+  expect(await kinds(sideways)).toEqual(['joined', 'payment', 'tier-changed']);
+  expect(await kinds(orphan)).toEqual(['tier-changed']);
+});
