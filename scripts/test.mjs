@@ -58,6 +58,16 @@ const lintClean = linted.status === 0;
 const lint = lintClean ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
 console.log(lintClean ? 'ESLint: clean' : 'ESLint: findings above (counted as one failed test)');
 
+/** `file > describe > test` for each failed test, so CI's last lines name what failed. */
+function failedTests(vitest) {
+  return vitest.testResults.flatMap((file) => {
+    const name = file.name.replace(`${process.cwd()}/`, '');
+    const failed = file.assertionResults.filter((test) => test.status === 'failed').map((test) => `${name} > ${test.fullName}`);
+    // A file that failed before any test ran (an import or a hook) has no failed test of its own.
+    return failed.length === 0 && file.status === 'failed' ? [`${name} (${file.message.split('\n')[0]})`] : failed;
+  });
+}
+
 let summary;
 try {
   const vitest = JSON.parse(readFileSync(report, 'utf8'));
@@ -65,10 +75,12 @@ try {
     passed: vitest.numPassedTests + lint.passed,
     failed: vitest.numFailedTests + lint.failed,
     skipped: vitest.numPendingTests + vitest.numTodoTests,
+    failures: [...failedTests(vitest), ...(lintClean ? [] : ['ESLint'])],
   };
 } catch {
-  summary = { passed: lint.passed, failed: lint.failed + 1, skipped: 0 };
+  summary = { passed: lint.passed, failed: lint.failed + 1, skipped: 0, failures: ['vitest wrote no report'] };
 }
 writeFileSync(summaryFile, `${JSON.stringify(summary)}\n`);
+for (const failure of summary.failures) console.log(`FAILED ${failure}`);
 console.log(`\n${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`);
 process.exit(vitestStatus !== 0 || summary.failed > 0 ? 1 : 0);
