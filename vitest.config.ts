@@ -10,6 +10,16 @@ import { defineConfig } from 'vitest/config';
 const WORKERS = 2;
 
 /**
+ * The integration and e2e files of one worker share its module cache (`isolate: false`): each file
+ * imported the whole server, Playwright and their dependencies again, which left a worker idle 30%
+ * of the run (docs/decisions/115). Sharing is safe because nothing the tests build is global: each
+ * file starts its own servers, database and browser and stops them in afterAll, and the server's
+ * services get their dependencies passed in. Four workers were measured too: every file took twice
+ * as long, because CI's 2 cores are busy, and Postgres ran out of connections.
+ */
+const ISOLATE = false;
+
+/**
  * How long `expect.poll` waits for what a test expects to come. Vitest's default, one second, is a
  * timing threshold: a first page load on a busy 2-core CI machine can take longer and failed a run.
  * A poll ends as soon as its value matches, so a long limit costs nothing when the code is right.
@@ -35,6 +45,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          isolate: ISOLATE,
           setupFiles: ['tests/support/fail-on-log-offences.ts'],
           environment: 'node',
           testTimeout: 120_000,
@@ -47,6 +58,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          isolate: ISOLATE,
           setupFiles: ['tests/support/fail-on-log-offences.ts'],
           environment: 'node',
           // Long enough for a journey on a loaded 2-core machine; a limit only to end a hang.

@@ -67,8 +67,10 @@ describe.skipIf(!chromiumAvailable)('e-mail to members in Chromium', () => {
     await panel.getByRole('button', { name: 'Send a test to me' }).click();
     await panel.getByText(`Test sent to ${creator.email}.`).waitFor();
     // The panel says so once SMTP took the message; the test server may still be reading it.
-    const testMail = () => app.server.smtp.mailsTo(creator.email).find((mail) => mail.subject === '[Test] The paid recipe');
-    await expect.poll(() => testMail()?.text).toContain('The secret ingredient is patience.');
+    const mails = () => app.server.smtp.mailsTo(creator.email);
+    const testMail = () => mails().find((mail) => mail.subject === '[Test] The paid recipe');
+    // A failure names what did arrive.
+    await expect.poll(() => testMail()?.text ?? `no test mail; subjects: ${JSON.stringify(mails().map((mail) => mail.subject))}`).toContain('The secret ingredient is patience.');
 
     await panel.getByRole('button', { name: 'Preview the e-mail' }).click();
     const preview = page.getByRole('dialog', { name: 'E-mail preview' });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumAvailable } from '../support/browser.ts';
+import { chromiumAvailable, gotoApp } from '../support/browser.ts';
 import { useE2eApp } from '../support/e2e-app.ts';
 
 const PUBLIC_PAGES = ['/', '/about', '/what-you-get', '/contact', '/privacy-policy', '/terms-conditions', '/login', '/signup'];
@@ -205,9 +205,10 @@ describe.skipIf(!chromiumAvailable)('public pages in Chromium', () => {
 
   it('fade-in content stays hidden below the fold and becomes visible once scrolled to', async () => {
     const { page } = await app.open({ width: 1280, height: 700 });
-    await page.goto(`${app.server.url}/`, { waitUntil: 'networkidle' });
+    // The server's HTML shows every block; hiding the ones below the fold is the hydrated page's work.
+    await gotoApp(page, `${app.server.url}/`);
     const faq = page.locator('.fade-in').filter({ has: page.locator('.accordion') });
-    expect(await faq.getAttribute('data-fade-in')).toBe('waiting');
+    await expect.poll(() => faq.getAttribute('data-fade-in')).toBe('waiting');
     expect(await faq.evaluate((element) => getComputedStyle(element).opacity)).toBe('0');
 
     await faq.scrollIntoViewIfNeeded();
