@@ -24,7 +24,12 @@ export interface PaymentsReadiness {
   stripeAccountId?: string;
 }
 
-export type PaymentsReady = (siteId: string) => Promise<PaymentsReadiness>;
+/**
+ * `executor`: the caller's transaction when it asks from inside one. A read through the app's `db`
+ * there waits for that very transaction on the embedded database's one connection (PGlite), and
+ * never ends.
+ */
+export type PaymentsReady = (siteId: string, executor?: Database) => Promise<PaymentsReadiness>;
 
 export interface PaymentAccountsDeps {
   db: Database;
@@ -81,8 +86,8 @@ export function createPaymentAccountsService({ db, stripe, appUrl, clock, logger
     return site;
   }
 
-  async function rowOf(siteId: string): Promise<PaymentAccountRow | undefined> {
-    const [row] = await db.select().from(paymentAccounts).where(eq(paymentAccounts.siteId, siteId)).limit(1);
+  async function rowOf(siteId: string, executor: Database = db): Promise<PaymentAccountRow | undefined> {
+    const [row] = await executor.select().from(paymentAccounts).where(eq(paymentAccounts.siteId, siteId)).limit(1);
     return row;
   }
 
@@ -135,9 +140,9 @@ export function createPaymentAccountsService({ db, stripe, appUrl, clock, logger
   }
 
   /** For other features (tiers, joining): may this site take payments now, and on which account. Reads the row only. */
-  async function paymentsReady(siteId: string): Promise<PaymentsReadiness> {
+  async function paymentsReady(siteId: string, executor: Database = db): Promise<PaymentsReadiness> {
     if (!stripe) return { ready: false };
-    const row = await rowOf(siteId);
+    const row = await rowOf(siteId, executor);
     if (!row) return { ready: false };
     return { ready: row.chargesEnabled, stripeAccountId: row.stripeAccountId };
   }

@@ -60,26 +60,26 @@ export function createTiersService({ db, stripe, paymentsReady, siteChanged }: T
   }
 
   /** The connected account to write to, or undefined when the site cannot take money. */
-  async function readyAccount(siteId: string): Promise<string | undefined> {
+  async function readyAccount(tx: Transaction, siteId: string): Promise<string | undefined> {
     if (!stripe) return undefined;
-    const { ready, stripeAccountId } = await paymentsReady(siteId);
+    const { ready, stripeAccountId } = await paymentsReady(siteId, tx);
     return ready ? stripeAccountId : undefined;
   }
 
   /** Brings Stripe in step when the site can take money; otherwise forgets price ids that no longer match (made again on publishing). */
-  async function withStripeIds(siteId: string, previous: TierRow | undefined, next: TierRow): Promise<TierRow> {
+  async function withStripeIds(tx: Transaction, siteId: string, previous: TierRow | undefined, next: TierRow): Promise<TierRow> {
     if (next.type !== 'paid') return next;
-    const account = await readyAccount(siteId);
+    const account = await readyAccount(tx, siteId);
     if (account && stripe) return { ...next, ...(await syncTierWithStripe(stripe, account, previous, next)) };
     const stale = previous === undefined || pricesOf(previous) !== pricesOf(next);
     return stale ? { ...next, stripeMonthlyPriceId: null, stripeYearlyPriceId: null } : next;
   }
 
   /** A paid tier open to new members needs a site that can take money (checked only when it opens or its prices change). */
-  async function assertCanPublish(siteId: string, previous: TierRow | undefined, next: TierRow): Promise<void> {
+  async function assertCanPublish(tx: Transaction, siteId: string, previous: TierRow | undefined, next: TierRow): Promise<void> {
     if (next.type !== 'paid' || !next.active) return;
     if (previous?.active && pricesOf(previous) === pricesOf(next)) return;
-    if (!(await readyAccount(siteId))) throw new AppError('payments-not-ready', 409);
+    if (!(await readyAccount(tx, siteId))) throw new AppError('payments-not-ready', 409);
   }
 
   function assertPriced(row: TierRow): void {
@@ -101,8 +101,8 @@ export function createTiersService({ db, stripe, paymentsReady, siteChanged }: T
           .values({ siteId: site.id, type: 'paid', ...input, position: (last?.position ?? -1) + 1 })
           .returning();
         assertPriced(draft!);
-        await assertCanPublish(site.id, undefined, draft!);
-        const synced = await withStripeIds(site.id, undefined, draft!);
+        await assertCanPublish(tx, site.id, undefined, draft!);
+        const synced = await withStripeIds(tx, site.id, undefined, draft!);
         const [saved] = await tx.update(tiers).set(stripeIdsOf(synced)).where(eq(tiers.id, draft!.id)).returning();
         await siteChanged(site.id, tx);
         return toTierView(saved!);
@@ -127,8 +127,8 @@ export function createTiersService({ db, stripe, paymentsReady, siteChanged }: T
           const [members] = await tx.select({ n: count() }).from(memberships).where(eq(memberships.tierId, id));
           if ((members?.n ?? 0) > 0) throw new AppError('currency-fixed', 409, 'currency');
         }
-        await assertCanPublish(site.id, previous, next);
-        const synced = await withStripeIds(site.id, previous, next);
+        await assertCanPublish(tx, site.id, previous, next);
+        const synced = await withStripeIds(tx, site.id, previous, next);
         const { id: _id, siteId: _siteId, type: _type, createdAt: _createdAt, ...columns } = synced;
         const [saved] = await tx.update(tiers).set(columns).where(eq(tiers.id, id)).returning();
         await siteChanged(site.id, tx);

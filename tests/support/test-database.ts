@@ -105,11 +105,14 @@ function dockerAnswers(): boolean {
   return Boolean(process.env.DOCKER_HOST) || existsSync('/var/run/docker.sock');
 }
 
-/** `empty`: no migrations applied (on Postgres), for a test of start-up on an empty database. */
-export async function createTestDatabase({ empty = false }: { empty?: boolean } = {}): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+/**
+ * `empty`: no migrations applied (on Postgres), for a test of start-up on an empty database.
+ * `embedded`: PGlite whatever TEST_DATABASE_URL says, for what only its one connection shows.
+ */
+export async function createTestDatabase({ empty = false, embedded = false }: { empty?: boolean; embedded?: boolean } = {}): Promise<TestDatabase> {
+  const serverUrl = embedded ? undefined : process.env.TEST_DATABASE_URL;
   if (serverUrl) return createOnServer(serverUrl, { empty });
-  if (dockerAnswers()) {
+  if (!embedded && dockerAnswers()) {
     const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
     const container = await new PostgreSqlContainer('postgres:17-alpine').start();
     return createOnServer(container.getConnectionUri(), {

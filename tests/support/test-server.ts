@@ -23,6 +23,8 @@ export interface TestServerOptions {
   smtp?: SmtpSink;
   /** Where the server's log lines at LOG_LEVEL go (stdout unless given), so a test can read them. */
   logStream?: DestinationStream;
+  /** On embedded PGlite, as `npm start` runs, even when TEST_DATABASE_URL names a Postgres. */
+  embeddedDatabase?: boolean;
 }
 
 export interface TestServer extends RunningServer {
@@ -50,7 +52,7 @@ export function testEnvironment(port: number, smtpUrl: string, extra: Record<str
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const shared = options.shareWith;
-  const testDatabase = shared?.testDatabase ?? (await createTestDatabase());
+  const testDatabase = shared?.testDatabase ?? (await createTestDatabase({ embedded: options.embeddedDatabase ?? false }));
   const smtp = options.smtp ?? shared?.smtp ?? (await startSmtpSink());
   const port = await freePort();
   const env = testEnvironment(port, smtp.url, {
