@@ -48,14 +48,14 @@ export function createPlatformPlanService({ db, clock, plan, stripe, appUrl }: P
   }
 
   /** The creator's row; a site made before plans existed gets its trial from the site's own start. */
-  async function planRowOf(userId: string): Promise<PlanRow | null> {
-    const [row] = await db.select().from(platformPlans).where(eq(platformPlans.userId, userId));
+  async function planRowOf(userId: string, executor: Database = db): Promise<PlanRow | null> {
+    const [row] = await executor.select().from(platformPlans).where(eq(platformPlans.userId, userId));
     if (row) return row;
-    const site = await findSiteByOwner(db, userId);
+    const site = await findSiteByOwner(executor, userId);
     if (!site) return null;
     const trialEndsAt = new Date(site.createdAt.getTime() + plan.trialDays * DAY_MS);
-    await db.insert(platformPlans).values({ userId, status: 'trialing', trialEndsAt }).onConflictDoNothing();
-    const [made] = await db.select().from(platformPlans).where(eq(platformPlans.userId, userId));
+    await executor.insert(platformPlans).values({ userId, status: 'trialing', trialEndsAt }).onConflictDoNothing();
+    const [made] = await executor.select().from(platformPlans).where(eq(platformPlans.userId, userId));
     return made ?? null;
   }
 
@@ -82,9 +82,9 @@ export function createPlatformPlanService({ db, clock, plan, stripe, appUrl }: P
   }
 
   /** Publishing or scheduling asks this first: 402 once the trial or the paid period is over. */
-  async function assertMayPublish(userId: string): Promise<void> {
+  async function assertMayPublish(userId: string, executor: Database = db): Promise<void> {
     if (!charging) return;
-    const row = await planRowOf(userId);
+    const row = await planRowOf(userId, executor);
     if (row && !PUBLISHING_STATUSES.includes(effectiveStatus(row, clock()))) throw new AppError('plan-required', 402);
   }
 

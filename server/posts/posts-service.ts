@@ -112,8 +112,12 @@ function documentFrom(input: { body?: EditorDocument | undefined; html?: string 
 
 /** What the platform plan says about publishing (server/platform-plan, docs/decisions/057). */
 export interface PublishingGate {
-  /** Throws 402 `plan-required` when the creator's trial or paid period is over. */
-  assertMayPublish(ownerId: string): Promise<void>;
+  /**
+   * Throws 402 `plan-required` when the creator's trial or paid period is over. `executor`: the
+   * caller's transaction when it asks from inside one; on the embedded database (one connection)
+   * a read through the app's `db` there would wait for that transaction forever.
+   */
+  assertMayPublish(ownerId: string, executor?: Database): Promise<void>;
   /** Posts whose creator may not publish now, as SQL over `posts`; undefined when nothing is held. */
   heldPosts(now: Date): SQL | undefined;
 }
@@ -366,7 +370,7 @@ export function createPostsService({
                 ? resolveTiming(patch.status ?? current.status, patch.publishAt, current, now)
                 : { status: current.status, publishedAt: current.publishedAt };
             requireTitleToPublish(title, timing.status);
-            if (startsPublishing(timing, current)) await publishing.assertMayPublish(ownerId);
+            if (startsPublishing(timing, current)) await publishing.assertMayPublish(ownerId, tx);
             // A draft never published follows its title until the creator names it; after that, links to it must keep working.
             const followsTitle = current.status === 'draft' && current.publishedAt === null && patch.title !== undefined && patch.title !== current.title;
             const slug =

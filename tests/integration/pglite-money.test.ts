@@ -3,7 +3,8 @@
  * has one connection, so a read through the app's `db` from inside a
  * transaction waits for that same transaction and the request never ends
  * (creating a paid tier did, until the tiers asked about payments through
- * their transaction). Postgres cannot show this: there the read takes another
+ * their transaction, and so did publishing a draft, until the platform plan's
+ * check did). Postgres cannot show this: there the read takes another
  * connection. The rest of the money tests run on TEST_DATABASE_URL.
  */
 import { and, eq } from 'drizzle-orm';
@@ -13,9 +14,12 @@ import { memberships } from '../../db/content-schema.ts';
 import { paymentAccounts } from '../../db/money-schema.ts';
 import { createStripeClient } from '../../server/payments/stripe-client.ts';
 import { signUpVerified } from '../support/accounts.ts';
+import { creatorWithSite } from '../support/creator-site.ts';
 import { insertSite, userIdOf } from '../support/site-fixtures.ts';
 import { startStripeServer, type StripeServer } from '../support/stripe-server.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+const A_PARAGRAPH = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hello' }] }] };
 
 let stripeServer: StripeServer;
 let server: TestServer;
@@ -62,5 +66,14 @@ describe('money on the embedded database', () => {
     expect(again.status).toBe(200);
     const session = stripeServer.requests.filter((request) => request.path === '/v1/checkout/sessions' && request.method === 'POST').at(-1);
     expect(session!.body.customer).toBe((await membership())!.stripeCustomerId);
+  });
+
+  it('publishes a draft through the platform plan\'s check', async () => {
+    const creator = await creatorWithSite(server);
+    const draft = await creator.client.post<{ post: { id: string } }>('/api/posts', { title: 'Written first', body: A_PARAGRAPH, visibility: 'public', status: 'draft' });
+    expect(draft.status, draft.text).toBe(201);
+    const published = await creator.patch<{ post: { status: string } }>(`/api/posts/${draft.body.post.id}`, { status: 'published' });
+    expect(published.status, published.text).toBe(200);
+    expect(published.body.post.status).toBe('published');
   });
 });
