@@ -16,6 +16,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
+import { timestampParameter } from '../../db/placeholders.ts';
 import { authEvents, rateLimits, sessions, users } from '../../db/schema.ts';
 import type { Clock } from '../clock.ts';
 import type { RateLimitConfig } from '../config.ts';
@@ -28,8 +29,6 @@ type LoginLimits = Pick<RateLimitConfig, 'loginFailuresPerIp' | 'loginFailuresWi
 export const loginKey = (email: string, ip: string) => `login:${email}:${ip}`;
 export const loginIpKey = (ip: string) => `login-ip:${ip}`;
 
-/** A timestamp parameter, sent as ISO text: drizzle maps Date only for typed columns. */
-const timestampParameter = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
 
 export function createLoginAttempts({ db, clock, limits, sessions: sessionService }: { db: Database; clock: Clock; limits: LoginLimits; sessions: SessionService }) {
   const secondsUntil = (date: Date) => (date.getTime() - clock().getTime()) / 1000;

@@ -7,6 +7,7 @@
  */
 import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
+import { timestampParameter } from '../../db/placeholders.ts';
 import { rateLimits } from '../../db/schema.ts';
 import type { Clock } from '../clock.ts';
 import type { RateLimitConfig } from '../config.ts';
@@ -21,30 +22,36 @@ const SUPPORT_MESSAGES_PER_DAY = 10;
 
 export function createRateLimiter({ db, clock, limits }: { db: Database; clock: Clock; limits: RateLimitConfig }) {
   /**
-   * The upsert that counts one event in a fixed window, returning the count so far and when the window began.
-   * A statement, not yet run: a caller may run it inside a larger one (a message counted in the statement that stores it).
+   * The upsert that counts one event for `rateKey` in a fixed window, returning the count so far and when the window began.
+   * Its values are placeholders (`countParameters` fills them): it is prepared once, on its own below and inside a
+   * caller's larger statement (a message counted in the statement that stores it).
    */
-  function countStatement(key: string, windowSeconds: number) {
-    const now = clock();
-    // Raw SQL fragments take timestamps as text: drizzle maps Date only for typed columns.
-    const windowStart = sql`${new Date(now.getTime() - windowSeconds * 1000).toISOString()}::timestamptz`;
-    const nowValue = sql`${now.toISOString()}::timestamptz`;
+  function countStatement() {
+    const windowStart = timestampParameter('rateWindowStart');
+    const now = timestampParameter('rateNow');
     return db
       .insert(rateLimits)
-      .values({ key, count: 1, windowStartedAt: now })
+      .values({ key: sql.placeholder('rateKey'), count: 1, windowStartedAt: now })
       .onConflictDoUpdate({
         target: rateLimits.key,
         set: {
           count: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart} then 1 else ${rateLimits.count} + 1 end`,
-          windowStartedAt: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart} then ${nowValue} else ${rateLimits.windowStartedAt} end`,
+          windowStartedAt: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart} then ${now} else ${rateLimits.windowStartedAt} end`,
         },
       })
       .returning({ count: rateLimits.count, windowStartedAt: rateLimits.windowStartedAt });
   }
+  const counting = countStatement().prepare('rate_limit_count');
+
+  /** The values of countStatement's placeholders for one event of `key` now. */
+  function countParameters(key: string, windowSeconds: number) {
+    const now = clock();
+    return { rateKey: key, rateWindowStart: new Date(now.getTime() - windowSeconds * 1000).toISOString(), rateNow: now.toISOString() };
+  }
 
   /** Counts one event in a fixed window; returns the count so far and when the window ends. */
   async function count(key: string, windowSeconds: number): Promise<{ count: number; resetsAt: Date }> {
-    const [row] = await countStatement(key, windowSeconds);
+    const [row] = await counting.execute(countParameters(key, windowSeconds));
     return { count: row!.count, resetsAt: new Date(row!.windowStartedAt.getTime() + windowSeconds * 1000) };
   }
 
@@ -59,7 +66,7 @@ export function createRateLimiter({ db, clock, limits }: { db: Database; clock: 
 
   /** Counts one event; the seconds to wait once `key` has been counted more than `limit` times in the window, else undefined. */
   async function overLimit(key: string, limit: number, windowSeconds: number): Promise<number | undefined> {
-    const [row] = await countStatement(key, windowSeconds);
+    const [row] = await counting.execute(countParameters(key, windowSeconds));
     return waitAfter(row!.count, row!.windowStartedAt, limit, windowSeconds);
   }
 
@@ -129,6 +136,7 @@ export function createRateLimiter({ db, clock, limits }: { db: Database; clock: 
 
   return {
     countStatement,
+    countParameters,
     waitAfter,
     overLimit,
     consumeSignup,

@@ -11,7 +11,6 @@ import type { ConversationSummary, InboxAnswer, MemberThreadAnswer, MessageEvent
 import type { Database } from '../../db/connect.ts';
 import { media, memberships, sites, tiers } from '../../db/content-schema.ts';
 import { blocks, conversations, messages } from '../../db/messaging-schema.ts';
-import { activityEvents } from '../../db/reports-schema.ts';
 import { users } from '../../db/schema.ts';
 import type { ReaderMembership, ReaderStanding } from '../access/post-access.ts';
 import { standingColumns } from '../access/reader-standing.ts';
@@ -26,7 +25,7 @@ import { imageFileFor } from '../sites/site-json.ts';
 import { refusalFor, type Refusal } from './audience.ts';
 import * as blockList from './blocks.ts';
 import { afterInboxCursor, CURSOR_AT, decodeInboxCursor, encodeInboxCursor } from './inbox-cursor.ts';
-import { MESSAGE_CHANNEL } from './message-events.ts';
+import { prepareSendStatements, type SendParameters } from './send-statements.ts';
 
 /** A thread shows its latest messages; older ones are rare reading for a creator keeping up. */
 const THREAD_LIMIT = 200;
@@ -41,17 +40,9 @@ type ConversationRow = typeof conversations.$inferSelect;
 export interface MessagesServiceDeps {
   db: Database;
   clock: Clock;
-  rateLimiter: Pick<RateLimiter, 'overLimit' | 'countStatement' | 'waitAfter'>;
+  rateLimiter: Pick<RateLimiter, 'overLimit' | 'countStatement' | 'countParameters' | 'waitAfter'>;
   limits: Pick<MessagingConfig, 'messagesPerMinute'>;
   signer: LazySigner;
-}
-
-/** A bigint comes back as text from postgres.js and as a number or bigint from PGlite; the id is null when the limit held the message back. */
-type CountedRow = { id: string | number | bigint | null; count: number | string | null; window_started_at: Date | string | null };
-
-/** postgres.js answers rows as an array, PGlite as `{rows}`. */
-function rowsOf<Row>(result: Row[] | { rows: Row[] }): Row[] {
-  return Array.isArray(result) ? result : result.rows;
 }
 
 function escapeLike(value: string): string {
@@ -166,73 +157,52 @@ export function createMessagesService({ db, clock, rateLimiter, limits, signer }
     return { conversation: await summaryOf(site, conversationId), messages: await toJson(rows.reverse()) };
   }
 
-  /**
-   * Stores one message, moves its conversation to the top (out of the archive) and
-   * tells every server, in one statement: one round trip and one commit, and the NOTIFY
-   * goes at its commit, never for a message that is not there. With `limit`, the
-   * member's rate-limit window is counted in the same statement and the message is
-   * stored only within it: the sending path commits once (docs/decisions/111).
-   */
-  async function post(
-    site: Site,
-    conversationId: string,
-    memberId: string | null,
-    values: { authorId: string; sender: 'creator' | 'member'; body: string; mediaIds?: string[] },
-    limit?: { key: string; max: number; windowSeconds: number },
-  ): Promise<{ message: MessageJson; wait?: undefined } | { message?: undefined; wait: number }> {
-    const now = clock();
-    const at = sql`${now.toISOString()}::timestamptz`;
-    const mediaIds = values.mediaIds ?? [];
-    const ids = mediaIds.length ? sql`array[${sql.join(mediaIds.map((id) => sql`${id}`), sql`, `)}]::uuid[]` : sql`'{}'::uuid[]`;
-    // Drizzle puts the parentheses of an embedded query itself.
-    const counted = limit ? sql`counted as ${rateLimiter.countStatement(limit.key, limit.windowSeconds)}, ` : sql``;
-    const result = (await db.execute(sql`
-      with ${counted}inserted as (
-        insert into ${messages} (conversation_id, site_id, author_id, sender, body, media_ids, created_at)
-        -- A select, unlike values, does not take the columns' types: the casts say them.
-        select ${conversationId}::uuid, ${site.id}::uuid, ${values.authorId}::text, ${values.sender}::text, ${values.body}::text, ${ids}, ${at}
-        ${limit ? sql`from counted where counted.count <= ${limit.max}::int` : sql``}
-        returning id
-      )${
-        // A member's message is news on the creator's Recent Activity (docs/decisions/102), in the same statement.
-        values.sender === 'member'
-          ? sql`, noted as (
-        insert into ${activityEvents} (site_id, type, user_id, occurred_at) select ${site.id}, 'messaged', ${values.authorId}, ${at} from inserted
-      )`
-          : sql``
-      }, moved as (
-        update ${conversations} set last_message_at = ${at}, archived_at = null
-        -- A burst moves the conversation once a second: the row is not queued on by every message.
-        where id = ${conversationId} and (archived_at is not null or last_message_at < ${at} - interval '1 second') and exists (select 1 from inserted)
-      )
-      select inserted.id, ${limit ? sql`counted.count, counted.window_started_at` : sql`null as count, null as window_started_at`},
-        pg_notify(${MESSAGE_CHANNEL}, json_build_object('id', inserted.id, 'ownerId', ${site.ownerId}::text, 'memberId', ${memberId}::text)::text)
-      from ${limit ? sql`counted left join inserted on true` : sql`inserted`}`)) as CountedRow[] | { rows: CountedRow[] };
-    const [row] = rowsOf(result);
-    if (limit && row && row.id === null) {
-      return { wait: rateLimiter.waitAfter(Number(row.count), new Date(row.window_started_at!), limit.max, limit.windowSeconds) ?? 1 };
-    }
-    const stored: MessageRow = { id: Number(row!.id), conversationId, siteId: site.id, authorId: values.authorId, sender: values.sender, body: values.body, mediaIds, readAt: null, noticedAt: null, createdAt: now };
-    const [json] = await toJson([stored]);
-    return { message: json! };
+  const send = prepareSendStatements(db, rateLimiter.countStatement);
+
+  /** What both ways of storing a message take, from the site, the conversation and the message. */
+  function sendParameters(site: Site, conversationId: string, memberId: string, authorId: string, body: string, mediaIds: readonly string[], at: Date): SendParameters {
+    // The ids were checked as uuids at the boundary (common/messaging-schemas.ts): an array literal of them is safe.
+    return { conversationId, siteId: site.id, ownerId: site.ownerId, memberId, authorId, body, mediaIds: `{${mediaIds.join(',')}}`, at: at.toISOString() };
   }
 
-  /** The member's standing, block and conversation with the site, with the site, in one query: the hot path of sending. */
+  async function stored(id: number, values: Omit<MessageRow, 'id' | 'readAt' | 'noticedAt'>): Promise<MessageJson> {
+    const [json] = await toJson([{ id, ...values, readAt: null, noticedAt: null }]);
+    return json!;
+  }
+
+  /** A member's message, counted against their limit in the statement that stores it (docs/decisions/111): the wait when over it. */
+  async function storeMemberMessage(site: Site, conversationId: string, memberId: string, body: string, limit: { key: string; max: number; windowSeconds: number }) {
+    const now = clock();
+    const [row] = await send.member({ ...sendParameters(site, conversationId, memberId, memberId, body, [], now), ...rateLimiter.countParameters(limit.key, limit.windowSeconds), max: limit.max });
+    if (row!.id === null) return { wait: rateLimiter.waitAfter(row!.count, row!.windowStartedAt, limit.max, limit.windowSeconds) ?? 1 };
+    return { message: await stored(row!.id, { conversationId, siteId: site.id, authorId: memberId, sender: 'member', body, mediaIds: [], createdAt: now }) };
+  }
+
+  async function storeCreatorReply(site: Site, conversationId: string, memberId: string, authorId: string, body: string, mediaIds: string[]): Promise<MessageJson> {
+    const now = clock();
+    const [row] = await send.creator(sendParameters(site, conversationId, memberId, authorId, body, mediaIds, now));
+    return stored(row!.id, { conversationId, siteId: site.id, authorId, sender: 'creator', body, mediaIds, createdAt: now });
+  }
+
+  /** The member's standing, block and conversation with the site, with the site: the hot path of sending, prepared once. */
+  const memberContextQuery = db
+    .select({
+      site: sites,
+      membership: { ...standingColumns, tierId: memberships.tierId },
+      hasMembership: sql<boolean>`${memberships.id} is not null`,
+      blocked: sql<boolean>`exists (select 1 from blocks b where b.site_id = ${sites.id} and b.user_id = ${sql.placeholder('userId')})`,
+      conversationId: sql<string | null>`(select c.id from conversations c where c.site_id = ${sites.id} and c.member_id = ${sql.placeholder('userId')})`,
+    })
+    .from(sites)
+    .leftJoin(memberships, and(eq(memberships.siteId, sites.id), eq(memberships.userId, sql.placeholder('userId'))))
+    .leftJoin(tiers, eq(tiers.id, memberships.tierId))
+    .leftJoin(users, eq(users.id, memberships.userId))
+    .where(eq(sites.handle, sql.placeholder('handle')))
+    .limit(1)
+    .prepare('message_member_context');
+
   async function memberContext(handle: string, userId: string) {
-    const [found] = await db
-      .select({
-        site: sites,
-        membership: { ...standingColumns, tierId: memberships.tierId },
-        hasMembership: sql<boolean>`${memberships.id} is not null`,
-        blocked: sql<boolean>`exists (select 1 from blocks b where b.site_id = ${sites.id} and b.user_id = ${userId})`,
-        conversationId: sql<string | null>`(select c.id from conversations c where c.site_id = ${sites.id} and c.member_id = ${userId})`,
-      })
-      .from(sites)
-      .leftJoin(memberships, and(eq(memberships.siteId, sites.id), eq(memberships.userId, userId)))
-      .leftJoin(tiers, eq(tiers.id, memberships.tierId))
-      .leftJoin(users, eq(users.id, memberships.userId))
-      .where(eq(sites.handle, handle.toLowerCase()))
-      .limit(1);
+    const [found] = await memberContextQuery.execute({ handle: handle.toLowerCase(), userId });
     if (!found?.site.publishedAt) throw notFound();
     const { site } = found;
     const membership = found.hasMembership ? (found.membership as ReaderMembership) : null;
@@ -304,7 +274,7 @@ export function createMessagesService({ db, clock, rateLimiter, limits, signer }
       // Nobody is left to read it: the member's account is gone.
       if (!conversation.memberId) throw new AppError('messages-closed', 409);
       await checkOwnImages(site.id, input.mediaIds);
-      return (await post(site, conversation.id, conversation.memberId, { authorId: ownerId, sender: 'creator', body: input.text, mediaIds: input.mediaIds })).message!;
+      return storeCreatorReply(site, conversation.id, conversation.memberId, ownerId, input.text, input.mediaIds);
     },
 
     /** Read marks every member message read; unread marks the latest one unread again, as a mail client does. */
@@ -364,7 +334,7 @@ export function createMessagesService({ db, clock, rateLimiter, limits, signer }
           .returning({ id: conversations.id });
         conversationId = created!.id;
       }
-      const sent = await post(site, conversationId, userId, { authorId: userId, sender: 'member', body: text }, limit);
+      const sent = await storeMemberMessage(site, conversationId, userId, text, limit);
       if (sent.wait !== undefined) throw new AppError('too-many-messages', 429, 'text', sent.wait);
       return sent.message;
     },
