@@ -12,9 +12,10 @@
  * requests per second are in the rows' detail: a flag's cost in speed.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ensureClientBuilt } from '../scripts/ensure-client.mjs';
 import { startSmtpSink, type SmtpSink } from '../tests/support/smtp-sink.ts';
 import { freePort } from '../tests/support/free-port.ts';
 import { generateLoad } from './lib/load.ts';
@@ -64,11 +65,7 @@ function ensureBuilt() {
     const result = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
     if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited ${result.status}`);
   };
-  if (!existsSync(path.join(ROOT, 'dist/client/index.html'))) {
-    node(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
-    node(['node_modules/vite/bin/vite.js', 'build', '--ssr', '--logLevel', 'warn']);
-    node(['scripts/precompress.mjs', 'dist/client']);
-  }
+  ensureClientBuilt();
   node(['scripts/build-server.mjs']);
 }
 

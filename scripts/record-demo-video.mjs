@@ -14,6 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { ensureClientBuilt } from './ensure-client.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
@@ -25,10 +26,7 @@ const FPS = 15;
 /** A frame shown for one tick of the output frame rate: scrolling and typing move at this pace. */
 const TICK = 1 / FPS;
 
-if (!existsSync('dist/client/index.html')) {
-  console.error('Build the client first: npx vite build && node scripts/precompress.mjs dist/client');
-  process.exit(1);
-}
+ensureClientBuilt();
 for (const [name, file] of [['Chromium', CHROMIUM], ['ffmpeg', FFMPEG]]) {
   if (!existsSync(file)) {
     console.error(`${name} not found at ${file}`);

@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import { ensureClientBuilt } from '../../scripts/ensure-client.mjs';
 import { freePort } from '../../tests/support/free-port.ts';
 import { imageCommand } from './image-command.ts';
 
@@ -69,6 +70,8 @@ export async function createBenchDatabase(): Promise<{ url: string; drop(): Prom
 
 /** The product as `npm start` runs it (the image's V8 flags too), on its own database, quiet, with limits raised so load is not refused. */
 export async function startProduct(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<RunningProcess> {
+  // As `npm start` does: the pages measured are the ones readers get, stylesheet and icon included.
+  ensureClientBuilt();
   return startProcess('server/main.ts', {
     DATABASE_URL: databaseUrl,
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-')),
