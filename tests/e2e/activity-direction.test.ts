@@ -4,7 +4,6 @@
  * the member's history says the same words. Screenshots at 375 and 1280 px
  * go to /tmp/shots-activity-dir/.
  */
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { membershipEvents } from '../../db/money-schema.ts';
@@ -12,9 +11,9 @@ import { chromiumAvailable } from '../support/browser.ts';
 import { creatorWithSite, type Creator } from '../support/creator-site.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import { insertTiers, seedMembers } from '../support/members-fixtures.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-activity-dir';
-mkdirSync(SHOTS, { recursive: true });
 
 async function adoptSession(page: Page, who: Creator, url: string) {
   const [name, value] = [...who.client.cookies].find(([cookieName]) => cookieName.endsWith('session'))!;
@@ -43,11 +42,11 @@ describe.skipIf(!chromiumAvailable)('upgrades and downgrades in Chromium', () =>
     await adoptSession(page, creator, app.server.url);
     await page.goto(`${app.server.url}/dashboard/activity`);
     await expect.poll(() => types(page)).toEqual(['Changed tier', 'Downgraded', 'Upgraded']);
-    await page.screenshot({ path: `${SHOTS}/activity-all-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/activity-all-1280.png`, { fullPage: true });
     expect(await page.getByLabel('Show').locator('option').allTextContents()).toEqual(expect.arrayContaining(['Upgraded', 'Downgraded', 'Changed tier']));
     await page.getByLabel('Show').selectOption('upgraded');
     await expect.poll(() => types(page)).toEqual(['Upgraded']);
-    await page.screenshot({ path: `${SHOTS}/activity-upgraded-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/activity-upgraded-1280.png`, { fullPage: true });
     await page.getByLabel('Show').selectOption('downgraded');
     await expect.poll(() => types(page)).toEqual(['Downgraded']);
     expect(await page.locator('.activity-list__detail').allTextContents()).toEqual(['Comp ended: back on the free tier']);
@@ -57,25 +56,25 @@ describe.skipIf(!chromiumAvailable)('upgrades and downgrades in Chromium', () =>
     await expect.poll(() => page.locator('.member-history li').first().textContent()).toContain('Comp ended: back on the free tier');
     await page.goto(`${app.server.url}/subscribers/${rising!.id}`);
     await expect.poll(() => page.locator('.member-history li').first().textContent()).toContain('Upgraded · Gold');
-    await page.screenshot({ path: `${SHOTS}/member-upgraded-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/member-upgraded-1280.png`, { fullPage: true });
 
     await page.goto(`${app.server.url}/dashboard/overview`);
     await expect.poll(() => types(page)).toEqual(expect.arrayContaining(['Changed tier', 'Downgraded', 'Upgraded']));
-    await page.screenshot({ path: `${SHOTS}/overview-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/overview-1280.png`, { fullPage: true });
 
     const phone = await app.open({ width: 375, height: 812 });
     await adoptSession(phone.page, creator, app.server.url);
     await phone.page.goto(`${app.server.url}/dashboard/activity`);
     await expect.poll(() => types(phone.page)).toEqual(['Changed tier', 'Downgraded', 'Upgraded']);
     expect(await overflows(phone.page)).toBe(false);
-    await phone.page.screenshot({ path: `${SHOTS}/activity-all-375.png`, fullPage: true });
+    await screenshot(phone.page, `${SHOTS}/activity-all-375.png`, { fullPage: true });
     await phone.page.getByLabel('Show').selectOption('downgraded');
     await expect.poll(() => types(phone.page)).toEqual(['Downgraded']);
-    await phone.page.screenshot({ path: `${SHOTS}/activity-downgraded-375.png`, fullPage: true });
+    await screenshot(phone.page, `${SHOTS}/activity-downgraded-375.png`, { fullPage: true });
     await phone.page.goto(`${app.server.url}/dashboard/overview`);
     await expect.poll(() => types(phone.page)).toEqual(expect.arrayContaining(['Downgraded', 'Upgraded']));
     expect(await overflows(phone.page)).toBe(false);
-    await phone.page.screenshot({ path: `${SHOTS}/overview-375.png`, fullPage: true });
+    await screenshot(phone.page, `${SHOTS}/overview-375.png`, { fullPage: true });
 
     expect(unexpectedErrors([...errors, ...phone.errors])).toEqual([]);
   });

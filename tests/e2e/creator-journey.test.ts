@@ -6,7 +6,7 @@
  * public one at /@handle and sees only the preview of the members one.
  * Screenshots at 375 and 1280 px go to /tmp/shots-journey/.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -17,18 +17,18 @@ import { fillSignUpForm } from '../support/browser-signup.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import { ffmpegAvailable } from '../../server/media/processing/ffmpeg.ts';
 import { makeAudio, makeJpeg, makeVideo } from '../support/media.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-journey';
 /** Processing a 2-minute clip on a busy 2-core machine: generous, since only a hang should fail the test. */
 const PROCESSING_TIMEOUT_MS = 240_000;
 
 async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} at ${width}px`).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/${name}-${width}.png`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -7,7 +7,6 @@
  * through the Stripe-protocol server and reads the paid post on the domain.
  * Screenshots at 375 and 1280 px go to /tmp/shots-16/.
  */
-import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +22,7 @@ import { CLIENT_DIR, unexpectedErrors } from '../support/e2e-app.ts';
 import { insertPost } from '../support/site-fixtures.ts';
 import { startStripeServer, type StripeServer } from '../support/stripe-server.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-16';
 const DOMAIN = 'fans.example.test';
@@ -37,7 +37,6 @@ describe.skipIf(!chromiumAvailable || !caddyAvailable)('a creator puts their sit
   let browser: Browser;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     [stripe, dns] = await Promise.all([startStripeServer(), startDnsServer()]);
     server = await startTestServer({ clientDir: CLIENT_DIR, env: { ...stripe.env, DNS_RESOLVER: dns.address, DOMAIN_CNAME_TARGET: TARGET } });
     stripe.useApp(server.url);
@@ -54,7 +53,7 @@ describe.skipIf(!chromiumAvailable || !caddyAvailable)('a creator puts their sit
   });
 
   async function shot(page: Page, name: string) {
-    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/${name}.png`, { fullPage: true });
   }
 
   async function openAsCreator(creator: Creator, width: number) {

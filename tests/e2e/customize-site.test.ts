@@ -7,9 +7,8 @@
  * Screenshots of the editor and of every theme at 375 and 1280 px go to
  * /tmp/shots-17/.
  */
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DesignState } from '../../common/api/design.ts';
 import { newSectionSettings, THEMES, themeModes, type Design, type Section } from '../../common/design.ts';
 import { signUpVerified } from '../support/accounts.ts';
@@ -18,14 +17,12 @@ import { chromiumAvailable, gotoApp } from '../support/browser.ts';
 import { sendJson } from '../support/creator-site.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import { insertPost, insertSite, userIdOf } from '../support/site-fixtures.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-17';
 
 describe.skipIf(!chromiumAvailable)('customising the site in Chromium', () => {
   const app = useE2eApp();
-  beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
-  });
 
   const order = (page: Page) => page.locator('.sections__row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-section-id')));
 
@@ -98,7 +95,7 @@ describe.skipIf(!chromiumAvailable)('customising the site in Chromium', () => {
     await page.getByRole('button', { name: 'Desktop' }).click();
     await saved();
     expect(await preview.locator('html').getAttribute('data-theme')).toBe('editorial');
-    await page.screenshot({ path: `${SHOTS}/editor-1280.png` });
+    await screenshot(page, `${SHOTS}/editor-1280.png`);
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Publish' }).click();
@@ -129,7 +126,7 @@ describe.skipIf(!chromiumAvailable)('customising the site in Chromium', () => {
 
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByRole('button', { name: 'Sections', exact: true }).click();
-    await page.screenshot({ path: `${SHOTS}/editor-375.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/editor-375.png`, { fullPage: true });
     expect(unexpectedErrors(errors)).toEqual([]);
     expect(unexpectedErrors(visitor.errors)).toEqual([]);
   });
@@ -200,7 +197,7 @@ describe.skipIf(!chromiumAvailable)('customising the site in Chromium', () => {
         expect(await visitor.page.locator('html').getAttribute('data-theme')).toBe(theme);
         // No serious axe finding (contrast of the creator's colour included), nothing wider than the window.
         await expectAccessible(visitor.page);
-        await visitor.page.screenshot({ path: `${SHOTS}/${theme}-${mode}-${width}.png`, fullPage: true });
+        await screenshot(visitor.page, `${SHOTS}/${theme}-${mode}-${width}.png`, { fullPage: true });
       }
     }
     for (const visitor of visitors) expect(unexpectedErrors(visitor.errors)).toEqual([]);

@@ -5,7 +5,6 @@
  * mail to confirm their e-mail; a bad address is answered in words.
  * Screenshots in /tmp/shots-design-live/.
  */
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DesignState } from '../../common/api/design.ts';
@@ -16,6 +15,7 @@ import { chromiumAvailable } from '../support/browser.ts';
 import { sendJson } from '../support/creator-site.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import { insertPost, insertSite, userIdOf } from '../support/site-fixtures.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-design-live';
 
@@ -24,7 +24,6 @@ describe.skipIf(!chromiumAvailable)('signing up from the join section (Chromium)
   let handle = '';
 
   beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
     const { db } = app.server.handle;
     const creator = await signUpVerified(app.server);
     const { site } = await insertSite(db, await userIdOf(db, creator.email), { about: 'We record the sea at night.' });
@@ -62,9 +61,9 @@ describe.skipIf(!chromiumAvailable)('signing up from the join section (Chromium)
     await section.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page);
-    await section.screenshot({ path: `${SHOTS}/join-section-375.png` });
+    await screenshot(section, `${SHOTS}/join-section-375.png`);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await section.screenshot({ path: `${SHOTS}/join-section-1280.png` });
+    await screenshot(section, `${SHOTS}/join-section-1280.png`);
     await page.setViewportSize({ width: 320, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await page.setViewportSize({ width: 375, height: 812 });
@@ -74,7 +73,7 @@ describe.skipIf(!chromiumAvailable)('signing up from the join section (Chromium)
     await page.waitForURL((url) => url.pathname === `/@${handle}` && url.search === '?joined=1');
     await page.getByText(/Welcome! You are now a member of Harbour Sounds/).waitFor();
     expect(await page.getByRole('region', { name: 'Get the weekly recording' }).count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/joined-375.png` });
+    await screenshot(page, `${SHOTS}/joined-375.png`);
     const [mail] = await app.server.smtp.waitForMail(email);
     expect(mail!.links.length).toBeGreaterThan(0);
     expect(unexpectedErrors(errors)).toEqual([]);
@@ -87,7 +86,7 @@ describe.skipIf(!chromiumAvailable)('signing up from the join section (Chromium)
     await signUp(page, 'not-an-address');
     await page.getByText('Enter a valid email address.').waitFor();
     expect(await page.getByLabel('E-mail').inputValue()).toBe('not-an-address');
-    await page.screenshot({ path: `${SHOTS}/join-refused-375.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/join-refused-375.png`, { fullPage: true });
 
     await page.goto(`${app.server.url}/@${handle}`);
     const email = uniqueEmail('nojs.e2e');

@@ -4,10 +4,9 @@
  * text, chosen with the keyboard alone, offering only pictures where a
  * picture goes, and fitting 320 px. Screenshots in /tmp/shots-design-live/.
  */
-import { mkdir } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DesignState } from '../../common/api/design.ts';
 import { mediaPrefix } from '../../server/media/media-service.ts';
 import { signUpVerified } from '../support/accounts.ts';
@@ -15,14 +14,12 @@ import { expectAccessible } from '../support/accessibility.ts';
 import { chromiumAvailable, gotoApp } from '../support/browser.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import { insertMedia, insertSite, userIdOf } from '../support/site-fixtures.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-design-live';
 
 describe.skipIf(!chromiumAvailable)('choosing media for the design (Chromium)', () => {
   const app = useE2eApp();
-  beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
-  });
 
   it('picks a logo from the thumbnail grid with the keyboard at 320 px; pictures only where a picture goes', async () => {
     const { db } = app.server.handle;
@@ -60,7 +57,7 @@ describe.skipIf(!chromiumAvailable)('choosing media for the design (Chromium)', 
     await logo.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await expectAccessible(page);
-    await logo.screenshot({ path: `${SHOTS}/media-picker-320.png` });
+    await screenshot(logo, `${SHOTS}/media-picker-320.png`);
     await page.getByText('All changes saved').waitFor();
     const saved = (await account.client.get<DesignState>('/api/design')).body;
     expect(saved.draft.logoId).toBe(pictures[1]!.id);
@@ -72,7 +69,7 @@ describe.skipIf(!chromiumAvailable)('choosing media for the design (Chromium)', 
     await media.getByRole('radio', { name: 'Storm footage' }).waitFor({ state: 'attached' });
     await page.setViewportSize({ width: 1280, height: 900 });
     await media.scrollIntoViewIfNeeded();
-    await media.screenshot({ path: `${SHOTS}/media-picker-1280.png` });
+    await screenshot(media, `${SHOTS}/media-picker-1280.png`);
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });

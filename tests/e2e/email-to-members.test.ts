@@ -7,7 +7,6 @@
  * editor's e-mail panel and of the rendered mail at 375 and 1280 px go to
  * /tmp/shots-18/.
  */
-import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -19,9 +18,9 @@ import { creatorWithSite, type Creator } from '../support/creator-site.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import { insertTiers } from '../support/members-fixtures.ts';
 import { insertMembership } from '../support/site-fixtures.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-18';
-mkdirSync(SHOTS, { recursive: true });
 
 async function adoptSession(page: Page, creator: Creator, url: string) {
   const [name, value] = [...creator.client.cookies].find(([cookieName]) => cookieName.endsWith('session'))!;
@@ -62,7 +61,7 @@ describe.skipIf(!chromiumAvailable)('e-mail to members in Chromium', () => {
     const panel = page.getByRole('region', { name: 'E-mail' });
     await panel.getByRole('radio', { name: 'All members (2)' }).check();
     await panel.getByText('2 members will get it. It goes out when you publish.').waitFor();
-    await panel.screenshot({ path: `${SHOTS}/editor-email-panel-1280.png` });
+    await screenshot(panel, `${SHOTS}/editor-email-panel-1280.png`);
 
     await panel.getByRole('button', { name: 'Send a test to me' }).click();
     await panel.getByText(`Test sent to ${creator.email}.`).waitFor();
@@ -81,13 +80,13 @@ describe.skipIf(!chromiumAvailable)('e-mail to members in Chromium', () => {
     const call = preview.frameLocator('iframe').getByText('This post is for paying members');
     await call.waitFor();
     expect(await call.count()).toBe(1);
-    await page.screenshot({ path: `${SHOTS}/editor-email-preview-1280.png` });
+    await screenshot(page, `${SHOTS}/editor-email-preview-1280.png`);
     await preview.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('button', { name: 'Publish now' }).click();
     await page.getByText('View on your site').waitFor();
     await panel.getByText('E-mailed to 2 members.').waitFor({ timeout: 30_000 });
-    await panel.screenshot({ path: `${SHOTS}/editor-email-sent-1280.png` });
+    await screenshot(panel, `${SHOTS}/editor-email-sent-1280.png`);
 
     const [paidMail] = await app.server.smtp.waitForMail(paying.email);
     const [freeMail] = await app.server.smtp.waitForMail(free.email);
@@ -100,9 +99,9 @@ describe.skipIf(!chromiumAvailable)('e-mail to members in Chromium', () => {
     for (const width of [1280, 375]) {
       const { page: mailPage } = await app.open({ width, height: 900 });
       await mailPage.setContent(freeMail!.html);
-      await mailPage.screenshot({ path: `${SHOTS}/mail-free-member-${width}.png`, fullPage: true });
+      await screenshot(mailPage, `${SHOTS}/mail-free-member-${width}.png`, { fullPage: true });
       await mailPage.setContent(paidMail!.html);
-      await mailPage.screenshot({ path: `${SHOTS}/mail-paying-member-${width}.png`, fullPage: true });
+      await screenshot(mailPage, `${SHOTS}/mail-paying-member-${width}.png`, { fullPage: true });
       const overflow = await mailPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await mailPage.close();
@@ -115,7 +114,7 @@ describe.skipIf(!chromiumAvailable)('e-mail to members in Chromium', () => {
     await memberPage.getByRole('heading', { name: `Unsubscribe from The ${creator.handle} site?` }).waitFor();
     await memberPage.getByRole('button', { name: 'Unsubscribe' }).click();
     await memberPage.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
-    await memberPage.screenshot({ path: `${SHOTS}/unsubscribed-375.png`, fullPage: true });
+    await screenshot(memberPage, `${SHOTS}/unsubscribed-375.png`, { fullPage: true });
     const [after] = await app.server.handle.db.select().from(memberships).where(eq(memberships.id, free.membershipId));
     expect(after!.subscribedToEmails).toBe(false);
 
@@ -141,7 +140,7 @@ describe.skipIf(!chromiumAvailable)('e-mail to members in Chromium', () => {
     await phonePanel.getByRole('radio', { name: 'Paying members (1)' }).check();
     await phonePanel.getByText('1 member will get it.', { exact: false }).waitFor();
     await phonePanel.scrollIntoViewIfNeeded();
-    await phonePanel.screenshot({ path: `${SHOTS}/editor-email-panel-375.png` });
+    await screenshot(phonePanel, `${SHOTS}/editor-email-panel-375.png`);
     const phoneOverflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(phoneOverflow).toBeLessThanOrEqual(0);
 
@@ -152,11 +151,11 @@ describe.skipIf(!chromiumAvailable)('e-mail to members in Chromium', () => {
     await welcome.getByLabel('Your welcome').fill('Thank you for joining!\n\nA new recipe every Friday.');
     await welcome.getByRole('button', { name: 'Save' }).click();
     await welcome.getByText('Saved. New members get it once they confirm their e-mail.').waitFor();
-    await welcome.screenshot({ path: `${SHOTS}/settings-welcome-1280.png` });
+    await screenshot(welcome, `${SHOTS}/settings-welcome-1280.png`);
     await welcome.getByRole('button', { name: 'Preview' }).click();
     const welcomePreview = page.getByRole('dialog', { name: 'Welcome e-mail preview' });
     await welcomePreview.frameLocator('iframe').getByText('A new recipe every Friday.').waitFor();
-    await page.screenshot({ path: `${SHOTS}/settings-welcome-preview-1280.png` });
+    await screenshot(page, `${SHOTS}/settings-welcome-preview-1280.png`);
     await welcomePreview.getByRole('button', { name: 'Close' }).click();
 
     expect(unexpectedErrors(errors)).toEqual([]);

@@ -7,7 +7,7 @@
  * before a byte is sent, a full site storage named, and a failed file removed
  * in one step. Screenshots at 375 and 1280 px go to /tmp/shots-media/.
  */
-import { mkdir, truncate, writeFile } from 'node:fs/promises';
+import { truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { and, eq } from 'drizzle-orm';
@@ -19,6 +19,7 @@ import { signUpVerified } from '../support/accounts.ts';
 import { chromiumAvailable } from '../support/browser.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import { makeMediaFixtures, type MediaFixtures } from '../support/media-fixtures.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-media';
 const PROCESSING_TIMEOUT_MS = 60_000;
@@ -34,7 +35,6 @@ describe.skipIf(!chromiumAvailable)('the media library in Chromium', () => {
 
   beforeAll(async () => {
     files = await makeMediaFixtures();
-    await mkdir(SHOTS, { recursive: true });
   });
   afterAll(async () => {
     await files?.remove();
@@ -84,7 +84,7 @@ describe.skipIf(!chromiumAvailable)('the media library in Chromium', () => {
     await card(page, 'sunrise.png').getByText('Ready').waitFor({ timeout: PROCESSING_TIMEOUT_MS });
     await card(page, 'clip.mp4').getByText('Ready').waitFor({ timeout: PROCESSING_TIMEOUT_MS });
     expect(await card(page, 'sunrise.png').locator('img').getAttribute('src')).toMatch(/^\/media\//);
-    await page.screenshot({ path: `${SHOTS}/library-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/library-1280.png`, { fullPage: true });
     await expectAccessible(page);
 
     // Search by name and filter by kind, kept in the address.
@@ -107,7 +107,7 @@ describe.skipIf(!chromiumAvailable)('the media library in Chromium', () => {
     await details.getByLabel('Alt text').fill('An orange sky with the sun rising');
     await details.getByRole('button', { name: 'Save alt text' }).click();
     await details.getByText('Alt text saved.').waitFor();
-    await page.screenshot({ path: `${SHOTS}/details-1280.png` });
+    await screenshot(page, `${SHOTS}/details-1280.png`);
     await expectAccessible(page);
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'hidden' });
@@ -173,9 +173,9 @@ describe.skipIf(!chromiumAvailable)('the media library in Chromium', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Delete "sunrise.png"?' });
     await confirm.getByRole('button', { name: 'Delete for good' }).click();
     await confirm.getByText('This file is used in a post.', { exact: false }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/in-use-375.png` });
+    await screenshot(page, `${SHOTS}/in-use-375.png`);
     await confirm.getByRole('button', { name: 'Keep it' }).click();
-    await page.screenshot({ path: `${SHOTS}/library-375.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/library-375.png`, { fullPage: true });
     await expectAccessible(page);
     expect(unexpectedErrors(errors, [409])).toEqual([]);
   });
@@ -193,7 +193,7 @@ describe.skipIf(!chromiumAvailable)('the media library in Chromium', () => {
     await expect.poll(() => bar.evaluate((element: HTMLProgressElement) => element.value), { timeout: 30_000 }).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Pause tone.wav' }).click();
     await page.getByText('Paused', { exact: true }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/paused-1280.png` });
+    await screenshot(page, `${SHOTS}/paused-1280.png`);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Resume tone.wav' }).click();
     await page.getByRole('button', { name: 'Pause tone.wav' }).waitFor();
@@ -203,7 +203,7 @@ describe.skipIf(!chromiumAvailable)('the media library in Chromium', () => {
     // Offline: the upload stops and says so; back online, it goes on by itself.
     await throttle(1_000_000, true);
     await page.getByText('You are offline.', { exact: false }).waitFor({ timeout: 30_000 });
-    await page.screenshot({ path: `${SHOTS}/offline-1280.png` });
+    await screenshot(page, `${SHOTS}/offline-1280.png`);
     const offlineAt = await bar.evaluate((element: HTMLProgressElement) => element.value);
     await throttle(1_000_000);
     await page.getByRole('button', { name: 'Pause tone.wav' }).waitFor();
@@ -212,7 +212,7 @@ describe.skipIf(!chromiumAvailable)('the media library in Chromium', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Unfinished uploads from your last visit' }).waitFor();
     await page.getByText('Your browser cannot reopen a file by itself.', { exact: false }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/unfinished-1280.png` });
+    await screenshot(page, `${SHOTS}/unfinished-1280.png`);
     await throttle(-1);
     await choose(page, files.wav, page.getByRole('button', { name: 'Choose this file again: tone.wav' }));
     await page.getByText('Continues where it stopped', { exact: false }).waitFor();
@@ -272,7 +272,7 @@ describe.skipIf(!chromiumAvailable)('the media library in Chromium', () => {
     await writeFile(pdf, Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(12 * MIB - 9, 0x20)]));
     await choose(page, pdf);
     await page.getByText("Your site's storage is full", { exact: false }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/storage-full-375.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/storage-full-375.png`, { fullPage: true });
     await expectAccessible(page);
 
     // One press removes the failed file: no dialog to confirm.

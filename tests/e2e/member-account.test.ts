@@ -5,13 +5,13 @@
  * confirming, and the members post shows its preview again. Screenshots at
  * 375 and 1280 px in /tmp/shots-gating/.
  */
-import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from '../support/accounts.ts';
 import { chromiumAvailable } from '../support/browser.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import type { TestClient } from '../support/http-client.ts';
 import { insertPost, insertSite, userIdOf } from '../support/site-fixtures.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-gating';
 const SECRET = 'The foghorn recording, all forty minutes of it.';
@@ -22,7 +22,6 @@ describe.skipIf(!chromiumAvailable)('a member’s account page in Chromium', () 
   let member: TestClient;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     const db = app.server.handle.db;
     const creator = await signUpVerified(app.server);
     const { site, freeTier } = await insertSite(db, await userIdOf(db, creator.email), { title: 'Harbour Sounds', brandColor: '#0f766e' });
@@ -49,7 +48,7 @@ describe.skipIf(!chromiumAvailable)('a member’s account page in Chromium', () 
     await field.waitFor();
     const firstUrl = await field.inputValue();
     expect(firstUrl).toMatch(new RegExp(`/@${handle}/feed/[A-Za-z0-9_-]{43}\\.xml$`));
-    await page.screenshot({ path: `${SHOTS}/account-feed-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/account-feed-1280.png`, { fullPage: true });
     const feed = await fetch(firstUrl);
     expect(feed.status).toBe(200);
     const xml = await feed.text();
@@ -67,7 +66,7 @@ describe.skipIf(!chromiumAvailable)('a member’s account page in Chromium', () 
 
     await page.getByRole('link', { name: 'Leave Harbour Sounds' }).click();
     await page.getByRole('heading', { name: 'Leave Harbour Sounds?' }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/account-leave-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/account-leave-1280.png`, { fullPage: true });
     await page.getByRole('button', { name: 'Yes, leave' }).click();
     await page.getByText('You have left.').waitFor();
     expect((await fetch(secondUrl)).status).toBe(404);
@@ -91,7 +90,7 @@ describe.skipIf(!chromiumAvailable)('a member’s account page in Chromium', () 
     await page.getByLabel(/Feed link/).waitFor();
     // Nothing wider than the phone's screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: `${SHOTS}/account-feed-375.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/account-feed-375.png`, { fullPage: true });
     await context.close();
   });
 });

@@ -5,7 +5,6 @@
  * that sends the link again; the link from the mail brings them back to the
  * site, where the post now reads whole. Screenshots in /tmp/shots-confirm/.
  */
-import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified, STRONG_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { expectAccessible } from '../support/accessibility.ts';
@@ -13,6 +12,7 @@ import { chromiumAvailable } from '../support/browser.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import { createTestClient, type TestClient } from '../support/http-client.ts';
 import { insertPost, insertSite, userIdOf } from '../support/site-fixtures.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-confirm';
 const SECRET = 'The lighthouse keeper’s log, every night of the storm.';
@@ -24,7 +24,6 @@ describe.skipIf(!chromiumAvailable)('a fan who has not confirmed their e-mail (C
   let fan: TestClient;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     const db = app.server.handle.db;
     const creator = await signUpVerified(app.server);
     const { site, freeTier } = await insertSite(db, await userIdOf(db, creator.email), { title: 'Harbour Sounds', brandColor: '#0f766e' });
@@ -46,14 +45,14 @@ describe.skipIf(!chromiumAvailable)('a fan who has not confirmed their e-mail (C
     expect(await page.content()).not.toContain(SECRET);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/post-confirm-375.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/post-confirm-375.png`, { fullPage: true });
 
     await page.getByRole('link', { name: 'Send the link again' }).click();
     await page.waitForURL('**/verify-email');
     await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
     await page.getByText(email).waitFor();
     await page.getByRole('button', { name: 'Resend email' }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/verify-email-375.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/verify-email-375.png`, { fullPage: true });
 
     const [mail] = await app.server.smtp.waitForMail(email);
     expect(mail!.subject).toBe('Confirm your e-mail to read Harbour Sounds');
@@ -62,7 +61,7 @@ describe.skipIf(!chromiumAvailable)('a fan who has not confirmed their e-mail (C
     await page.goto(`${app.server.url}/@${handle}/posts/keeper`);
     await page.getByText(SECRET).waitFor();
     expect(await page.getByRole('heading', { name: 'Confirm your e-mail to read this post' }).count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/post-whole-375.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/post-whole-375.png`, { fullPage: true });
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });

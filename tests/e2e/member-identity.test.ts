@@ -5,7 +5,6 @@
  * their niche and then runs the wizard. Screenshots at 375 and 1280 px in
  * /tmp/shots-identity/.
  */
-import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memberships } from '../../db/content-schema.ts';
@@ -15,6 +14,7 @@ import { chromiumAvailable, gotoApp } from '../support/browser.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import { createTestClient } from '../support/http-client.ts';
 import { insertSite, userIdOf } from '../support/site-fixtures.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-identity';
 
@@ -24,7 +24,6 @@ describe.skipIf(!chromiumAvailable)('a member in Chromium', () => {
   const email = uniqueEmail('member.e2e');
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     const db = app.server.handle.db;
     const creator = await signUpVerified(app.server);
     const { site, freeTier } = await insertSite(db, await userIdOf(db, creator.email), { title: 'Harbour Sounds', brandColor: '#0f766e' });
@@ -52,7 +51,7 @@ describe.skipIf(!chromiumAvailable)('a member in Chromium', () => {
 
     await page.goto(`${app.server.url}/@${handle}/account`);
     await page.getByRole('heading', { name: 'Start your own site' }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/account-start-site-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/account-start-site-1280.png`, { fullPage: true });
     await page.getByRole('link', { name: 'Start your own site' }).click();
     await page.waitForURL('**/onboarding');
     const step = page.getByRole('heading', { name: 'Start your own site' });
@@ -65,7 +64,7 @@ describe.skipIf(!chromiumAvailable)('a member in Chromium', () => {
     await phone.page.goto(`${app.server.url}/onboarding`);
     await phone.page.getByRole('heading', { name: 'Start your own site' }).waitFor();
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await phone.page.screenshot({ path: `${SHOTS}/onboarding-start-site-375.png`, fullPage: true });
+    await screenshot(phone.page, `${SHOTS}/onboarding-start-site-375.png`, { fullPage: true });
     // A member is sent from the rest of the creator area to this step.
     await phone.page.goto(`${app.server.url}/dashboard/overview`);
     await phone.page.waitForURL('**/onboarding');
@@ -75,14 +74,14 @@ describe.skipIf(!chromiumAvailable)('a member in Chromium', () => {
     await page.getByRole('button', { name: 'Start my site' }).click();
     await page.getByText('Please select your niche.').waitFor();
     expect(await page.getByLabel(/niche/i).first().getAttribute('aria-invalid')).toBe('true');
-    await page.screenshot({ path: `${SHOTS}/onboarding-start-site-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/onboarding-start-site-1280.png`, { fullPage: true });
     await page.getByLabel(/niche/i).first().selectOption('music');
     await page.getByRole('button', { name: 'Start my site' }).click();
 
     // The wizard continues as for any creator, at its first step.
     await page.getByRole('heading', { name: 'Your handle' }).waitFor();
     expect(await step.count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/onboarding-wizard-after-start-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/onboarding-wizard-after-start-1280.png`, { fullPage: true });
     const db = app.server.handle.db;
     const [row] = await db.select().from(users).where(eq(users.email, email));
     expect(row).toMatchObject({ role: 'creator', niche: 'music' });

@@ -8,13 +8,13 @@
  * Screenshots at 1280 px (creator) and 375 px (fan) go to /tmp/shots-members/.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { mediaPrefix } from '../../server/media/media-service.ts';
 import { STRONG_PASSWORD, uniqueEmail } from '../support/accounts.ts';
@@ -23,6 +23,7 @@ import { creatorWithSite, type Creator } from '../support/creator-site.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { unexpectedErrors, useE2eAppWithStripe } from '../support/e2e-app.ts';
 import { embed, insertMedia, insertPost, linkMedia, userIdOf } from '../support/site-fixtures.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const run = promisify(execFile);
 const SHOTS = '/tmp/shots-members';
@@ -31,9 +32,6 @@ const SECRET = 'The whole session: forty minutes on breathing under load.';
 describe.skipIf(!chromiumAvailable)('a fan pays, reads, cancels and lapses; the creator exports and re-imports (Chromium)', () => {
   const e2e = useE2eAppWithStripe();
   const { app } = e2e;
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-  });
 
   /** Three seconds of tone as a real MP3, so the post's player and the feed's enclosure serve a file Chromium can read. */
   async function spokenSession(): Promise<Buffer> {
@@ -42,7 +40,7 @@ describe.skipIf(!chromiumAvailable)('a fan pays, reads, cancels and lapses; the 
   }
 
   async function shot(page: Page, name: string) {
-    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/${name}.png`, { fullPage: true });
   }
 
   async function openAsCreator(creator: Creator) {

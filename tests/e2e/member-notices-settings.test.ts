@@ -4,16 +4,15 @@
  * keyboard alone, saves, and shows them again after a reload; no serious axe
  * finding, nothing wider than the window. Screenshots go to /tmp/shots-notices/.
  */
-import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { MemberNoticeSettings } from '../../common/member-notices.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { chromiumAvailable } from '../support/browser.ts';
 import { creatorWithSite } from '../support/creator-site.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-notices';
-mkdirSync(SHOTS, { recursive: true });
 
 describe.skipIf(!chromiumAvailable)('the settings of new member e-mails in Chromium', () => {
   const app = useE2eApp();
@@ -32,7 +31,7 @@ describe.skipIf(!chromiumAvailable)('the settings of new member e-mails in Chrom
       await expect.poll(() => joins.getByRole('radio', { name: 'Once a day, all new members together' }).isChecked()).toBe(true);
       expect(await paying.getByRole('radio', { name: 'Each time' }).isChecked()).toBe(true);
       await card.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/settings-${width}.png`, fullPage: true });
+      await screenshot(page, `${SHOTS}/settings-${width}.png`, { fullPage: true });
       await expectAccessible(page);
 
       // Keyboard only: arrows move within a radio group, Tab leaves it.
@@ -43,7 +42,7 @@ describe.skipIf(!chromiumAvailable)('the settings of new member e-mails in Chrom
       await card.getByRole('button', { name: 'Save' }).focus();
       await page.keyboard.press('Enter');
       await expect.poll(() => card.getByRole('status').filter({ hasText: 'Saved.' }).count()).toBe(1);
-      await page.screenshot({ path: `${SHOTS}/settings-saved-${width}.png`, fullPage: true });
+      await screenshot(page, `${SHOTS}/settings-saved-${width}.png`, { fullPage: true });
       const saved = await creator.client.get<MemberNoticeSettings>('/api/email/notices');
       expect(saved.body).toEqual({ newMember: 'off', newPayingMember: 'daily' });
 

@@ -7,7 +7,6 @@
  * one and hides one; a reader with JavaScript off reads the comments and
  * posts one. Screenshots at 375 and 1280 px in /tmp/shots-19/.
  */
-import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from '../support/accounts.ts';
@@ -17,6 +16,7 @@ import type { TestClient } from '../support/http-client.ts';
 import { makeJpeg, uploadBytes, waitForMedia } from '../support/media.ts';
 import { insertPost, insertSite, userIdOf } from '../support/site-fixtures.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-19';
 
@@ -30,7 +30,6 @@ describe.skipIf(!chromiumAvailable)('messages and comments in Chromium, two serv
   let second: { client: TestClient; email: string };
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     a = await startTestServer({ clientDir: CLIENT_DIR });
     b = await startTestServer({ clientDir: CLIENT_DIR, shareWith: a });
     browser = await launchChromium();
@@ -78,7 +77,7 @@ describe.skipIf(!chromiumAvailable)('messages and comments in Chromium, two serv
     await row.waitFor();
     await expect.poll(() => studio.page.title()).toMatch(/^\(1\) Messages/);
     expect(await studio.page.locator('.sidebar .unread-badge').first().innerText()).toContain('1');
-    await studio.page.screenshot({ path: `${SHOTS}/inbox-unread-1280.png`, fullPage: true });
+    await screenshot(studio.page, `${SHOTS}/inbox-unread-1280.png`, { fullPage: true });
 
     await row.click();
     await studio.page.locator('.thread__message--member').filter({ hasText: 'Could you record the <b>lighthouse</b> next?' }).waitFor();
@@ -88,22 +87,22 @@ describe.skipIf(!chromiumAvailable)('messages and comments in Chromium, two serv
     await studio.page.getByLabel('Your reply').fill('Yes! Here is where I will stand.');
     await studio.page.getByRole('button', { name: 'Send', exact: true }).click();
     await studio.page.locator('.thread__message--creator img').waitFor();
-    await studio.page.screenshot({ path: `${SHOTS}/thread-reply-1280.png`, fullPage: true });
+    await screenshot(studio.page, `${SHOTS}/thread-reply-1280.png`, { fullPage: true });
 
     const reply = member.page.locator('.talk__message--creator').filter({ hasText: 'Here is where I will stand.' });
     await reply.waitFor();
     await expect.poll(() => reply.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
-    await member.page.screenshot({ path: `${SHOTS}/account-messages-1280.png`, fullPage: true });
+    await screenshot(member.page, `${SHOTS}/account-messages-1280.png`, { fullPage: true });
 
     const narrowMember = await signedIn(first.client, 375);
     await narrowMember.page.goto(`${b.url}/@${handle}/account#messages`);
     await narrowMember.page.locator('.talk__message--creator').first().waitFor();
-    await narrowMember.page.screenshot({ path: `${SHOTS}/account-messages-375.png`, fullPage: true });
+    await screenshot(narrowMember.page, `${SHOTS}/account-messages-375.png`, { fullPage: true });
     const narrowStudio = await signedIn(creator, 375);
     await gotoApp(narrowStudio.page, `${a.url}/messages`);
     await narrowStudio.page.getByRole('button', { name: /Ada Listener/ }).click();
     await narrowStudio.page.getByRole('button', { name: '← All conversations' }).waitFor();
-    await narrowStudio.page.screenshot({ path: `${SHOTS}/thread-375.png`, fullPage: true });
+    await screenshot(narrowStudio.page, `${SHOTS}/thread-375.png`, { fullPage: true });
 
     // The member goes away; the next reply waits unread and is mailed once.
     await member.page.close();
@@ -152,11 +151,11 @@ describe.skipIf(!chromiumAvailable)('messages and comments in Chromium, two serv
       .getByRole('button', { name: 'Hide the comment of Grace Reader' })
       .click();
     await studio.page.locator('.comment--hidden').filter({ hasText: 'anyone selling a boat?' }).waitFor();
-    await studio.page.screenshot({ path: `${SHOTS}/post-comments-creator-1280.png`, fullPage: true });
+    await screenshot(studio.page, `${SHOTS}/post-comments-creator-1280.png`, { fullPage: true });
     await grace.page.reload();
     await grace.page.locator('.comment--pinned').waitFor();
     expect(await grace.page.content()).not.toContain('anyone selling a boat?');
-    await grace.page.screenshot({ path: `${SHOTS}/post-comments-375.png`, fullPage: true });
+    await screenshot(grace.page, `${SHOTS}/post-comments-375.png`, { fullPage: true });
 
     // A reader with JavaScript off: reads the comments and posts one with the plain form.
     const context: BrowserContext = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 900 } });
@@ -170,13 +169,13 @@ describe.skipIf(!chromiumAvailable)('messages and comments in Chromium, two serv
     await plain.getByText('Your comment is posted.').waitFor();
     expect(plain.url()).toMatch(/#comment-[0-9a-f-]{36}$/);
     await plain.locator('.comment').filter({ hasText: 'Posted without JavaScript.' }).waitFor();
-    await plain.screenshot({ path: `${SHOTS}/post-comments-no-js-375.png`, fullPage: true });
+    await screenshot(plain, `${SHOTS}/post-comments-no-js-375.png`, { fullPage: true });
     await context.close();
 
     const wide = await openPage(browser, { width: 1280, height: 900 });
     await wide.page.goto(`${a.url}${post}`);
     await wide.page.getByRole('heading', { name: '3 comments' }).waitFor();
-    await wide.page.screenshot({ path: `${SHOTS}/post-comments-anonymous-1280.png`, fullPage: true });
+    await screenshot(wide.page, `${SHOTS}/post-comments-anonymous-1280.png`, { fullPage: true });
 
     expect(unexpectedErrors([...ada.errors, ...grace.errors, ...studio.errors, ...wide.errors])).toEqual([]);
   });

@@ -6,7 +6,6 @@
  * from the last page to the top without a reload. Screenshots in
  * /tmp/shots-inbox/.
  */
-import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from '../support/accounts.ts';
@@ -18,6 +17,7 @@ import { seedInbox } from '../support/inbox-fixtures.ts';
 import { insertSite, userIdOf } from '../support/site-fixtures.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import type { InboxAnswer } from '../../common/api/messages.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-inbox';
 const CONVERSATIONS = 64;
@@ -28,7 +28,6 @@ describe.skipIf(!chromiumAvailable)('the inbox, a page at a time, in Chromium', 
   let creator: TestClient;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     server = await startTestServer({ clientDir: CLIENT_DIR });
     await server.services.jobs.stop();
     browser = await launchChromium();
@@ -55,7 +54,7 @@ describe.skipIf(!chromiumAvailable)('the inbox, a page at a time, in Chromium', 
     const wide = await studio(1280);
     const rows = wide.page.locator('.inbox__list > li');
     await expect.poll(() => rows.count()).toBe(50);
-    await wide.page.screenshot({ path: `${SHOTS}/inbox-first-page-1280.png` });
+    await screenshot(wide.page, `${SHOTS}/inbox-first-page-1280.png`);
 
     const more = wide.page.getByRole('button', { name: 'Load more conversations' });
     await more.focus();
@@ -64,7 +63,7 @@ describe.skipIf(!chromiumAvailable)('the inbox, a page at a time, in Chromium', 
     // Reading goes on where the new page starts.
     await expect.poll(() => wide.page.evaluate(() => document.activeElement?.closest('li') === document.querySelectorAll('.inbox__list > li')[50])).toBe(true);
     expect(await more.count()).toBe(0);
-    await wide.page.screenshot({ path: `${SHOTS}/inbox-all-loaded-1280.png`, fullPage: true });
+    await screenshot(wide.page, `${SHOTS}/inbox-all-loaded-1280.png`, { fullPage: true });
 
     // The creator answers the oldest from elsewhere (another tab); the stream moves it to the top here.
     const oldest = (await rows.last().locator('.inbox__name').innerText()).trim();
@@ -76,7 +75,7 @@ describe.skipIf(!chromiumAvailable)('the inbox, a page at a time, in Chromium', 
     expect(await rows.count()).toBe(CONVERSATIONS);
     expect(await wide.page.locator('.inbox__list > li', { hasText: last.member!.name }).count()).toBe(1);
     await wide.page.evaluate(() => window.scrollTo(0, 0));
-    await wide.page.screenshot({ path: `${SHOTS}/inbox-moved-to-top-1280.png` });
+    await screenshot(wide.page, `${SHOTS}/inbox-moved-to-top-1280.png`);
     expect(unexpectedErrors(wide.errors)).toEqual([]);
   });
 
@@ -84,10 +83,10 @@ describe.skipIf(!chromiumAvailable)('the inbox, a page at a time, in Chromium', 
     const narrow = await studio(375);
     const rows = narrow.page.locator('.inbox__list > li');
     await expect.poll(() => rows.count()).toBe(50);
-    await narrow.page.screenshot({ path: `${SHOTS}/inbox-375.png` });
+    await screenshot(narrow.page, `${SHOTS}/inbox-375.png`);
     await narrow.page.getByRole('button', { name: 'Load more conversations' }).scrollIntoViewIfNeeded();
     await expect.poll(() => rows.count()).toBe(CONVERSATIONS);
-    await narrow.page.screenshot({ path: `${SHOTS}/inbox-end-375.png`, fullPage: true });
+    await screenshot(narrow.page, `${SHOTS}/inbox-end-375.png`, { fullPage: true });
     expect(await narrow.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(unexpectedErrors(narrow.errors)).toEqual([]);
   });

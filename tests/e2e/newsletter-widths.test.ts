@@ -10,7 +10,6 @@
  * inline styles is what keeps that one right (docs/decisions/093).
  * Screenshots go to /tmp/shots-notices/.
  */
-import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,9 +18,9 @@ import { renderWelcome, UNSUBSCRIBE_PLACEHOLDER, type NewsletterInput } from '..
 import { newMembersDigestMail } from '../../server/mail/templates.ts';
 import type { MediaRow } from '../../server/public-site/site-content.ts';
 import { chromiumAvailable, launchChromium } from '../support/browser.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-notices';
-mkdirSync(SHOTS, { recursive: true });
 const WIDTHS = [320, 375, 600, 1024];
 const IMAGE = '11111111-1111-4111-8111-111111111111';
 const WIDE = '44444444-4444-4444-8444-444444444444';
@@ -117,7 +116,7 @@ describe.skipIf(!chromiumAvailable)('member mail at mail clients’ widths', () 
           expect(picture.left).toBeGreaterThanOrEqual(0);
           expect(picture.right, `${picture.src} at ${width} px`).toBeLessThanOrEqual(Math.min(layout.viewport, picture.columnRight));
         }
-        await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+        await screenshot(page, `${SHOTS}/${name}-${width}.png`, { fullPage: true });
       }
       await context.close();
     });

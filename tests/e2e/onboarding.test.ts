@@ -5,7 +5,6 @@
  * Each screen is checked by axe and for sideways overflow at 320, 375 and
  * 1280 px; screenshots at 375 and 1280 px go to /tmp/shots-sites/.
  */
-import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -15,12 +14,12 @@ import { uniqueEmail } from '../support/accounts.ts';
 import { chromiumAvailable } from '../support/browser.ts';
 import { fillSignUpForm } from '../support/browser-signup.ts';
 import { useE2eApp } from '../support/e2e-app.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-sites';
 
 /** At each width: nothing overflows sideways, axe finds nothing serious, and (but at 320) a screenshot. */
 async function shoot(page: Page, name: string, { axeExclude }: { axeExclude?: string } = {}) {
-  mkdirSync(SHOTS, { recursive: true });
   for (const width of [320, 375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} at ${width}px`).toBe(true);
@@ -31,7 +30,7 @@ async function shoot(page: Page, name: string, { axeExclude }: { axeExclude?: st
     if (width === 320) continue;
     // From the top: a full-page shot of a scrolled page paints the sticky top bar mid-page.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/${name}-${width}.png`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

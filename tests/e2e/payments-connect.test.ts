@@ -14,6 +14,7 @@ import { signUpVerified } from '../support/accounts.ts';
 import { chromiumAvailable } from '../support/browser.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { unexpectedErrors, useE2eAppWithStripe } from '../support/e2e-app.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-stripe';
 
@@ -21,7 +22,6 @@ describe.skipIf(!chromiumAvailable)('connecting Stripe in Chromium', () => {
   const e2e = useE2eAppWithStripe();
   const { app } = e2e;
   beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
     await mkdir('/tmp/shots-polish', { recursive: true });
   });
 
@@ -46,18 +46,18 @@ describe.skipIf(!chromiumAvailable)('connecting Stripe in Chromium', () => {
     await page.getByRole('button', { name: 'Connect Stripe' }).waitFor();
     await expect(page.getByText('We take a 0% cut.', { exact: false }).isVisible()).resolves.toBe(true);
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/${width}-1-connect.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/${width}-1-connect.png`, { fullPage: true });
 
     await page.getByRole('button', { name: 'Connect Stripe' }).click();
     await page.waitForURL(`${e2e.stripe.url}/hosted/onboarding/**`);
-    await page.screenshot({ path: `${SHOTS}/${width}-2-stripe-onboarding.png` });
+    await screenshot(page, `${SHOTS}/${width}-2-stripe-onboarding.png`);
     await page.getByRole('button', { name: 'Complete onboarding' }).click();
 
     await page.waitForURL(`${app.server.url}/settings/advanced?stripe=return`);
     await page.getByText('Ready: your Stripe account takes payments').waitFor();
     await page.getByText('Back from Stripe').waitFor();
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/${width}-3-ready.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/${width}-3-ready.png`, { fullPage: true });
   }
 
   it('connects, onboards on the hosted page and comes back ready (1280 px)', async () => {
@@ -80,7 +80,7 @@ describe.skipIf(!chromiumAvailable)('connecting Stripe in Chromium', () => {
     await page.getByText('Onboarding in progress').waitFor();
     await page.getByText('a bank account for payouts').waitFor();
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/375-0-in-progress.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/375-0-in-progress.png`, { fullPage: true });
 
     await page.getByRole('button', { name: 'Continue onboarding' }).click();
     await page.waitForURL(`${e2e.stripe.url}/hosted/onboarding/**`);
@@ -88,7 +88,7 @@ describe.skipIf(!chromiumAvailable)('connecting Stripe in Chromium', () => {
     await page.waitForURL(`${app.server.url}/settings/advanced?stripe=return`);
     await page.getByText('Ready: your Stripe account takes payments').waitFor();
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/375-3-ready.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/375-3-ready.png`, { fullPage: true });
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
@@ -106,7 +106,7 @@ describe.skipIf(!chromiumAvailable)('connecting Stripe in Chromium', () => {
     const [site] = await db.select({ pastDueAccess: sites.pastDueAccess }).from(sites).where(eq(sites.handle, `stripe-${process.pid}-${handles}`));
     expect(site!.pastDueAccess).toBe(false);
     await expectAccessible(page);
-    await page.screenshot({ path: '/tmp/shots-polish/past-due-setting-375.png', fullPage: true });
+    await screenshot(page, '/tmp/shots-polish/past-due-setting-375.png', { fullPage: true });
 
     await page.reload();
     expect(await page.getByRole('checkbox', { name: 'Keep access while a payment is retried' }).isChecked()).toBe(false);

@@ -4,7 +4,6 @@
  * Checkout page of the Stripe-protocol server, comes back and publishes.
  * Screenshots at 375 and 1280 px go to /tmp/shots-plan/.
  */
-import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,9 +14,9 @@ import { chromiumAvailable } from '../support/browser.ts';
 import { creatorWithSite, type Creator } from '../support/creator-site.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import { startStripeServer } from '../support/stripe-server.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-plan';
-mkdirSync(SHOTS, { recursive: true });
 const DAY_MS = 24 * 60 * 60 * 1000;
 const stripe = await startStripeServer();
 
@@ -49,10 +48,10 @@ describe.skipIf(!chromiumAvailable)('the platform plan in Chromium', () => {
       await page.goto(`${app.server.url}/dashboard/overview`);
       await page.getByText('publishing is paused').waitFor();
       await page.getByText('No paying members yet').waitFor();
-      await page.screenshot({ path: `${SHOTS}/overview-lapsed-${width}.png`, fullPage: true });
+      await screenshot(page, `${SHOTS}/overview-lapsed-${width}.png`, { fullPage: true });
       await page.goto(`${app.server.url}/settings/advanced`);
       await page.getByText('Your free trial has ended').waitFor();
-      await page.screenshot({ path: `${SHOTS}/plan-expired-${width}.png`, fullPage: true });
+      await screenshot(page, `${SHOTS}/plan-expired-${width}.png`, { fullPage: true });
       await page.close();
     }
 
@@ -62,7 +61,7 @@ describe.skipIf(!chromiumAvailable)('the platform plan in Chromium', () => {
     await page.getByText('publishing is paused').waitFor();
     await page.getByRole('button', { name: 'Publish now' }).click();
     await page.getByText('Subscribe in Settings > Advanced to publish again').waitFor();
-    await page.screenshot({ path: `${SHOTS}/editor-asks-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/editor-asks-1280.png`, { fullPage: true });
     const [held] = await app.server.handle.db.select({ status: posts.status }).from(posts).where(eq(posts.id, draft.body.post.id));
     expect(held!.status).toBe('draft');
 
@@ -73,7 +72,7 @@ describe.skipIf(!chromiumAvailable)('the platform plan in Chromium', () => {
     await planCard.getByText('Your free trial has ended').waitFor();
     await planCard.getByRole('button', { name: 'Subscribe' }).click();
     await page.waitForURL(`${stripe.url}/hosted/checkout/**`);
-    await page.screenshot({ path: `${SHOTS}/checkout-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/checkout-1280.png`, { fullPage: true });
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL('**/settings/advanced?plan=welcome');
     await stripe.idle();
@@ -81,7 +80,7 @@ describe.skipIf(!chromiumAvailable)('the platform plan in Chromium', () => {
     await page.reload();
     await page.getByText('Creator plan').waitFor();
     await page.getByRole('button', { name: 'Manage billing' }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/plan-active-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/plan-active-1280.png`, { fullPage: true });
 
     await page.goto(`${app.server.url}/upload/posts/${draft.body.post.id}`);
     await page.getByRole('textbox', { name: 'Post body' }).getByText('New episode.').waitFor();

@@ -6,7 +6,6 @@
  * deleted after a confirmation; a failed save keeps the text and retries.
  * Screenshots at 375 and 1280 px go to /tmp/shots-posts/.
  */
-import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -18,9 +17,9 @@ import { chromiumAvailable } from '../support/browser.ts';
 import { creatorWithSite, type Creator } from '../support/creator-site.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import { makeJpeg, uploadBytes, waitForMedia } from '../support/media.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-posts';
-mkdirSync(SHOTS, { recursive: true });
 
 async function seriousAxeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -48,7 +47,7 @@ describe.skipIf(!chromiumAvailable)('the posts studio in Chromium', () => {
 
     await page.goto(`${app.server.url}/upload`);
     await page.getByRole('heading', { name: 'Write your first post' }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/list-empty-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/list-empty-1280.png`, { fullPage: true });
     expect(await page.getByRole('link', { name: 'New post' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Write a post' }).click();
     await page.waitForURL('**/upload/posts/new');
@@ -103,7 +102,7 @@ describe.skipIf(!chromiumAvailable)('the posts studio in Chromium', () => {
     await page.getByRole('separator', { name: 'Members only below this line' }).waitFor();
     expect(await page.getByLabel('URL', { exact: true }).inputValue()).toBe('my-first-post');
     await page.getByText(`/@${creator.handle}/posts/my-first-post`).waitFor();
-    await page.screenshot({ path: `${SHOTS}/editor-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/editor-1280.png`, { fullPage: true });
 
     // Public with the line: the editor says so, and publishing is refused until the creator chooses who reads below it.
     await page.getByText(MARKER_ON_PUBLIC_POST).waitFor();
@@ -115,7 +114,7 @@ describe.skipIf(!chromiumAvailable)('the posts studio in Chromium', () => {
       const rule = await page.locator('.notice--error').filter({ hasText: text }).evaluate((element) => getComputedStyle(element).borderLeftStyle);
       expect(rule).toBe('solid');
     }
-    await page.screenshot({ path: `${SHOTS}/editor-marker-on-public-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/editor-marker-on-public-1280.png`, { fullPage: true });
     await page.getByRole('radio', { name: 'Members', exact: true }).check();
     await page.getByText(MARKER_ON_PUBLIC_POST).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Publish now' }).click();
@@ -146,7 +145,7 @@ describe.skipIf(!chromiumAvailable)('the posts studio in Chromium', () => {
     await visitor.page.getByRole('heading', { name: 'Intro heading' }).waitFor();
     expect(await visitor.page.getByRole('link', { name: 'Read the docs' }).getAttribute('href')).toBe('https://example.com/docs');
     expect(await visitor.page.content()).not.toContain('Secret part for members.');
-    await visitor.page.screenshot({ path: `${SHOTS}/public-post-visitor-375.png`, fullPage: true });
+    await screenshot(visitor.page, `${SHOTS}/public-post-visitor-375.png`, { fullPage: true });
     expect(unexpectedErrors(visitor.errors)).toEqual([]);
     await visitor.page.context().close();
 
@@ -173,7 +172,7 @@ describe.skipIf(!chromiumAvailable)('the posts studio in Chromium', () => {
     const expectedTime = await page.evaluate(() => new Date('2030-01-15T10:00').toISOString());
     const [scheduled] = await app.server.handle.db.select().from(posts).where(and(eq(posts.siteId, creator.siteId), eq(posts.slug, 'later-post')));
     expect(scheduled).toMatchObject({ status: 'scheduled', publishedAt: new Date(expectedTime) });
-    await page.screenshot({ path: `${SHOTS}/editor-scheduled-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/editor-scheduled-1280.png`, { fullPage: true });
 
     // The list, its filters and their counts.
     await page.getByRole('link', { name: '← All posts' }).click();
@@ -190,14 +189,14 @@ describe.skipIf(!chromiumAvailable)('the posts studio in Chromium', () => {
     await page.getByRole('link', { name: 'View My first post on your site (opens in a new tab)' }).waitFor();
     await page.getByRole('searchbox', { name: 'Search posts' }).fill('');
     await page.getByRole('link', { name: 'Later post', exact: true }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/list-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/list-1280.png`, { fullPage: true });
 
     // Delete, after a confirmation that can be cancelled.
     await page.getByRole('link', { name: 'Later post', exact: true }).click();
     await page.getByRole('button', { name: 'Delete post' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this post?' });
     await confirm.getByText('“Later post” will be deleted for good.').waitFor();
-    await page.screenshot({ path: `${SHOTS}/delete-dialog-1280.png` });
+    await screenshot(page, `${SHOTS}/delete-dialog-1280.png`);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });
@@ -274,7 +273,7 @@ describe.skipIf(!chromiumAvailable)('the posts studio in Chromium', () => {
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor({ timeout: 10_000 });
     // Not full-page: the sticky top bar and toolbar would be drawn mid-page.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/editor-media-1280.png` });
+    await screenshot(page, `${SHOTS}/editor-media-1280.png`);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     const [post] = await postsOf(creator);
@@ -294,12 +293,12 @@ describe.skipIf(!chromiumAvailable)('the posts studio in Chromium', () => {
     await page.goto(`${app.server.url}/upload`);
     await page.getByRole('link', { name: 'A draft', exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: `${SHOTS}/list-375.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/list-375.png`, { fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'A draft', exact: true }).click();
     await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: `${SHOTS}/editor-375.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/editor-375.png`, { fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await page.locator('h1').count()).toBe(1);
     expect(unexpectedErrors(errors)).toEqual([]);

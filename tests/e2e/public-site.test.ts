@@ -5,7 +5,7 @@
  * and no console error with JavaScript on; and the studio's /preview-page
  * framing the site and previewing a draft.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,7 @@ import { useE2eApp } from '../support/e2e-app.ts';
 import type { TestClient } from '../support/http-client.ts';
 import { makeVideo, uploadBytes, waitForMedia } from '../support/media.ts';
 import { embed, insertPost, insertSite, userIdOf } from '../support/site-fixtures.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 /** A seaside gradient, so the screenshots show where the banner, avatar and cover sit. */
 function picture(width: number, height: number): Promise<Buffer> {
@@ -38,7 +39,6 @@ describe.skipIf(!chromiumAvailable)('public site in Chromium', () => {
   let owner: { client: TestClient; email: string };
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     const db = app.server.handle.db;
     owner = await signUpVerified(app.server);
     const { site } = await insertSite(db, await userIdOf(db, owner.email), {
@@ -104,7 +104,7 @@ describe.skipIf(!chromiumAvailable)('public site in Chromium', () => {
         // The site's stylesheet applied: the bar carries the brand colour.
         expect(await page.locator('.site-bar').evaluate((bar) => getComputedStyle(bar).borderBottomColor)).toBe('rgb(15, 118, 110)');
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} at ${width}`).toBe(true);
-        await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+        await screenshot(page, `${SHOTS}/${name}-${width}.png`, { fullPage: true });
       }
       await context.close();
     }
@@ -213,7 +213,7 @@ describe.skipIf(!chromiumAvailable)('public site in Chromium', () => {
       await page.getByRole('button', { name: 'Preview “Notes for next week”' }).click();
       await frame.getByText('Preview — not public').waitFor();
       await frame.getByText('Unfinished.').waitFor();
-      await page.screenshot({ path: `${SHOTS}/preview-page-${width}.png`, fullPage: true });
+      await screenshot(page, `${SHOTS}/preview-page-${width}.png`, { fullPage: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       expect(errors).toEqual([]);
       await context.close();

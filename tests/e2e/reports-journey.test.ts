@@ -6,7 +6,7 @@
  * suspends and restores the site. Screenshots at 375 and 1280 px go to
  * /tmp/shots-20/.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -19,9 +19,9 @@ import { creatorWithSite, type Creator } from '../support/creator-site.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import { insertTiers, seedMembers } from '../support/members-fixtures.ts';
 import { insertPost } from '../support/site-fixtures.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-20';
-mkdirSync(SHOTS, { recursive: true });
 
 async function adoptSession(page: Page, who: Creator, url: string) {
   const [name, value] = [...who.client.cookies].find(([cookieName]) => cookieName.endsWith('session'))!;
@@ -74,13 +74,13 @@ describe.skipIf(!chromiumAvailable)('reports, activity, support and the operator
     expect(Number((await figure(page, 'Page views').textContent())!.replace(/\D/g, ''))).toBeGreaterThan(0);
     await expect.poll(() => page.locator('.uplot canvas').count()).toBe(3);
     await expect.poll(() => page.getByText(/^Compared with /).count()).toBe(1);
-    await page.screenshot({ path: `${SHOTS}/reports-30d-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/reports-30d-1280.png`, { fullPage: true });
 
     // Twelve months.
     await page.getByRole('button', { name: '12 months' }).click();
     await expect.poll(() => page.getByRole('heading', { name: /^Figures for/ }).textContent()).toContain(new Date(Date.now() - 364 * 86400_000).getUTCFullYear().toString());
     await expect.poll(() => page.locator('.uplot canvas').count()).toBe(3);
-    await page.screenshot({ path: `${SHOTS}/reports-12m-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/reports-12m-1280.png`, { fullPage: true });
 
     // A chart as its table, and its CSV.
     const traffic = page.locator('section', { has: page.getByRole('heading', { name: 'Visitors and page views' }) });
@@ -92,7 +92,7 @@ describe.skipIf(!chromiumAvailable)('reports, activity, support and the operator
     expect(lines[0]).toBe('"day","visitors","views","free_members","paid_members","mrr_usd_minor_units"');
     expect(lines).toHaveLength(366);
     expect(lines.at(-1)).toContain(`"${dayOf(new Date())}"`);
-    await page.screenshot({ path: `${SHOTS}/reports-table-1280.png` });
+    await screenshot(page, `${SHOTS}/reports-table-1280.png`);
 
     // Cancellations only.
     await page.goto(`${app.server.url}/dashboard/activity`);
@@ -105,7 +105,7 @@ describe.skipIf(!chromiumAvailable)('reports, activity, support and the operator
     await page.goto(`${app.server.url}/dashboard/activity`);
     await page.getByLabel('Show').selectOption('canceled');
     await expect.poll(() => page.locator('.activity-list__type').count()).toBe(canceled);
-    await page.screenshot({ path: `${SHOTS}/activity-canceled-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/activity-canceled-1280.png`, { fullPage: true });
 
     // Support: the message reaches the operator's mailbox with the account's details.
     await page.goto(`${app.server.url}/support`);
@@ -120,7 +120,7 @@ describe.skipIf(!chromiumAvailable)('reports, activity, support and the operator
     expect(mail!.subject).toContain('Payout question');
     expect(mail!.text).toContain('When does my first payout arrive?');
     expect(mail!.text).toContain(creator.email);
-    await page.screenshot({ path: `${SHOTS}/support-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/support-1280.png`, { fullPage: true });
 
     // The same pages at 375 px: nothing wider than the screen.
     const phone = await app.open({ width: 375, height: 812 });
@@ -135,7 +135,7 @@ describe.skipIf(!chromiumAvailable)('reports, activity, support and the operator
       await expect.poll(() => phone.page.locator('h1').count()).toBeGreaterThan(0);
       await phone.page.waitForLoadState('networkidle');
       expect(await overflows(phone.page), path).toBe(false);
-      await phone.page.screenshot({ path: `${SHOTS}/${shot}.png`, fullPage: true });
+      await screenshot(phone.page, `${SHOTS}/${shot}.png`, { fullPage: true });
     }
     await expect.poll(() => phone.page.getByRole('heading', { name: 'Recent activity' }).count()).toBe(1);
 
@@ -152,7 +152,7 @@ describe.skipIf(!chromiumAvailable)('reports, activity, support and the operator
     await row.getByRole('button', { name: /^Suspend/ }).click();
     await expect.poll(() => row.locator('.admin-sites__badge').count()).toBe(1);
     expect((await fetch(`${app.server.url}/@${creator.handle}`)).status).toBe(410);
-    await operator.page.screenshot({ path: `${SHOTS}/admin-suspended-1280.png`, fullPage: true });
+    await screenshot(operator.page, `${SHOTS}/admin-suspended-1280.png`, { fullPage: true });
     await row.getByRole('button', { name: /^Restore/ }).click();
     await expect.poll(() => row.locator('.admin-sites__badge').count()).toBe(0);
     expect((await fetch(`${app.server.url}/@${creator.handle}`)).status).toBe(200);
@@ -161,7 +161,7 @@ describe.skipIf(!chromiumAvailable)('reports, activity, support and the operator
     await small.page.goto(`${app.server.url}/admin`);
     await expect.poll(() => small.page.locator('.admin-sites__item').count()).toBeGreaterThan(0);
     expect(await overflows(small.page)).toBe(false);
-    await small.page.screenshot({ path: `${SHOTS}/admin-375.png`, fullPage: true });
+    await screenshot(small.page, `${SHOTS}/admin-375.png`, { fullPage: true });
 
     expect(unexpectedErrors([...errors, ...phone.errors, ...operator.errors, ...small.errors])).toEqual([]);
   });

@@ -5,7 +5,6 @@
  * horizontal scroll at 375 px, no serious axe violation, no console error.
  * Screenshots in /tmp/shots-polish/.
  */
-import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { signUpVerified } from '../support/accounts.ts';
 import { chromiumAvailable } from '../support/browser.ts';
 import { useE2eApp } from '../support/e2e-app.ts';
 import { insertMembership, insertPost, insertSite, userIdOf } from '../support/site-fixtures.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-polish';
 
@@ -23,7 +23,6 @@ describe.skipIf(!chromiumAvailable)('the site bar in Chromium', () => {
   let ownerCookies: { name: string; value: string; url: string }[];
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     const db = app.server.handle.db;
     const owner = await signUpVerified(app.server);
     ownerCookies = [...owner.client.cookies].map(([name, value]) => ({ name, value, url: app.server.url }));
@@ -41,7 +40,7 @@ describe.skipIf(!chromiumAvailable)('the site bar in Chromium', () => {
     const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
     expect(serious.map((violation) => violation.id), shot).toEqual([]);
     expect(errors, shot).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/${shot}.png` });
+    await screenshot(page, `${SHOTS}/${shot}.png`);
   }
 
   it('a visitor signs in from the bar and comes back to the post, where the bar offers their account', async () => {
@@ -73,7 +72,7 @@ describe.skipIf(!chromiumAvailable)('the site bar in Chromium', () => {
     const bar = page.getByRole('navigation', { name: 'Membership' });
     expect(await bar.getByRole('link').allTextContents()).toEqual(['Edit site']);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/site-bar-owner-375.png` });
+    await screenshot(page, `${SHOTS}/site-bar-owner-375.png`);
     await bar.getByRole('link', { name: 'Edit site' }).click();
     await page.waitForURL('**/dashboard/overview');
     await context.close();

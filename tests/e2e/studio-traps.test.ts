@@ -7,7 +7,6 @@
  * "credentials mode does not match" warning. Screenshots at 375 and 1280 px
  * go to /tmp/shots-studio/.
  */
-import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
@@ -18,9 +17,9 @@ import { signUpVerified } from '../support/accounts.ts';
 import { chromiumAvailable } from '../support/browser.ts';
 import { creatorWithSite, type Creator } from '../support/creator-site.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-studio';
-mkdirSync(SHOTS, { recursive: true });
 
 async function adoptSession(page: Page, creator: Creator, url: string) {
   const [name, value] = [...creator.client.cookies].find(([cookieName]) => cookieName.endsWith('session'))!;
@@ -84,7 +83,7 @@ describe.skipIf(!chromiumAvailable)('the studio traps in Chromium', () => {
     expect(await title.getAttribute('aria-describedby')).toContain('-count');
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor({ timeout: 10_000 });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/post-title-count-1280.png` });
+    await screenshot(page, `${SHOTS}/post-title-count-1280.png`);
     await expectAccessible(page);
 
     const phone = await signedIn(creator, 375);
@@ -96,7 +95,7 @@ describe.skipIf(!chromiumAvailable)('the studio traps in Chromium', () => {
     await phone.page.getByRole('textbox', { name: 'Tagline' }).fill('Calm mornings');
     await phone.page.getByText('13 / 160').waitFor();
     await siteTitle.scrollIntoViewIfNeeded();
-    await phone.page.screenshot({ path: `${SHOTS}/settings-title-count-375.png` });
+    await screenshot(phone.page, `${SHOTS}/settings-title-count-375.png`);
     await expectAccessible(phone.page);
     expect(unexpectedErrors(errors)).toEqual([]);
     expect(unexpectedErrors(phone.errors)).toEqual([]);
@@ -127,7 +126,7 @@ describe.skipIf(!chromiumAvailable)('the studio traps in Chromium', () => {
     // Focus lands on the first post the button brought.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Seeded post 419');
     await loadMore.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/posts-load-more-1280.png` });
+    await screenshot(page, `${SHOTS}/posts-load-more-1280.png`);
     for (let shown = 300; shown <= 500; shown += 100) {
       await loadMore.click();
       await page.getByText(`Showing ${shown} of 520 posts`).waitFor();
@@ -151,13 +150,13 @@ describe.skipIf(!chromiumAvailable)('the studio traps in Chromium', () => {
     expect(new Set(titles).size).toBe(200);
     await expectAccessible(page);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/posts-filtered-1280.png` });
+    await screenshot(page, `${SHOTS}/posts-filtered-1280.png`);
 
     const phone = await signedIn(creator, 375);
     await phone.page.goto(`${app.server.url}/upload?status=draft`);
     await phone.page.getByText('Showing 100 of 520 posts').waitFor();
     await phone.page.getByRole('button', { name: 'Load more posts' }).scrollIntoViewIfNeeded();
-    await phone.page.screenshot({ path: `${SHOTS}/posts-load-more-375.png` });
+    await screenshot(phone.page, `${SHOTS}/posts-load-more-375.png`);
     await expectAccessible(phone.page);
     expect(unexpectedErrors(errors)).toEqual([]);
     expect(unexpectedErrors(phone.errors)).toEqual([]);
@@ -195,7 +194,7 @@ describe.skipIf(!chromiumAvailable)('the studio traps in Chromium', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => handleInput.evaluate((input) => input === document.activeElement)).toBe(true);
     expect(await taken.count()).toBe(1);
-    await page.screenshot({ path: `${SHOTS}/settings-handle-taken-1280.png` });
+    await screenshot(page, `${SHOTS}/settings-handle-taken-1280.png`);
     await expectAccessible(page);
 
     const newcomer = await signUpVerified(app.server);
@@ -210,7 +209,7 @@ describe.skipIf(!chromiumAvailable)('the studio traps in Chromium', () => {
     await wizard.page.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => wizardHandle.evaluate((input) => input === document.activeElement)).toBe(true);
     expect(await wizardTaken.count()).toBe(1);
-    await wizard.page.screenshot({ path: `${SHOTS}/wizard-handle-taken-375.png`, fullPage: true });
+    await screenshot(wizard.page, `${SHOTS}/wizard-handle-taken-375.png`, { fullPage: true });
     expect(unexpectedErrors(errors)).toEqual([]);
     expect(unexpectedErrors(wizard.errors)).toEqual([]);
   });
@@ -227,7 +226,7 @@ describe.skipIf(!chromiumAvailable)('the studio traps in Chromium', () => {
     expect(info.height).toBeGreaterThan(2000);
     expect(pixelAt(20, info.height - 20)).toEqual([255, 255, 255]);
     expect(pixelAt(20, Math.round(info.height / 2))).toEqual([255, 255, 255]);
-    await page.screenshot({ path: `${SHOTS}/posts-long-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/posts-long-1280.png`, { fullPage: true });
     // Scrolled to the end, the navigation is still in view under the top bar.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     expect(await page.getByRole('navigation', { name: 'Creator area' }).evaluate((nav) => nav.getBoundingClientRect().top)).toBe(64);

@@ -5,7 +5,7 @@
  * which the dry run shows. Screenshots at 375 and 1280 px go to
  * /tmp/shots-subscribers/.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -14,9 +14,9 @@ import { chromiumAvailable } from '../support/browser.ts';
 import { creatorWithSite, type Creator } from '../support/creator-site.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import { insertTiers, seedMembers } from '../support/members-fixtures.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-subscribers';
-mkdirSync(SHOTS, { recursive: true });
 
 async function adoptSession(page: Page, creator: Creator, url: string) {
   const [name, value] = [...creator.client.cookies].find(([cookieName]) => cookieName.endsWith('session'))!;
@@ -38,7 +38,7 @@ describe.skipIf(!chromiumAvailable)('subscribers in Chromium', () => {
 
     await page.goto(`${app.server.url}/subscribers`);
     await expect.poll(() => range(page).textContent()).toBe('1–50 of 120');
-    await page.screenshot({ path: `${SHOTS}/list-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/list-1280.png`, { fullPage: true });
 
     // Filter: comped only.
     const comped = seeded.filter((member) => member.status === 'comped');
@@ -97,7 +97,7 @@ describe.skipIf(!chromiumAvailable)('subscribers in Chromium', () => {
     await page.getByRole('button', { name: 'Comp', exact: true }).click();
     await page.getByText('Comped until Jan 31, 2099.').waitFor();
     await page.getByText('Comped on Gold until 2099-01-31 by the creator').waitFor();
-    await page.screenshot({ path: `${SHOTS}/member-1280.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/member-1280.png`, { fullPage: true });
 
     // Export: a real download of every member in Ghost's columns.
     await page.goto(`${app.server.url}/subscribers`);
@@ -118,7 +118,7 @@ describe.skipIf(!chromiumAvailable)('subscribers in Chromium', () => {
     await page.getByText('3 rows read: 2 would be imported, 1 would be left out.').waitFor();
     const refused = page.getByRole('table', { name: 'Rows that would be left out' });
     expect(await refused.locator('tbody tr').allInnerTexts()).toEqual(['3\tnot-an-address\tNot a valid e-mail address.']);
-    await page.screenshot({ path: `${SHOTS}/import-dry-run-1280.png` });
+    await screenshot(page, `${SHOTS}/import-dry-run-1280.png`);
     await page.getByRole('button', { name: 'Import 2 members' }).click();
     await page.getByText('Imported 2 members; 1 rows were left out.').waitFor();
     await page.getByRole('button', { name: 'Done' }).click();
@@ -134,7 +134,7 @@ describe.skipIf(!chromiumAvailable)('subscribers in Chromium', () => {
     await page.goto(`${app.server.url}/subscribers`);
     await page.getByRole('heading', { name: 'No members yet' }).waitFor();
     await page.getByRole('link', { name: `${app.server.url}/@${creator.handle}/join` }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/empty-375.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/empty-375.png`, { fullPage: true });
 
     const tiers = await insertTiers(app.server.handle.db, creator.siteId);
     await seedMembers(app.server.handle.db, creator.siteId, tiers, 12, 'p');
@@ -143,11 +143,11 @@ describe.skipIf(!chromiumAvailable)('subscribers in Chromium', () => {
     expect(await page.locator('.members-table').isVisible()).toBe(false);
     expect(await page.locator('.member-card').count()).toBe(12);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/list-375.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/list-375.png`, { fullPage: true });
     await page.locator('.member-card__name').first().click();
     await page.getByRole('heading', { name: 'History' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/member-375.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/member-375.png`, { fullPage: true });
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });

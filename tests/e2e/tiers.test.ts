@@ -7,10 +7,9 @@
  * keyboard and archives one; the free tier cannot be archived. No serious axe
  * violation; screenshots in /tmp/shots-polish/.
  */
-import { mkdir } from 'node:fs/promises';
 import { asc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tiers } from '../../db/content-schema.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { signUpVerified } from '../support/accounts.ts';
@@ -18,15 +17,13 @@ import { chromiumAvailable } from '../support/browser.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { unexpectedErrors, useE2eAppWithStripe } from '../support/e2e-app.ts';
 import { insertSite, userIdOf } from '../support/site-fixtures.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-polish';
 
 describe.skipIf(!chromiumAvailable)('the Tiers card in Chromium', () => {
   const e2e = useE2eAppWithStripe();
   const { app } = e2e;
-  beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
-  });
 
   /** A JSON call from the signed-in page, as the studio makes it. */
   function apiFrom(page: Page, method: string, path: string, body: unknown) {
@@ -132,7 +129,7 @@ describe.skipIf(!chromiumAvailable)('the Tiers card in Chromium', () => {
     expect((await tiersOf())[0]).toMatchObject({ id: freeTier.id, active: true });
 
     await expectAccessible(page);
-    await card.screenshot({ path: `${SHOTS}/tiers-375.png` });
+    await screenshot(card, `${SHOTS}/tiers-375.png`);
     // The two refusals above are the browser's network log, on purpose.
     expect(unexpectedErrors(errors, [409])).toEqual([]);
   });
