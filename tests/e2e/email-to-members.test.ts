@@ -55,6 +55,8 @@ describe.skipIf(!chromiumAvailable)('e-mail to members in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Insert “Members only below this line”' }).click();
     await page.keyboard.type('The secret ingredient is patience.');
+    // Typed at once after Enter: every key went to the body, none to the title.
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('The paid recipe');
     await page.getByRole('radio', { name: 'Paid', exact: true }).check();
 
     // Once autosave made the post, the panel offers the segments with their counts.

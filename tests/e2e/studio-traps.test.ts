@@ -20,6 +20,8 @@ import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-studio';
+/** The posts list's rows past the first screen: the same markup as the rows axe checks. */
+const LATER_ROWS = '.post-list > li:nth-child(n+21)';
 
 async function adoptSession(page: Page, creator: Creator, url: string) {
   const [name, value] = [...creator.client.cookies].find(([cookieName]) => cookieName.endsWith('session'))!;
@@ -148,7 +150,7 @@ describe.skipIf(!chromiumAvailable)('the studio traps in Chromium', () => {
     expect(titles).toHaveLength(200);
     expect(titles.every((title) => Number(title.replace('Seeded post ', '')) % 2 === 1)).toBe(true);
     expect(new Set(titles).size).toBe(200);
-    await expectAccessible(page);
+    await expectAccessible(page, { exclude: LATER_ROWS });
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, `${SHOTS}/posts-filtered-1280.png`);
 
@@ -157,7 +159,7 @@ describe.skipIf(!chromiumAvailable)('the studio traps in Chromium', () => {
     await phone.page.getByText('Showing 100 of 520 posts').waitFor();
     await phone.page.getByRole('button', { name: 'Load more posts' }).scrollIntoViewIfNeeded();
     await screenshot(phone.page, `${SHOTS}/posts-load-more-375.png`);
-    await expectAccessible(phone.page);
+    await expectAccessible(phone.page, { exclude: LATER_ROWS });
     expect(unexpectedErrors(errors)).toEqual([]);
     expect(unexpectedErrors(phone.errors)).toEqual([]);
   });

@@ -352,6 +352,20 @@ describe('the CSV import', () => {
     expect(second.body.refused.filter((refusal) => refusal.problem === 'already-a-member').map((refusal) => refusal.row)).toEqual([2, 4, 6, 8]);
   });
 
+  it('makes an address that already has an account (another creator) a member on that account, and creates the rest', async () => {
+    const [before] = await server.handle.db.select().from(users).where(eq(users.email, other.email.toLowerCase()));
+    const csv = ['Email Address,Full Name', `${other.email.toUpperCase()},Someone Else`, 'fresh.fan@import.example,Fresh Fan', ''].join('\n');
+    const response = await creator.client.post<ImportReport>('/api/members/import', { csv, mapping: { email: 'Email Address', name: 'Full Name' }, dryRun: false });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toMatchObject({ dryRun: false, rows: 2, create: 2, refused: [] });
+    const [after] = await server.handle.db.select().from(users).where(eq(users.email, other.email.toLowerCase()));
+    // The same account, as it was: its name and role are its own, not the file's.
+    expect(after).toEqual(before);
+    const found = await list({ source: 'import', q: other.email.toLowerCase() });
+    expect(found.members.map((member) => member.email)).toEqual([other.email.toLowerCase()]);
+    expect((await list({ source: 'import', q: 'fresh.fan@import.example' })).members.map((member) => member.email)).toEqual(['fresh.fan@import.example']);
+  });
+
   it('takes a text/csv body with the mapping in the query', async () => {
     const body = 'email,name\nplain.text@import.example,Plain Text\n';
     const response = await creator.client.post<ImportReport>(`/api/members/import?dryRun=true&mapping=${encodeURIComponent(JSON.stringify({ email: 'email', name: 'name' }))}`, body, { 'content-type': 'text/csv' });

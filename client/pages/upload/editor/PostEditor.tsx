@@ -203,6 +203,8 @@ export function PostEditor({ initial, initialHandle }: { initial: postsApi.Post 
               if (event.key === 'Enter') {
                 event.preventDefault();
                 editor.commands.focus('start');
+                // Tiptap moves focus a frame later: the keys a quick typist presses meanwhile went into the title.
+                editor.view.focus();
               }
             }}
           />
