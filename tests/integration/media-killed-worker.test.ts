@@ -85,8 +85,12 @@ it.skipIf(!runs)('hands the job of a killed server to another, which publishes i
   expect(done.status).toBe('ready');
   expect(done.derived.hls?.heights).toEqual([360, 720, 1080]);
 
-  const result: unknown = await handle.db.execute(sql`select state, retry_count from pgboss.job where name = 'media.process' and data->>'mediaId' = ${id}`);
-  const [job] = result as { state: string; retry_count: number }[];
+  // pg-boss marks the job completed once the handler has returned, a moment after the item is published.
+  const job = await until(async () => {
+    const result: unknown = await handle.db.execute(sql`select state, retry_count from pgboss.job where name = 'media.process' and data->>'mediaId' = ${id}`);
+    const [row] = result as { state: string; retry_count: number }[];
+    return row?.state === 'active' ? undefined : row;
+  }, 'the job to be marked done', 30_000);
   expect(job?.state).toBe('completed');
   expect(job?.retry_count).toBeGreaterThanOrEqual(1);
 });
