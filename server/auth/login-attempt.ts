@@ -29,7 +29,6 @@ type LoginLimits = Pick<RateLimitConfig, 'loginFailuresPerIp' | 'loginFailuresWi
 export const loginKey = (email: string, ip: string) => `login:${email}:${ip}`;
 export const loginIpKey = (ip: string) => `login-ip:${ip}`;
 
-
 export function createLoginAttempts({ db, clock, limits, sessions: sessionService }: { db: Database; clock: Clock; limits: LoginLimits; sessions: SessionService }) {
   const secondsUntil = (date: Date) => (date.getTime() - clock().getTime()) / 1000;
   const beginStatement = prepareBegin(db, limits);
