@@ -45,6 +45,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          // The server and CLI bundle the child-process tests start (tests/support/server-bundle.ts).
+          globalSetup: ['tests/support/server-bundle.ts'],
           isolate: ISOLATE,
           setupFiles: ['tests/support/fail-on-log-offences.ts'],
           environment: 'node',

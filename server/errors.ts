@@ -7,16 +7,24 @@ import { SERVER_MESSAGES } from '../common/messages.ts';
 
 export class AppError extends Error {
   override name = 'AppError';
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly field?: ErrorField;
+  /** Seconds until a rate-limited caller may try again (Retry-After). */
+  readonly retryAfterSeconds?: number;
   constructor(
-    readonly code: ErrorCode,
-    readonly status: number,
-    readonly field?: ErrorField,
-    /** Seconds until a rate-limited caller may try again (Retry-After). */
-    readonly retryAfterSeconds?: number,
+    code: ErrorCode,
+    status: number,
+    field?: ErrorField,
+    retryAfterSeconds?: number,
     /** Words more exact than the code's own (which domain rule a name broke); the answer's `message`. */
     detail?: string,
   ) {
     super(detail ?? SERVER_MESSAGES[code]);
+    this.code = code;
+    this.status = status;
+    this.field = field;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

@@ -83,9 +83,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     close() {
       closing ??= (async () => {
         for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+        // Stops accepting at once, before anything below waits on the database.
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         // Open event streams never finish on their own: end them, and their browsers reconnect to another server.
         await services.messageEvents.stop();
-        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         await stopped;
         // After the last request, so its view is in the last batch.

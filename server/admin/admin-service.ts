@@ -9,8 +9,10 @@ import type { Clock } from '../clock.ts';
 
 export class UnknownUserError extends Error {
   override name = 'UnknownUserError';
-  constructor(readonly email: string) {
+  readonly email: string;
+  constructor(email: string) {
     super(`No user with the e-mail ${email}`);
+    this.email = email;
   }
 }
 

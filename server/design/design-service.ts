@@ -19,11 +19,12 @@ import { foreignMediaPath, withoutMissingMedia } from './design-media.ts';
 
 /** A refused design: the error handler's shape plus the path of the problem. */
 export class DesignRefused extends AppError {
-  constructor(
-    readonly path: string,
-    readonly detail: string,
-  ) {
+  readonly path: string;
+  readonly detail: string;
+  constructor(path: string, detail: string) {
     super('invalid-design', 400);
+    this.path = path;
+    this.detail = detail;
   }
 }
 

@@ -38,12 +38,11 @@ export interface DnsCheckResult {
 /** A lookup failure that is not "there is no such record": the plain words say what the reader can do. */
 class LookupFailure extends Error {
   override name = 'LookupFailure';
-  constructor(
-    message: string,
-    /** False for a failure the records themselves cause (a CNAME loop): that one breaks an active domain. */
-    readonly inconclusive = true,
-  ) {
+  /** False for a failure the records themselves cause (a CNAME loop): that one breaks an active domain. */
+  readonly inconclusive: boolean;
+  constructor(message: string, inconclusive = true) {
     super(message);
+    this.inconclusive = inconclusive;
   }
 }
 

@@ -78,12 +78,11 @@ function checkedRequestOf(req: Request): UploadRequest {
 /** A refusal in the API's error shape: tus answers a thrown error's `status_code` with its `body`. */
 class UploadRefused extends Error {
   override name = 'UploadRefused';
+  readonly status_code: number;
   readonly body: string;
-  constructor(
-    readonly status_code: number,
-    code: ErrorCode,
-  ) {
+  constructor(statusCode: number, code: ErrorCode) {
     super(SERVER_MESSAGES[code]);
+    this.status_code = statusCode;
     this.body = JSON.stringify({ error: { code, message: SERVER_MESSAGES[code] } });
   }
 }

@@ -1,10 +1,11 @@
 /**
- * The operator CLI as an operator runs it (`npm run cli -- ...args`), without
- * npm's banner: the same entry, run by tsx, with exactly the environment given
- * plus PATH, so nothing of the test process's own configuration leaks in.
+ * The operator CLI as the production image runs it (`node dist/server/cli.js ...args`),
+ * from the bundle made at the start of the test run (server-bundle.ts), with exactly
+ * the environment given plus PATH, so nothing of the test process's own configuration leaks in.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { CLI_ENTRY } from './server-bundle.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -16,7 +17,7 @@ export interface CliResult {
 
 export function runCli(args: string[], env: Record<string, string | undefined>): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', ...args], {
+    const child = spawn(process.execPath, ['--enable-source-maps', CLI_ENTRY, ...args], {
       cwd: ROOT,
       env: { PATH: process.env.PATH, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,12 +1,13 @@
 /**
- * The real server entry (server/main.ts) in a child process, as an operator
- * runs it: its own signals, its own exit code, its JSON log lines on stdout.
+ * The real server entry in a child process, bundled as the production image
+ * runs it (server-bundle.ts): its own signals, its own exit code, its JSON log lines on stdout.
  * For what an in-process server cannot show: shutdown, crashes, outages.
  * Its lines pass the log guard like an in-process server's (log-guard.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from './free-port.ts';
+import { SERVER_ENTRY } from './server-bundle.ts';
 import { watchLogLine } from './log-guard.ts';
 import { testEnvironment } from './test-server.ts';
 
@@ -35,7 +36,7 @@ export interface ServerProcess {
 /** Without `databaseUrl` the server runs on the embedded database in the DATA_DIR that `env` gives. */
 export async function spawnServerProcess({ databaseUrl, smtpUrl, env = {} }: { databaseUrl?: string; smtpUrl: string; env?: Record<string, string> }): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, ...testEnvironment(port, smtpUrl, { ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), LOG_LEVEL: 'info', ...env }) },
     stdio: ['ignore', 'pipe', 'pipe'],

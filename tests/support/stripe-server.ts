@@ -96,14 +96,16 @@ export interface StripeServer {
 const PLATFORM = 'platform';
 
 class StripeError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly param?: string,
-    readonly code?: string,
-    readonly type = 'invalid_request_error',
-  ) {
+  readonly status: number;
+  readonly param?: string;
+  readonly code?: string;
+  readonly type: string;
+  constructor(status: number, message: string, param?: string, code?: string, type = 'invalid_request_error') {
     super(message);
+    this.status = status;
+    this.param = param;
+    this.code = code;
+    this.type = type;
   }
 }
 

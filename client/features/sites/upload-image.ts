@@ -15,8 +15,10 @@ export interface ImageUpload {
 
 /** The HTTP status the server refused an upload with, or 0 when it never answered. */
 export class UploadError extends Error {
-  constructor(readonly status: number) {
+  readonly status: number;
+  constructor(status: number) {
     super(`Upload failed (${status})`);
+    this.status = status;
   }
 }
 

@@ -5,7 +5,9 @@
  */
 export class UnprocessableMediaError extends Error {
   override name = 'UnprocessableMediaError';
-  constructor(readonly reason: string) {
+  readonly reason: string;
+  constructor(reason: string) {
     super(reason);
+    this.reason = reason;
   }
 }
