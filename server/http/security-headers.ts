@@ -1,11 +1,12 @@
 /**
  * Security headers (helmet), in two sets. Pages get the full set with a CSP the
- * SPA runs under (no inline scripts). JSON answers get OWASP's REST set: a CSP
+ * SPA runs under (no inline script but the hashed loader of hydrate-after-paint.ts). JSON answers get OWASP's REST set: a CSP
  * that allows nothing, nosniff, no framing, no referrer, same-origin resources.
  * Stricter for an answer no browser should render, and half the headers on the
  * calls every page load makes (docs/decisions/016-request-logging-without-pino-http.md).
  */
 import helmet from 'helmet';
+import { HYDRATE_AFTER_PAINT_CSP_SOURCE } from './hydrate-after-paint.ts';
 
 // Links in mails carry tokens: no response of ours ever leaks its URL to another site.
 const referrerPolicy = { policy: 'no-referrer' } as const;
@@ -22,7 +23,8 @@ export function pageSecurityHeaders(appUrl: URL) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The one inline script: the pre-rendered pages' loader, by its hash (docs/decisions/118).
+        scriptSrc: ["'self'", HYDRATE_AFTER_PAINT_CSP_SOURCE],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],

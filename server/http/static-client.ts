@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
 import { BOOT_STATE_ELEMENT_ID, type BootState } from '../../common/api-types.ts';
 import { prerenderedPages, type PrerenderedPage } from './prerendered-pages.ts';
+import { hydrateAfterPaint } from './hydrate-after-paint.ts';
 import { readManifest, routePreloads } from './route-preloads.ts';
 
 interface StaticFile {
@@ -91,6 +92,8 @@ export function bootStateScript(state: BootState): string {
 }
 
 const EMPTY_ROOT = '<div id="root"></div>';
+/** The pre-rendered pages with a form: shown before their script has hydrated them (hydrate-after-paint.ts). */
+const FORM_PAGES = new Set(['/login', '/signup']);
 
 /**
  * The page is sent as HTML only as the server's own render would show it: to a
@@ -101,21 +104,12 @@ function wantsPrerendered(req: Request, state: BootState): boolean {
   return state.user === null && !state.maintenance && !req.originalUrl.includes('?');
 }
 
-/**
- * A pre-rendered page needs its stylesheets to paint and its scripts only to
- * hydrate, so its scripts ask for low priority: on HTTP/1.1 Chrome then gives
- * the stylesheets the connections first instead of sharing them with 20 modules.
- */
-function scriptsAtLowPriority(html: string): string {
-  return html.replaceAll('<script type="module"', '<script type="module" fetchpriority="low"').replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
-}
-
 /** index.html with the hints, the boot state and, when there is one, the pre-rendered page. */
 function renderShell(indexHtml: string, head: string, page: PrerenderedPage | undefined): string {
   // Replacer functions, not strings: $` or $' in a user's name would otherwise paste page text into the JSON.
   const withHead = indexHtml.replace('</head>', () => `${page?.stylesheets ?? ''}${head}</head>`);
   if (!page) return withHead;
-  return scriptsAtLowPriority(withHead).replace(EMPTY_ROOT, () => `<div id="root">${page.root}</div>`);
+  return hydrateAfterPaint(withHead).replace(EMPTY_ROOT, () => `<div id="root">${page.root}</div>`);
 }
 
 export interface StaticClientOptions {
@@ -136,6 +130,9 @@ export function staticClient({ clientDir, bootState }: StaticClientOptions): Req
   const prerendered = indexHtml.includes(EMPTY_ROOT) ? prerenderedPages(clientDir, manifest) : async () => undefined;
 
   return async function serveClient(req, res, next) {
+    // A sign-in or sign-up form sent before its page's script took it over: the form posts (method="post"), so
+    // nothing typed lands in a URL, and its body is never read; the page comes back, by then with its script.
+    if (req.method === 'POST' && FORM_PAGES.has(req.path)) return res.redirect(303, req.path);
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const file = files.get(req.path);
     if (file) return sendStatic(req, res, file);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUpVerified } from '../support/accounts.ts';
-import { chromiumAvailable } from '../support/browser.ts';
+import { chromiumAvailable, gotoApp } from '../support/browser.ts';
 import { useE2eApp } from '../support/e2e-app.ts';
 import type { TestClient } from '../support/http-client.ts';
 
@@ -23,7 +23,7 @@ describe.skipIf(!chromiumAvailable)('focus and keyboard in Chromium', () => {
 
   it('leaves focus alone on the first load, then moves it to the new page\'s heading on every route change', async () => {
     const { page, errors } = await app.open();
-    await page.goto(`${app.server.url}/`);
+    await gotoApp(page, `${app.server.url}/`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect((await focused(page)).tag).toBe('body');
 

@@ -2,8 +2,10 @@
  * docs/decisions/033: a signed-out visit to a public page or auth screen gets
  * the page itself as HTML, styled before any script runs, and the browser
  * hydrates that HTML (the same nodes, no mismatch, no loading screen) instead
- * of painting it again after the main bundle.
+ * of painting it again after the main bundle, which it asks for only after the
+ * first paint (docs/decisions/118).
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/accounts.ts';
 import { chromiumAvailable } from '../support/browser.ts';
@@ -41,12 +43,35 @@ describe.skipIf(!chromiumAvailable)('pre-rendered first paint', () => {
     expect(stylesheetsOf(signup.text).some((href) => /\/assets\/(SignupPage|signup)-[\w-]+\.css$/.test(href))).toBe(true);
   });
 
-  it('asks for the scripts of a pre-rendered page at low priority, and for the shell\'s as before', async () => {
+  it('names no script to fetch before the first paint: an inline loader, allowed by its hash, asks for them; the shell keeps its own', async () => {
     const visitor = createTestClient(app.server.url);
-    const page = (await visitor.get('/login')).text;
-    expect(page).toMatch(/<script type="module" fetchpriority="low"/);
-    expect(page).not.toMatch(/<link rel="modulepreload"(?! fetchpriority="low")/);
-    expect((await visitor.get('/verify-email')).text).not.toContain('fetchpriority="low"');
+    const response = await visitor.get('/login');
+    expect(response.text).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
+    const loader = /<script data-modules="([^"]+)">([^<]+)<\/script><\/body>/.exec(response.text);
+    expect(loader).not.toBeNull();
+    const [entry, ...chunks] = loader![1]!.split(' ');
+    expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    expect(chunks.some((chunk) => /^\/assets\/LoginPage-[\w-]+\.js$/.test(chunk))).toBe(true);
+    const hash = createHash('sha256').update(loader![2]!).digest('base64');
+    expect(response.headers.get('content-security-policy')).toContain(`script-src 'self' 'sha256-${hash}'`);
+    const shell = (await visitor.get('/verify-email')).text;
+    expect(shell).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+    expect(shell).not.toContain('data-modules');
+  });
+
+  it.each(['/login', '/signup'])('%s sent before its script ran keeps the password out of the URL and comes back as the page', async (path) => {
+    const { page } = await app.open();
+    // The page as a reader sees it on a slow link, before the loader has asked for the scripts.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`${app.server.url}${path}`);
+    await page.getByLabel('Email').fill('early@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('typed-before-the-script');
+    const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+    await page.locator('form.auth-form button[type="submit"]').click();
+    expect((await answer).status()).toBe(303);
+    await page.waitForLoadState('load');
+    expect(page.url()).toBe(`${app.server.url}${path}`);
+    await page.context().close();
   });
 
   it('starts Inter\'s Latin face beside the stylesheets, as the same file the stylesheet names', async () => {
@@ -122,6 +147,13 @@ describe.skipIf(!chromiumAvailable)('pre-rendered first paint', () => {
         };
       });
       expect(outcome).toEqual({ sentByServer: true, sameNode: true, spinners: 0 });
+      // The main bundle was asked for only once the page was on screen.
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        bundle: performance.getEntriesByType('resource').find((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))?.startTime,
+      }));
+      expect(timing.paint).toBeGreaterThan(0);
+      expect(timing.bundle).toBeGreaterThan(timing.paint!);
       expect(errors).toEqual([]);
       await page.context().close();
     }

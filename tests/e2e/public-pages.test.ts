@@ -51,7 +51,7 @@ describe.skipIf(!chromiumAvailable)('public pages in Chromium', () => {
 
   it('opens the burger menu at 375px and navigates with it', async () => {
     const { page, errors } = await app.open({ width: 375 });
-    await page.goto(`${app.server.url}/`);
+    await gotoApp(page, `${app.server.url}/`);
     const burger = page.getByRole('button', { name: /menu/i });
     expect(await burger.getAttribute('aria-expanded')).toBe('false');
     await burger.click();
@@ -64,7 +64,7 @@ describe.skipIf(!chromiumAvailable)('public pages in Chromium', () => {
 
   it('FAQ accordion keeps one item open, and clicking the open one closes it', async () => {
     const { page } = await app.open();
-    await page.goto(`${app.server.url}/`);
+    await gotoApp(page, `${app.server.url}/`);
     const questions = page.locator('button[aria-expanded]').filter({ hasText: /\?$/ });
     expect(await questions.count()).toBeGreaterThan(1);
     await questions.nth(0).click();
@@ -78,7 +78,7 @@ describe.skipIf(!chromiumAvailable)('public pages in Chromium', () => {
 
   it('the contact card opens a prefilled compose-mail link to the support address', async () => {
     const { page } = await app.open();
-    await page.goto(`${app.server.url}/contact`);
+    await gotoApp(page, `${app.server.url}/contact`);
     const mailto = page.locator('a[href^="mailto:support@creator.test"]').first();
     expect(await mailto.getAttribute('href')).toMatch(/subject=.+&body=.+/);
   });
@@ -120,7 +120,7 @@ describe.skipIf(!chromiumAvailable)('public pages in Chromium', () => {
 
   it('footer links lead to the site pages and the configured external links only, and a path change scrolls to the top', async () => {
     const { page } = await app.open();
-    await page.goto(`${app.server.url}/about`);
+    await gotoApp(page, `${app.server.url}/about`);
     const footer = page.locator('footer');
     for (const [name, href] of [
       ['About', '/about'],
@@ -165,7 +165,7 @@ describe.skipIf(!chromiumAvailable)('public pages in Chromium', () => {
 
   it('What you get shows the four offer cards with their exact texts', async () => {
     const { page } = await app.open();
-    await page.goto(`${app.server.url}/what-you-get`);
+    await gotoApp(page, `${app.server.url}/what-you-get`);
     await page.getByRole('heading', { name: 'Build on your name' }).waitFor();
     const offers = await page.locator('.card__title').allTextContents();
     expect(offers).toEqual(['30 days free trial', '100% customizable brand control', '0% revenue cut', '$19+ flat monthly fee']);
@@ -173,7 +173,7 @@ describe.skipIf(!chromiumAvailable)('public pages in Chromium', () => {
 
   it('the testimonials carousel moves with its buttons from the keyboard, and shows 4-5 star ratings', async () => {
     const { page, errors } = await app.open({ width: 1280, reducedMotion: true });
-    await page.goto(`${app.server.url}/`);
+    await gotoApp(page, `${app.server.url}/`);
     const carousel = page.locator('[aria-roledescription="carousel"]');
     const track = carousel.locator('.carousel__track');
     const scrollLeft = () => track.evaluate((element) => element.scrollLeft);

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../common/error-codes.ts';
 import { authEvents, users } from '../../db/schema.ts';
+import { HYDRATE_AFTER_PAINT_SCRIPT } from '../../server/http/hydrate-after-paint.ts';
 import { signUp, signupBody, STRONG_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { createTestClient, type TestResponse } from '../support/http-client.ts';
 import { createTestClock, startTestServer, type TestServer, type TestServerOptions } from '../support/test-server.ts';
@@ -167,11 +168,13 @@ describe('response headers', () => {
     }
   });
 
-  it('on pages: a CSP the SPA runs under, without inline or eval scripts, and a framing ban', async () => {
+  it('on pages: a CSP the SPA runs under, without eval or inline scripts but the pre-rendered pages\' loader, and a framing ban', async () => {
     const response = await createTestClient(server.url).get('/any/page');
     const directives = cspOf(response);
     expect(directives.get('default-src')).toContain("'self'");
-    expect(directives.get('script-src')).toEqual(["'self'"]);
+    // The one inline script allowed, by the hash of its exact text (docs/decisions/118).
+    const loaderHash = `'sha256-${createHash('sha256').update(HYDRATE_AFTER_PAINT_SCRIPT).digest('base64')}'`;
+    expect(directives.get('script-src')).toEqual(["'self'", loaderHash]);
     expect(directives.get('script-src-attr')).toEqual(["'none'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(directives.get('frame-ancestors')).toEqual(["'none'"]);

@@ -63,7 +63,8 @@ export function LoginForm() {
   };
 
   return (
-    <form className="auth-form" noValidate onSubmit={submit}>
+    // method="post": sent before the page's script runs (docs/decisions/118), the password stays out of the URL.
+    <form className="auth-form" method="post" noValidate onSubmit={submit}>
       <EmailField
         id={FIELD_IDS.email}
         value={email}

@@ -53,7 +53,8 @@ export function SignupForm() {
   });
 
   return (
-    <form className="auth-form" noValidate onSubmit={submit}>
+    // method="post": sent before the page's script runs (docs/decisions/118), the password stays out of the URL.
+    <form className="auth-form" method="post" noValidate onSubmit={submit}>
       <FormField
         id={FIELD_IDS.fullName}
         label="Full name"
