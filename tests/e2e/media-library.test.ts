@@ -9,7 +9,6 @@
  */
 import { truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +19,7 @@ import { chromiumAvailable } from '../support/browser.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import { makeMediaFixtures, type MediaFixtures } from '../support/media-fixtures.ts';
 import { screenshot } from '../support/screenshots.ts';
+import { axeScan } from '../support/accessibility.ts';
 
 const SHOTS = '/tmp/shots-media';
 const PROCESSING_TIMEOUT_MS = 60_000;
@@ -65,7 +65,7 @@ describe.skipIf(!chromiumAvailable)('the media library in Chromium', () => {
 
   /** No serious or critical axe finding, and nothing wider than the screen. */
   async function expectAccessible(page: Page) {
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeScan(page).analyze();
     const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
     expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

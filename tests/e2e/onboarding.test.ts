@@ -5,7 +5,6 @@
  * Each screen is checked by axe and for sideways overflow at 320, 375 and
  * 1280 px; screenshots at 375 and 1280 px go to /tmp/shots-sites/.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { chromiumAvailable } from '../support/browser.ts';
 import { fillSignUpForm } from '../support/browser-signup.ts';
 import { useE2eApp } from '../support/e2e-app.ts';
 import { screenshot } from '../support/screenshots.ts';
+import { axeScan } from '../support/accessibility.ts';
 
 const SHOTS = '/tmp/shots-sites';
 
@@ -23,7 +23,7 @@ async function shoot(page: Page, name: string, { axeExclude }: { axeExclude?: st
   for (const width of [320, 375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} at ${width}px`).toBe(true);
-    const axe = new AxeBuilder({ page });
+    const axe = axeScan(page);
     const results = await (axeExclude ? axe.exclude(axeExclude) : axe).analyze();
     const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
     expect(serious.map((violation) => `${name} at ${width}px: ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -6,7 +6,6 @@
  * deleted after a confirmation; a failed save keeps the text and retries.
  * Screenshots at 375 and 1280 px go to /tmp/shots-posts/.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -18,11 +17,12 @@ import { creatorWithSite, type Creator } from '../support/creator-site.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import { makeJpeg, uploadBytes, waitForMedia } from '../support/media.ts';
 import { screenshot } from '../support/screenshots.ts';
+import { axeScan } from '../support/accessibility.ts';
 
 const SHOTS = '/tmp/shots-posts';
 
 async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeScan(page).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, gotoApp } from '../support/browser.ts';
 import { useE2eApp } from '../support/e2e-app.ts';
+import { axeScan } from '../support/accessibility.ts';
 
 const PUBLIC_PAGES = ['/', '/about', '/what-you-get', '/contact', '/privacy-policy', '/terms-conditions', '/login', '/signup'];
 const PAGES_WITH_BOTTOM_CTA = ['/', '/about', '/what-you-get', '/contact'];
@@ -30,7 +30,7 @@ describe.skipIf(!chromiumAvailable)('public pages in Chromium', () => {
       expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
       expect(await page.locator('h1').count()).toBe(1);
       await waitForTransitions(page);
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeScan(page).analyze();
       const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
       expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
       // Nothing may overflow sideways on a phone.

@@ -9,7 +9,6 @@ import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
@@ -23,6 +22,7 @@ import type { TestClient } from '../support/http-client.ts';
 import { makeVideo, uploadBytes, waitForMedia } from '../support/media.ts';
 import { embed, insertPost, insertSite, userIdOf } from '../support/site-fixtures.ts';
 import { screenshot } from '../support/screenshots.ts';
+import { axeScan } from '../support/accessibility.ts';
 
 /** A seaside gradient, so the screenshots show where the banner, avatar and cover sit. */
 function picture(width: number, height: number): Promise<Buffer> {
@@ -119,7 +119,7 @@ describe.skipIf(!chromiumAvailable)('public site in Chromium', () => {
         if (message.type() === 'error') errors.push(message.text());
       });
       await page.goto(`${app.server.url}${path}`, { waitUntil: 'networkidle' });
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeScan(page).analyze();
       const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
       expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), path).toEqual([]);
       expect(errors, path).toEqual([]);

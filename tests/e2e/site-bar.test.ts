@@ -5,7 +5,6 @@
  * horizontal scroll at 375 px, no serious axe violation, no console error.
  * Screenshots in /tmp/shots-polish/.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from '../support/accounts.ts';
@@ -13,6 +12,7 @@ import { chromiumAvailable } from '../support/browser.ts';
 import { useE2eApp } from '../support/e2e-app.ts';
 import { insertMembership, insertPost, insertSite, userIdOf } from '../support/site-fixtures.ts';
 import { screenshot } from '../support/screenshots.ts';
+import { axeScan } from '../support/accessibility.ts';
 
 const SHOTS = '/tmp/shots-polish';
 
@@ -36,7 +36,7 @@ describe.skipIf(!chromiumAvailable)('the site bar in Chromium', () => {
 
   async function checkPage(page: Page, errors: readonly string[], shot: string) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), shot).toBe(true);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeScan(page).analyze();
     const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
     expect(serious.map((violation) => violation.id), shot).toEqual([]);
     expect(errors, shot).toEqual([]);

@@ -13,6 +13,7 @@ import { loadConfig } from '../../server/config.ts';
 import { startServer, type RunningServer } from '../../server/runtime.ts';
 import { signupBody } from '../support/accounts.ts';
 import { freePort } from '../support/free-port.ts';
+import { CLI_ENTRY } from '../support/server-bundle.ts';
 import { createTestClient } from '../support/http-client.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 import { testLogger } from '../support/test-server.ts';
@@ -77,7 +78,7 @@ describe('the embedded PGlite database', () => {
     const ownDir = await mkdtemp(path.join(tmpdir(), 'creator-pglite-lock-'));
     const pgliteDir = path.join(ownDir, 'pglite');
     const cli = (...command: string[]) =>
-      promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', ...(command.length > 0 ? command : ['maintenance', 'status'])], {
+      promisify(execFile)(process.execPath, [CLI_ENTRY, ...(command.length > 0 ? command : ['maintenance', 'status'])], {
         env: { ...process.env, DATA_DIR: ownDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
       }).then(
         ({ stdout }) => ({ code: 0, output: stdout }),
