@@ -5,11 +5,11 @@
  * on every server sharing the database; expiry holds to the millisecond;
  * tokens work only for their purpose and only once, even when raced.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../../common/api-types.ts';
 import { RESET_PASSWORD_TOKEN_TTL_MS, SESSION_TTL_MS, VERIFY_EMAIL_TOKEN_TTL_MS } from '../../../common/constants.ts';
-import { sessions, users } from '../../../db/schema.ts';
+import { mailOutbox, sessions, users } from '../../../db/schema.ts';
 import { signUp } from '../../support/accounts.ts';
 import { expectCodedRefusal, HIGH_RATE_LIMITS, printSummary } from '../../support/fault-checks.ts';
 import { createTestClient, type TestClient } from '../../support/http-client.ts';
@@ -54,11 +54,19 @@ async function expectCookieRefused(token: string, what: string) {
   }
 }
 
+/**
+ * The link of the `count`th matching mail, once the worker has also marked it sent: the SMTP sink
+ * has it a moment before, and a test that moved the clock past the claim's lease in between would
+ * let the other server's worker send it again with a new token, which revokes this one.
+ */
 async function waitForLink(server: TestServer, email: string, subject: string, count = 1): Promise<string> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const matching = server.smtp.mailsTo(email).filter((mail) => mail.subject.includes(subject));
-    if (matching.length >= count) return matching[count - 1]!.links[0]!;
+    if (matching.length >= count) {
+      await expect.poll(() => server.handle.db.$count(mailOutbox, and(eq(mailOutbox.recipient, email), ne(mailOutbox.status, 'sent')))).toBe(0);
+      return matching[count - 1]!.links[0]!;
+    }
     if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${email}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
