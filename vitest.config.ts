@@ -1,21 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files run two at a time in every project. Vitest's default on a 2-core machine (CI's) is one
- * worker, which ran the whole suite file by file; the tests spend much of their time waiting on
- * Postgres, servers and Chromium, so two files at once keep both cores busy. Every file has its
- * own database, server, port and browser (tests/support), so they cannot see each other.
- * All projects must share one worker count to share one queue.
+ * How many files run at once on CI's 2 cores (Vitest's default there is one). The tests spend much
+ * of their time waiting on Postgres, servers, timers and Chromium: two files at a time left the
+ * cores idle a quarter of a whole run (vmstat), so three run at a time (docs/decisions/121). The
+ * e2e files, whose Chromium and server keep a core busy, run first as one group, then the
+ * integration and unit files, which wait on timers, polls, second servers and SMTP far more than
+ * they compute. Every file has its own database, server, port and browser (tests/support), so they
+ * cannot see each other. Four integration files at once were faster still, but met Postgres's 100
+ * connections ("sorry, too many clients already") even with a test server's small pool
+ * (TEST_POOL_SIZE): each server's job queue holds four more.
  */
-const WORKERS = 2;
+const E2E_WORKERS = 3;
+const INTEGRATION_WORKERS = 3;
+const E2E_FIRST = { groupOrder: 0 };
+const INTEGRATION_AFTER = { groupOrder: 1 };
 
 /**
  * The integration and e2e files of one worker share its module cache (`isolate: false`): each file
  * imported the whole server, Playwright and their dependencies again, which left a worker idle 30%
  * of the run (docs/decisions/115). Sharing is safe because nothing the tests build is global: each
  * file starts its own servers, database and browser and stops them in afterAll, and the server's
- * services get their dependencies passed in. Four workers were measured too: every file took twice
- * as long, because CI's 2 cores are busy, and Postgres ran out of connections.
+ * services get their dependencies passed in.
  */
 const ISOLATE = false;
 
@@ -38,7 +44,8 @@ export default defineConfig({
           name: 'unit',
           include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'db/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
-          maxWorkers: WORKERS,
+          maxWorkers: INTEGRATION_WORKERS,
+          sequence: INTEGRATION_AFTER,
         },
       },
       {
@@ -53,7 +60,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           expect: { poll: POLL },
-          maxWorkers: WORKERS,
+          maxWorkers: INTEGRATION_WORKERS,
+          sequence: INTEGRATION_AFTER,
         },
       },
       {
@@ -67,7 +75,8 @@ export default defineConfig({
           testTimeout: 240_000,
           hookTimeout: 180_000,
           expect: { poll: POLL },
-          maxWorkers: WORKERS,
+          maxWorkers: E2E_WORKERS,
+          sequence: E2E_FIRST,
         },
       },
     ],

@@ -44,16 +44,22 @@ export interface DatabaseHandle {
 /** The longest wait between two attempts to reach a Postgres that went away. */
 const RECONNECT_MAX_SECONDS = 1;
 
-/** `pgliteTemplate`: the new database a first start unpacks; EMBEDDED_TEMPLATE_FILE unless a test names its own. */
-export type DatabaseTarget = { url: string } | { pgliteDir: string | undefined; pgliteTemplate?: string };
+/** Connections one server's queries may hold (DATABASE_POOL_SIZE); pg-boss, LISTEN and the upload locker hold their own beside it. */
+export const DEFAULT_POOL_SIZE = 10;
+
+/**
+ * `poolSize`: DEFAULT_POOL_SIZE unless told. `pgliteTemplate`: the new database a first start
+ * unpacks; EMBEDDED_TEMPLATE_FILE unless a test names its own.
+ */
+export type DatabaseTarget = { url: string; poolSize?: number } | { pgliteDir: string | undefined; pgliteTemplate?: string };
 
 export async function connectDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return 'url' in target ? connectPostgres(target.url) : connectPglite(target.pgliteDir, target.pgliteTemplate ?? EMBEDDED_TEMPLATE_FILE);
+  return 'url' in target ? connectPostgres(target.url, target.poolSize ?? DEFAULT_POOL_SIZE) : connectPglite(target.pgliteDir, target.pgliteTemplate ?? EMBEDDED_TEMPLATE_FILE);
 }
 
-function connectPostgres(url: string): DatabaseHandle {
+function connectPostgres(url: string, poolSize: number): DatabaseHandle {
   const client = postgres(url, {
-    max: 10,
+    max: poolSize,
     onnotice: () => {},
     // Fail fast while Postgres is down, so requests answer 503 instead of hanging.
     connect_timeout: 5,

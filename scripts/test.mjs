@@ -14,6 +14,9 @@
 import './require-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
+
+const BESIDE_NICENESS = 10;
 
 function run(args) {
   const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
@@ -23,6 +26,8 @@ function run(args) {
 /** Runs in the background; `done` resolves to its exit status and everything it printed. */
 function runBeside(args) {
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Below the tests' priority: they are the run's longest path, and ESLint fills the CPU they leave idle (docs/decisions/121).
+  setPriority(child.pid, BESIDE_NICENESS);
   const output = [];
   child.stdout.on('data', (chunk) => output.push(chunk));
   child.stderr.on('data', (chunk) => output.push(chunk));

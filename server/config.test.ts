@@ -35,7 +35,12 @@ describe('loadConfig', () => {
   it('derives APP_URL from PORT and reads a Postgres URL', () => {
     const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u:p@db:5432/app' });
     expect(config.appUrl.origin).toBe('http://localhost:8080');
-    expect(config.database).toEqual({ url: 'postgres://u:p@db:5432/app' });
+    expect(config.database).toEqual({ url: 'postgres://u:p@db:5432/app', poolSize: 10 });
+  });
+
+  it('reads DATABASE_POOL_SIZE, and refuses a pool too small to hold a transaction beside a read', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/app', DATABASE_POOL_SIZE: '4' }).database).toEqual({ url: 'postgres://u:p@db:5432/app', poolSize: 4 });
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/app', DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
   it('accepts every loopback name on PORT when APP_URL is unset, and only APP_URL when it is set', () => {

@@ -16,6 +16,7 @@ const environmentSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   APP_URL: httpUrl.optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Creator Platform <no-reply@localhost>'),
@@ -153,7 +154,7 @@ export interface Config {
   appUrl: URL;
   /** Origins the same-origin guard accepts: APP_URL's, or with APP_URL unset every loopback name on PORT. */
   allowedOrigins: readonly string[];
-  database: { url: string } | { pgliteDir: string };
+  database: { url: string; poolSize: number } | { pgliteDir: string };
   dataDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -232,7 +233,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     host: env.HOST,
     appUrl,
     allowedOrigins,
-    database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: path.join(dataDir, 'pglite') },
+    database: env.DATABASE_URL ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { pgliteDir: path.join(dataDir, 'pglite') },
     dataDir,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -32,6 +32,14 @@ function withDatabaseName(url: string, name: string): string {
   return parsed.toString();
 }
 
+/**
+ * Connections a test server's queries may hold (DATABASE_POOL_SIZE), against the product's 10: the
+ * suite runs several files at once, some with three servers, and their pools together met
+ * Postgres's 100 connections ("sorry, too many clients already"). Four still let a request hold a
+ * transaction while others read.
+ */
+export const TEST_POOL_SIZE = 4;
+
 /** Serialises template building and copying among the suite's parallel files. */
 const TEMPLATE_LOCK_ID = 7_210_431_986;
 
@@ -89,7 +97,7 @@ async function createOnServer(serverUrl: string, { empty = false, cleanup = asyn
     kind: 'postgres',
     url,
     async connect() {
-      const handle = await connectDatabase({ url });
+      const handle = await connectDatabase({ url, poolSize: TEST_POOL_SIZE });
       await migrateDatabase(handle);
       return handle;
     },

@@ -12,7 +12,7 @@ import { levels, multistream, type DestinationStream, type Level, type StreamEnt
 import { freePort } from './free-port.ts';
 import { guardedLogStream } from './log-guard.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { createTestDatabase, TEST_POOL_SIZE, type TestDatabase } from './test-database.ts';
 
 export interface TestServerOptions {
   env?: Record<string, string>;
@@ -35,10 +35,11 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
-/** The test's own settings on top of quiet logs and fast background loops. */
+/** The test's own settings on top of quiet logs, fast background loops and a small pool (TEST_POOL_SIZE). */
 export function testEnvironment(port: number, smtpUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     PORT: String(port),
+    DATABASE_POOL_SIZE: String(TEST_POOL_SIZE),
     HOST: '127.0.0.1',
     APP_URL: `http://127.0.0.1:${port}`,
     SMTP_URL: smtpUrl,
