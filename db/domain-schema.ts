@@ -59,6 +59,8 @@ export const domainHandoffs = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The only host that may redeem it. */
     hostname: text('hostname').notNull(),
+    /** SHA-256 of the state the domain set in the reader's browser: the token is redeemed only beside that cookie (as OAuth's state). */
+    stateHash: text('state_hash').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
   },
   (table) => [index('domain_handoffs_expires_idx').on(table.expiresAt)],

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { ROLES } from '../common/roles.ts';
@@ -72,8 +73,9 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
     // The members list's search, ILIKE '%term%' on name or e-mail (server/members/members-query.ts): trigram indexes serve an infix match.
-    index('users_full_name_trgm_idx').using('gin', table.fullName.op('gin_trgm_ops')),
-    index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
+    // fastupdate off: a pending list makes the planner take these indexes for an equality lookup whenever the statistics are stale (issue 27).
+    index('users_full_name_trgm_idx').using('gin', table.fullName.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')).with({ fastupdate: false }),
     // ROLES are our own constants, never input: inlining them keeps the constraint readable in psql.
     check('users_role_check', sql.raw(`role IN (${ROLES.map((role) => `'${role}'`).join(', ')})`)),
   ],
@@ -91,6 +93,13 @@ export const sessions = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     lastUsedAt: timestamptz('last_used_at').notNull().defaultNow(),
     userAgent: text('user_agent').notNull().default(''),
+    /**
+     * Null for a platform session. A session opened on a custom domain (handoff or join) holds that
+     * hostname and its site, and is valid only there (DESIGN.md "Sessions on custom domains"). No
+     * foreign key to sites: this file comes before the content schema; a removed site's id matches no request.
+     */
+    hostname: text('hostname'),
+    siteId: uuid('site_id'),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );
