@@ -10,7 +10,7 @@
  * in the same transaction that marks it `processing`.
  */
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { EVENTS, Server, type Upload } from '@tus/server';
@@ -21,7 +21,9 @@ import { ACCEPTED_MEDIA_TYPES } from '../../common/media.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import type { Database } from '../../db/connect.ts';
 import { media } from '../../db/content-schema.ts';
+import { isDatabaseUnavailable } from '../../db/database-unavailable.ts';
 import type { Clock } from '../clock.ts';
+import { OUTAGE_RETRY_AFTER_SECONDS } from '../http/middleware/error-handler.ts';
 import type { Logger } from '../logger.ts';
 import type { JobQueue } from '../queue/queue.ts';
 import type { Site } from '../sites/site-lookup.ts';
@@ -63,17 +65,23 @@ export function rememberUploadRequest(req: IncomingMessage, checked: UploadReque
   checkedRequests.set(req, checked);
 }
 
-/** srvx's request on Node: the node request sits at `runtime.node` (older versions: `node`). */
-type NodeBackedRequest = Request & { runtime?: { node?: { req: IncomingMessage } }; node?: { req: IncomingMessage } };
+/** srvx's request on Node: the node request and response sit at `runtime.node` (older versions: `node`). */
+type NodeBackedRequest = Request & { runtime?: { node?: { req: IncomingMessage; res?: ServerResponse } }; node?: { req: IncomingMessage; res?: ServerResponse } };
+
+function nodeOf(req: Request) {
+  const { runtime, node } = req as NodeBackedRequest;
+  return runtime?.node ?? node;
+}
 
 function checkedRequestOf(req: Request): UploadRequest {
-  const { runtime, node } = req as NodeBackedRequest;
-  const incoming = runtime?.node?.req ?? node?.req;
+  const incoming = nodeOf(req)?.req;
   const checked = incoming ? checkedRequests.get(incoming) : undefined;
   // The route sets it before tus runs; reaching here without it is a wiring mistake.
   if (!checked) throw new Error('upload request the route did not check');
   return checked;
 }
+
+const errorBody = (code: ErrorCode) => JSON.stringify({ error: { code, message: SERVER_MESSAGES[code] } });
 
 /** A refusal in the API's error shape: tus answers a thrown error's `status_code` with its `body`. */
 class UploadRefused extends Error {
@@ -83,7 +91,7 @@ class UploadRefused extends Error {
   constructor(statusCode: number, code: ErrorCode) {
     super(SERVER_MESSAGES[code]);
     this.status_code = statusCode;
-    this.body = JSON.stringify({ error: { code, message: SERVER_MESSAGES[code] } });
+    this.body = errorBody(code);
   }
 }
 
@@ -129,10 +137,17 @@ export function createUploads({ db, storage, queue, clock, logger, partsDir, max
       return {};
     },
     // tus puts an unexpected error's message in its answer; ours may name paths or queries, so it goes to the log instead.
-    onResponseError(_req, error) {
+    onResponseError(req, error) {
       if ('status_code' in error && error.status_code < 500) return undefined;
+      // As the API's error handler answers an outage: a retry may succeed, and tus clients retry a 503.
+      if (isDatabaseUnavailable(error)) {
+        logger.warn({ err: error }, 'database unavailable');
+        // tus builds its answer's headers itself; Node merges the ones already set on the response into them.
+        nodeOf(req)?.res?.setHeader('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
+        return { status_code: 503, body: errorBody('service-unavailable') };
+      }
       logger.error({ err: error }, 'upload failed');
-      return { status_code: 500, body: JSON.stringify({ error: { code: 'internal-error', message: SERVER_MESSAGES['internal-error'] } }) };
+      return { status_code: 500, body: errorBody('internal-error') };
     },
   });
 

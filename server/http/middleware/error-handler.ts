@@ -11,6 +11,9 @@ import { AppError } from '../../errors.ts';
 import { isDatabaseUnavailable } from '../../../db/database-unavailable.ts';
 import { requestSummary } from './request-log.ts';
 
+/** How long a client is told to wait after a database outage's 503. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
 interface BodyParserError {
   type?: string;
   status?: number;
@@ -42,7 +45,7 @@ export function handleErrors(logger: Logger): ErrorRequestHandler {
     }
     if (isDatabaseUnavailable(error)) {
       logger.warn({ err: error, req: requestSummary(req, res) }, 'database unavailable');
-      res.set('Retry-After', '5');
+      res.set('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
       return send(res, 503, 'service-unavailable');
     }
     logger.error({ err: error, req: requestSummary(req, res) }, 'unhandled error');
