@@ -31,7 +31,7 @@ import { createMembersFeature } from './members/members-feature.ts';
 import { blockDuringMaintenance, MAINTENANCE_RETRY_AFTER_SECONDS } from './http/middleware/block-during-maintenance.ts';
 import { compressResponses } from './http/middleware/compress-responses.ts';
 import { apiNotFound, handleErrors } from './http/middleware/error-handler.ts';
-import { loadSession } from './http/middleware/load-session.ts';
+import { loadSession, sessionScopeOf } from './http/middleware/load-session.ts';
 import { requestLog } from './http/middleware/request-log.ts';
 import { requireSameOrigin } from './http/middleware/require-same-origin.ts';
 import { apiSecurityHeaders, pageSecurityHeaders } from './http/security-headers.ts';
@@ -119,6 +119,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       session: loadSession(services.sessions, cookie),
       sameOrigin,
       appUrl: config.appUrl,
+      platformOrigins: config.allowedOrigins,
       checkWait: (userId) => services.rateLimiter.domainCheckWait(userId),
     }),
     // Last: its pages answer /@{handle} paths, /robots.txt and the sitemap, and let every other path through.
@@ -176,7 +177,7 @@ export function createApp({ config, services, logger, clientDir }: AppOptions): 
             return { maintenance: true, user: null, config: services.publicConfig };
           }
           const token = cookie.read(req);
-          const validated = token ? await services.sessions.validateSessionToken(token).catch(() => null) : null;
+          const validated = token ? await services.sessions.validateSessionToken(token, sessionScopeOf(res)).catch(() => null) : null;
           if (token && validated?.renewed) cookie.set(res, token, validated.session.expiresAt);
           return { maintenance: false, user: validated ? toPublicUser(validated.user) : null, config: services.publicConfig };
         },

@@ -8,7 +8,7 @@ import type { AuthDeps } from './deps.ts';
 import { queueVerificationMail } from './email-verification.ts';
 import { buildNewUser } from './new-user.ts';
 import { isStrongEnough } from './password.ts';
-import type { NewSession, UserRow } from './session.ts';
+import { PLATFORM_SCOPE, type NewSession, type SessionScope, type UserRow } from './session.ts';
 
 export interface SignedIn {
   user: UserRow;
@@ -18,8 +18,11 @@ export interface SignedIn {
 export function createAccountService(deps: AuthDeps) {
   const { db, clock, sessions, passwords, rateLimiter, loginAttempts, emailEnumerationProtection } = deps;
 
-  /** A creator through /signup; a member (no niche) through a creator's join page, whose site their verification mail names. */
-  async function signup(input: SignupData | (MemberSignupData & { role: 'member'; siteId: string }), context: RequestContext): Promise<SignedIn> {
+  /**
+   * A creator through /signup; a member (no niche) through a creator's join page, whose site their verification mail names.
+   * A join on a site's custom domain opens a session valid on that domain only (`scope`).
+   */
+  async function signup(input: SignupData | (MemberSignupData & { role: 'member'; siteId: string }), context: RequestContext, scope: SessionScope = PLATFORM_SCOPE): Promise<SignedIn> {
     if (!isStrongEnough(input.password)) throw new AppError('weak-password', 400, 'password');
     await rateLimiter.consumeSignup(context.ip);
     const passwordHash = await passwords.hash(input.password);
@@ -34,9 +37,9 @@ export function createAccountService(deps: AuthDeps) {
         .onConflictDoNothing({ target: users.email })
         .returning();
       if (!created) throw new AppError('email-already-in-use', 409, 'email');
-      await queueVerificationMail(tx, created, now, member ? input.siteId : undefined);
+      await queueVerificationMail(tx, created, now, member ? input.siteId : undefined, context.linkOrigin);
       await recordAuthEvent(tx, context, { type: 'signup', userId: created.id, email: created.email });
-      const session = await sessions.createSession(created.id, context.userAgent, tx);
+      const session = await sessions.createSession(created.id, context.userAgent, tx, scope);
       return { user: created, session };
     });
     await rateLimiter.noteMailToAddress(signedIn.user.email);

@@ -25,6 +25,21 @@ export interface NewSession {
   expiresAt: Date;
 }
 
+/**
+ * Where a session is valid (DESIGN.md "Sessions on custom domains"): null for the platform origin;
+ * a custom domain's hostname and its site for a session opened there, which that domain alone accepts.
+ * A creator controls their domain's DNS, so whatever cookie reaches it may reach them: such a cookie
+ * must open nothing but that site's member pages on that domain.
+ */
+export type SessionScope = { hostname: string; siteId: string } | null;
+
+export const PLATFORM_SCOPE: SessionScope = null;
+
+function inScope(session: SessionRow, scope: SessionScope): boolean {
+  if (scope === null) return session.hostname === null;
+  return session.hostname === scope.hostname && session.siteId === scope.siteId;
+}
+
 export function createSessionService({ db, clock }: { db: Database; clock: Clock }) {
   // Every signed-in page load runs this lookup: prepared once, one round trip.
   const lookup = db
@@ -35,25 +50,26 @@ export function createSessionService({ db, clock }: { db: Database; clock: Clock
     .prepare('session_lookup');
 
   /** A new session's row and the token that opens it, for a caller that writes it with the rest of a sign-in. */
-  function newSession(userId: string, userAgent: string, now: Date = clock()): { session: NewSession; row: typeof sessions.$inferInsert } {
+  function newSession(userId: string, userAgent: string, now: Date = clock(), scope: SessionScope = PLATFORM_SCOPE): { session: NewSession; row: typeof sessions.$inferInsert } {
     const token = generateSecretToken();
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-    const row = { id: hashToken(token), userId, expiresAt, createdAt: now, lastUsedAt: now, userAgent: userAgent.slice(0, 300) };
+    const row = { id: hashToken(token), userId, expiresAt, createdAt: now, lastUsedAt: now, userAgent: userAgent.slice(0, 300), hostname: scope?.hostname ?? null, siteId: scope?.siteId ?? null };
     return { session: { token, expiresAt }, row };
   }
 
   /** `executor` lets a caller make the session part of its own transaction. */
-  async function createSession(userId: string, userAgent: string, executor: Database = db): Promise<NewSession> {
-    const { session, row } = newSession(userId, userAgent);
+  async function createSession(userId: string, userAgent: string, executor: Database = db, scope: SessionScope = PLATFORM_SCOPE): Promise<NewSession> {
+    const { session, row } = newSession(userId, userAgent, clock(), scope);
     await executor.insert(sessions).values(row);
     return session;
   }
 
-  /** The session and its user, or null for an unknown, expired, too old or disabled one. */
-  async function validateSessionToken(token: string): Promise<ValidatedSession | null> {
+  /** The session and its user, or null for an unknown, expired, too old or disabled one, or one opened for another place than `scope`. */
+  async function validateSessionToken(token: string, scope: SessionScope): Promise<ValidatedSession | null> {
     const id = hashToken(token);
     const [row] = await lookup.execute({ id });
-    if (!row) return null;
+    // Out of its place the session is simply not there: it is neither renewed nor deleted, since its own place may still use it.
+    if (!row || !inScope(row.session, scope)) return null;
     const now = clock().getTime();
     const endsAt = row.session.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS;
     if (row.session.expiresAt.getTime() <= now || endsAt <= now) {

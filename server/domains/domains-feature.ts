@@ -14,7 +14,8 @@ import { hostName, type DomainDirectory } from './domain-directory.ts';
 import { domainSiteRoutes } from './domain-site-routes.ts';
 import type { DomainsService } from './domains-service.ts';
 import { domainsRoutes } from './domains-routes.ts';
-import { handoffRoutes } from './handoff.ts';
+import { beginHandoff, handoffRoutes } from './handoff.ts';
+import { createHandoffStateCookie } from './handoff-state.ts';
 import { hostRouting } from './host-routing.ts';
 
 const TLS_HEADERS = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
@@ -32,12 +33,15 @@ export interface DomainsFeatureDeps {
   session: RequestHandler;
   sameOrigin: RequestHandler;
   appUrl: URL;
+  /** The origins the platform answers on (Config.allowedOrigins); any other unknown `Host` is misdirected. */
+  platformOrigins: readonly string[];
   /** Seconds until a user may press "Check now" again, undefined while they may. */
   checkWait: (userId: string) => Promise<number | undefined>;
 }
 
 export function createDomainsFeature(deps: DomainsFeatureDeps): Feature {
-  const { db, clock, livePosts, domains, directory, sessions, cookie, session, sameOrigin, appUrl, checkWait } = deps;
+  const { db, clock, livePosts, domains, directory, sessions, cookie, session, sameOrigin, appUrl, platformOrigins, checkWait } = deps;
+  const stateCookie = createHandoffStateCookie(appUrl);
   /** Caddy's question before it gets a certificate: no session, no log line, one Map lookup, a prebuilt answer. */
   const tlsAllowed: RequestHandler = (req, res, next) => {
     const query = req.url.indexOf('?');
@@ -52,11 +56,11 @@ export function createDomainsFeature(deps: DomainsFeatureDeps): Feature {
   };
   return {
     name: 'domains',
-    first: [hostRouting({ directory, appUrl })],
+    first: [hostRouting({ directory, appUrl, platformOrigins, beginHandoff: beginHandoff({ appUrl, stateCookie }) })],
     bareGets: [{ path: '/internal/tls-allowed', handler: tlsAllowed }],
     routers: [
       { path: '/api/domains', handler: Router().use(sameOrigin, domainsRoutes({ domains, checkWait })) },
-      { path: '/auth/handoff', handler: handoffRoutes({ db, clock, sessions, cookie, directory, session }) },
+      { path: '/auth/handoff', handler: handoffRoutes({ db, clock, sessions, cookie, stateCookie, directory, session, sameOrigin }) },
       { path: '/', handler: domainSiteRoutes({ db, clock, livePosts }) },
     ],
   };

@@ -1,34 +1,58 @@
 /**
- * Routing by `Host` (DESIGN.md "Your own domain"), first on every request.
- * On a site's active domain the site answers at the root: its paths are
- * rewritten onto the `/@{handle}` routes, which then run as on the platform;
- * sign-in goes through the platform's handoff; a few platform pages (terms,
- * privacy, sign-up) are sent to the platform; the studio and everything else
- * is not there. The other of `www.` and the apex redirects to the domain. On
- * the platform, `/@{handle}/…` of a site with an active domain answers 301 to
- * the same page there. Unknown names are answered as the platform, as before
- * custom domains existed.
+ * Routing by `Host` (DESIGN.md "Your own domain", "Sessions on custom domains"),
+ * first on every request. On a site's active domain the site answers at the
+ * root: its paths are rewritten onto the `/@{handle}` routes, which then run as
+ * on the platform; sign-in begins the handoff (handoff.ts); a few platform
+ * pages (terms, privacy, sign-up) are sent to the platform; the studio and
+ * everything else is not there. The other of `www.` and the apex redirects to
+ * the domain. On the platform, `/@{handle}/…` of a site with an active domain
+ * redirects to the same page there. Any other name gets 421: a request for a
+ * host this server does not serve never sees the platform's pages, its
+ * session or its forms; only the health check and the proxy's TLS question,
+ * which load balancers and Caddy ask by address, answer under every name.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { hostName, type DomainDirectory, type HostAnswer } from './domain-directory.ts';
+import { hostName, type DomainDirectory, type DomainSite, type HostAnswer } from './domain-directory.ts';
+import type { SignInWay } from './handoff.ts';
+import { domainNextPath, sameHostPath } from './next-path.ts';
 
 /** The site's own pages, at the root of its domain. */
 const SITE_PAGE = /^\/(?:$|posts\/[^/]+(?:\/comments(?:\/[a-z-]+)?)?$|comments\/[^/]+\/[a-z-]+$|join(?:\/signup)?$|unsubscribe$|account(?:\/[a-z-]+)?$|rss\.xml$|feed\/)/;
 /** Platform pages a site page links to; the domain hands them to the platform. */
 const PLATFORM_PAGES = new Set(['/terms-conditions', '/privacy-policy', '/signup', '/verify-email', '/reset-password']);
-/** A path a sign-in may come back to: the characters of a site path, no query. */
-const NEXT_PATH = /^\/(?!\/)[A-Za-z0-9\-._~/]*$/;
+/** Asked by address, under whatever name: the load balancer's health check and the proxy's TLS question. */
+const ANY_HOST_PATHS = new Set(['/healthz', '/internal/tls-allowed']);
+/**
+ * How long a browser may keep the redirect from `/@{handle}` (or the twin name) to the domain. A
+ * plain 301 is kept forever, so a removed domain would never give `/@{handle}` back: a day at most.
+ */
+const DOMAIN_REDIRECT_CACHE = 'public, max-age=3600';
 
 const permanent = (method: string) => (method === 'GET' || method === 'HEAD' ? 301 : 308);
 
-/** Where a sign-in on the domain comes back to: a plain path of this domain, else its home page. */
-export function domainNextPath(value: unknown): string {
-  if (typeof value !== 'string') return '/';
-  const path = value.split('?')[0]!;
-  return NEXT_PATH.test(path) && !path.split('/').includes('..') ? path : '/';
+/** The `Host` header's name without port or trailing dot, brackets kept: what the platform's own origins are compared with. */
+function requestHost(header: string | undefined): string {
+  return (header ?? '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
 }
 
-export function hostRouting({ directory, appUrl }: { directory: DomainDirectory; appUrl: URL }): RequestHandler {
+export interface HostRoutingDeps {
+  directory: DomainDirectory;
+  appUrl: URL;
+  /** The names the platform answers under: APP_URL's, or with APP_URL unset every loopback name (Config.allowedOrigins). */
+  platformOrigins: readonly string[];
+  beginHandoff: (res: Response, site: DomainSite, next: string, way: SignInWay) => void;
+}
+
+function sendMisdirected(res: Response, appUrl: URL): void {
+  res
+    .status(421)
+    .set({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' })
+    .type('text/plain')
+    .send(`This address serves no site. The platform is at ${appUrl.origin}\n`);
+}
+
+export function hostRouting({ directory, appUrl, platformOrigins, beginHandoff }: HostRoutingDeps): RequestHandler {
+  const platformHosts = new Set(platformOrigins.map((origin) => new URL(origin).hostname));
   // Every request passes here: once the directory is loaded, without a promise (bench/domain.bench.ts).
   return function routeByHost(req, res, next) {
     const host = hostName(req.headers.host);
@@ -41,27 +65,25 @@ export function hostRouting({ directory, appUrl }: { directory: DomainDirectory;
     const query = req.originalUrl.slice(req.path.length);
 
     if (answer.kind === 'platform') {
+      if (!platformHosts.has(requestHost(req.headers.host))) return ANY_HOST_PATHS.has(req.path) ? next() : sendMisdirected(res, appUrl);
       const page = /^\/@([A-Za-z0-9-]{1,30})(\/.*)?$/.exec(req.path);
       // The studio's preview of its own site stays on the platform, where the owner is signed in; so does
       // the unsubscribe link of mail already sent, which mail providers post to once and may not follow.
       const stays = req.query.preview !== undefined || page?.[2] === '/unsubscribe';
       const domain = page && !stays ? directory.domainOfHandle(page[1]!.toLowerCase()) : undefined;
-      if (domain) return res.redirect(permanent(req.method), `https://${domain}${page![2] ?? '/'}${query}`);
+      if (domain) return res.set('Cache-Control', DOMAIN_REDIRECT_CACHE).redirect(permanent(req.method), `https://${domain}${sameHostPath(page![2] ?? '/')}${query}`);
       return next();
     }
-    if (answer.kind === 'redirect') return res.redirect(permanent(req.method), `https://${answer.to}${req.originalUrl}`);
+    if (answer.kind === 'redirect') return res.set('Cache-Control', DOMAIN_REDIRECT_CACHE).redirect(permanent(req.method), `https://${answer.to}${sameHostPath(req.path)}${query}`);
 
     const { site } = answer;
     const own = `/@${site.handle}`;
     const path = req.path;
     // The site's routes still send some answers to `/@{handle}…` (after a join, a sign-in): on its domain that is the root.
-    if (path.toLowerCase() === own || path.toLowerCase().startsWith(`${own}/`)) return res.redirect(permanent(req.method), `${path.slice(own.length) || '/'}${query}`);
-    // Signing in happens on the platform, which hands the session back (handoff.ts); Google's way too.
-    if (path === '/login' || path === '/api/auth/google') {
-      const next = domainNextPath(req.query.next);
-      if (path === '/login') return res.redirect(302, `${appUrl.origin}/auth/handoff/start?domain=${encodeURIComponent(site.hostname)}&next=${encodeURIComponent(next)}`);
-      return res.redirect(302, `${appUrl.origin}/api/auth/google?next=${encodeURIComponent(`/auth/handoff/start?domain=${site.hostname}&next=${next}`)}`);
-    }
+    if (path.toLowerCase() === own || path.toLowerCase().startsWith(`${own}/`)) return res.redirect(permanent(req.method), `${sameHostPath(path.slice(own.length))}${query}`);
+    // Signing in happens on the platform, which hands a session for this domain back (handoff.ts); Google's way too.
+    if (path === '/login') return beginHandoff(res, site, domainNextPath(req.query.next), 'password');
+    if (path === '/api/auth/google') return beginHandoff(res, site, domainNextPath(req.query.next), 'google');
     if (PLATFORM_PAGES.has(path)) return res.redirect(302, `${appUrl.origin}${req.originalUrl}`);
 
     res.locals.customDomain = site.hostname;

@@ -17,6 +17,7 @@ import { AppError } from '../errors.ts';
 import { accountHead, accountMain, type AccountNotice } from './account-page.ts';
 import type { MemberAccountService } from './member-account-service.ts';
 import { siteUrl } from '../sites/site-url.ts';
+import { isSiteSuspended, sendSuspendedPage } from '../site-standing/index.ts';
 
 const FLASH_COOKIE = 'feed_link';
 const FLASH_MAX_AGE_MS = 60_000;
@@ -47,10 +48,16 @@ function flashOf(req: Request): string | undefined {
 export function accountRoutes({ db, accounts, appUrl, assets, maintenance, session, sameOrigin, setHeaders, designPages, messagesSection }: AccountRoutesDeps): Router {
   const router = Router();
   const cookiePath = (site: Site) => `/@${site.handle}/account`;
-  const cookieOptions = (site: Site) => ({ httpOnly: true, sameSite: 'lax' as const, secure: appUrl.protocol === 'https:', path: cookiePath(site) });
+  /** The account page's own path as the browser sees it: at the root of a custom domain, under `/@{handle}` on the platform. */
+  const cookieOptions = (site: Site, res: Response) => ({
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: appUrl.protocol === 'https:',
+    path: (res.locals as { customDomain?: string }).customDomain ? '/account' : cookiePath(site),
+  });
 
-  /** The published site and the signed-in user; otherwise the 404 screen or the sign-in page (coming back here). */
-  async function context(req: Request, res: PageResponse, next: NextFunction): Promise<{ site: Site; userId: string } | undefined> {
+  /** The published site, the signed-in user and whether the site is suspended; otherwise the 404 screen or the sign-in page (coming back here). */
+  async function context(req: Request, res: PageResponse, next: NextFunction): Promise<{ site: Site; userId: string; suspended: boolean } | undefined> {
     if (maintenance.isOn()) {
       next();
       return undefined;
@@ -66,15 +73,23 @@ export function accountRoutes({ db, accounts, appUrl, assets, maintenance, sessi
       res.redirect(303, `/login?next=${encodeURIComponent(cookiePath(site))}`);
       return undefined;
     }
-    return { site, userId };
+    return { site, userId, suspended: await isSiteSuspended(db, site.id) };
+  }
+
+  /** What only an open site does (a feed link, e-mails): a suspended one answers 410 instead. */
+  async function openContext(req: Request, res: PageResponse, next: NextFunction) {
+    const found = await context(req, res, next);
+    if (found?.suspended) sendSuspendedPage(res);
+    return found?.suspended ? undefined : found;
   }
 
   router.get('/@:handle/account', session, async (req, res: PageResponse, next) => {
     const found = await context(req, res, next);
     if (!found) return;
-    const { site, userId } = found;
+    const { site, userId, suspended } = found;
+    if (suspended) return sendSuspendedAccount(req, res, site, userId);
     const token = flashOf(req);
-    if (token) res.clearCookie(FLASH_COOKIE, cookieOptions(site));
+    if (token) res.clearCookie(FLASH_COOKIE, cookieOptions(site, res));
     const account = await accounts.account(site, userId);
     const notice = NOTICES.find((candidate) => candidate === req.query.notice);
     const input = {
@@ -96,10 +111,24 @@ export function accountRoutes({ db, accounts, appUrl, assets, maintenance, sessi
     res.set('Cache-Control', 'private, no-store').type('html').send(html);
   });
 
+  /**
+   * A suspended site's account page (410): the membership, and the ways to stop
+   * paying or leave, in the platform's look; nothing of the site's (docs/decisions/122).
+   */
+  async function sendSuspendedAccount(req: Request, res: PageResponse, site: Site, userId: string) {
+    const account = await accounts.account(site, userId);
+    const notice = NOTICES.find((candidate) => candidate === req.query.notice);
+    const input = { site, appUrl, account, confirmLeave: req.query.leave === '1', suspended: true, ...(notice ? { notice } : {}) };
+    const reader: SiteReader = userId === site.ownerId ? 'owner' : !account ? 'signed-in' : account.entitled ? 'member' : 'lapsed';
+    const { html, inlineStyle } = renderShell({ head: accountHead(input), site, main: accountMain(input), assets, reader, hideJoin: true });
+    setHeaders(res, inlineStyle);
+    res.status(410).set('Cache-Control', 'private, no-store').type('html').send(html);
+  }
+
   const form = express.urlencoded({ extended: false, limit: '1kb' });
 
   router.post('/@:handle/account/feed-link', sameOrigin, session, form, async (req, res: PageResponse, next) => {
-    const found = await context(req, res, next);
+    const found = await openContext(req, res, next);
     if (!found) return;
     const url = await accounts.rotateFeedToken(found.site, found.userId).catch((error: unknown) => {
       if (error instanceof AppError && error.status === 404) return undefined;
@@ -107,13 +136,13 @@ export function accountRoutes({ db, accounts, appUrl, assets, maintenance, sessi
     });
     if (url) {
       const token = url.slice(url.lastIndexOf('/') + 1, -'.xml'.length);
-      res.cookie(FLASH_COOKIE, token, { ...cookieOptions(found.site), maxAge: FLASH_MAX_AGE_MS });
+      res.cookie(FLASH_COOKIE, token, { ...cookieOptions(found.site, res), maxAge: FLASH_MAX_AGE_MS });
     }
     res.redirect(303, `${cookiePath(found.site)}${url ? '?notice=new-feed' : ''}`);
   });
 
   router.post('/@:handle/account/emails', sameOrigin, session, form, async (req, res: PageResponse, next) => {
-    const found = await context(req, res, next);
+    const found = await openContext(req, res, next);
     if (!found) return;
     const on = (req.body as { on?: unknown }).on === '1';
     await accounts.setNewsletters(found.site, found.userId, on);

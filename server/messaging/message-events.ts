@@ -36,6 +36,12 @@ export interface EventSource {
 
 interface Stream {
   userId: string;
+  /**
+   * Opened by a session of a site's custom domain: only that reader's own conversation with that
+   * site. Such a session may reach the site's owner (docs/decisions/122), so it never carries the
+   * reader's other conversations, nor their own inbox if they are a creator too.
+   */
+  onlySite: string | undefined;
   res: Response;
   /** Until the replay is written, live events wait here so the order stays the ids' order. */
   pending: MessageEvent[] | undefined;
@@ -52,6 +58,7 @@ export function createMessageEvents({ database, source, logger, streamsPerUser }
 
   function write(stream: Stream, event: MessageEvent) {
     if (event.message.id <= stream.lastId) return;
+    if (stream.onlySite !== undefined && (event.siteId !== stream.onlySite || event.member?.id !== stream.userId)) return;
     stream.lastId = event.message.id;
     stream.res.write(`id: ${event.message.id}\nevent: message\ndata: ${JSON.stringify(event)}\n\n`);
   }
@@ -97,9 +104,9 @@ export function createMessageEvents({ database, source, logger, streamsPerUser }
     hasRoom(userId: string): boolean {
       return (perUser.get(userId) ?? 0) < streamsPerUser;
     },
-    /** Takes over the response: headers, the replay after `lastEventId`, then live events until either side ends it. */
-    async open(userId: string, res: Response, lastEventId: number | undefined): Promise<void> {
-      const stream: Stream = { userId, res, pending: [], lastId: lastEventId ?? 0 };
+    /** Takes over the response: headers, the replay after `lastEventId`, then live events until either side ends it; `onlySite` for a custom domain's session. */
+    async open(userId: string, res: Response, lastEventId: number | undefined, onlySite?: string): Promise<void> {
+      const stream: Stream = { userId, onlySite, res, pending: [], lastId: lastEventId ?? 0 };
       streams.add(stream);
       perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
       res.on('close', () => release(stream));

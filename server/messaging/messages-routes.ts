@@ -98,7 +98,7 @@ export function messageEventRoutes({ events }: { events: MessageEvents }): Route
   const router = Router();
   router.get('/', requireUser, async (req: Request, res: SignedIn) => {
     if (!events.hasRoom(userId(res))) throw new AppError('too-many-requests', 429, undefined, 30);
-    await events.open(userId(res), res, lastEventIdOf(req));
+    await events.open(userId(res), res, lastEventIdOf(req), (res.locals as { domainSite?: { siteId: string } }).domainSite?.siteId);
   });
   return router;
 }

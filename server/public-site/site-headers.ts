@@ -43,6 +43,8 @@ export function sitePageHeaders(appUrl: URL, formTargets: readonly string[] = []
     'Origin-Agent-Cluster': '?1',
     ...(https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
   };
+  // On a creator's own domain HSTS pins that name only, never the creator's other subdomains (server/http/security-headers.ts).
+  const onDomain: Record<string, string> = { ...fixed, ...(https ? { 'Strict-Transport-Security': 'max-age=31536000' } : {}) };
   const policy = (inlineStyle: string) =>
     [
       "default-src 'self'",
@@ -61,7 +63,7 @@ export function sitePageHeaders(appUrl: URL, formTargets: readonly string[] = []
       ...(https ? ['upgrade-insecure-requests'] : []),
     ].join('; ');
   return (res: Response, inlineStyle: string) => {
-    res.set(fixed);
+    res.set((res.locals as { customDomain?: string }).customDomain ? onDomain : fixed);
     res.set('Content-Security-Policy', policy(inlineStyle));
   };
 }

@@ -19,7 +19,7 @@ import { listProblems, memberSignupSchema, type FieldProblem } from '../../commo
 import type { AccountService } from '../auth/accounts.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
-import type { AuthLocals } from '../http/middleware/load-session.ts';
+import { sessionScopeOf, type AuthLocals } from '../http/middleware/load-session.ts';
 import { contextOf } from '../http/request-context.ts';
 import type { SessionCookie } from '../http/session-cookie.ts';
 import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
@@ -444,7 +444,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
         return sendJoinPage(req, res, found, { ...(choice ? { choice } : {}), signup: { ...typed, problems } });
       }
       try {
-        const signedIn = await accounts.signup({ ...parsed.data, role: 'member', siteId: site.id }, contextOf(req));
+        const signedIn = await accounts.signup({ ...parsed.data, role: 'member', siteId: site.id }, contextOf(req), sessionScopeOf(res));
         cookie.set(res, signedIn.session.token, signedIn.session.expiresAt);
         await joinAndGo(res, site.handle, signedIn.user.id, choice);
       } catch (error) {

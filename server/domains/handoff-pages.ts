@@ -1,0 +1,58 @@
+/**
+ * The two plain pages of the handoff: the platform's question before a first
+ * sign-in to a site the reader is not a member of, and the domain's answer to
+ * a link that no longer works. Self-contained (no script, inline style only)
+ * and never framed: the question's button must be pressed by the reader,
+ * not by a page that lays it under something else.
+ */
+import type { Response } from 'express';
+import { PRODUCT_NAME } from '../../common/constants.ts';
+import { text } from '../public-site/html.ts';
+
+const HEADERS = {
+  'Cache-Control': 'no-store',
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
+
+const STYLE = `body{margin:0;min-height:100vh;display:grid;place-items:center;font-family:system-ui,sans-serif;background:#f6f4ff;color:#14122b;line-height:1.5}
+main{box-sizing:border-box;width:100%;max-width:32rem;padding:2rem 1.25rem}h1{font-size:1.5rem;line-height:1.25;margin:0 0 1rem}
+.actions{display:flex;flex-wrap:wrap;gap:.75rem;align-items:center;margin-top:1.5rem}
+button{font:inherit;font-weight:600;padding:.7rem 1.2rem;border-radius:.5rem;border:0;background:#4b32c3;color:#fff;cursor:pointer}
+button:focus-visible,a:focus-visible{outline:3px solid #14122b;outline-offset:2px}a{color:#4b32c3}.who{overflow-wrap:anywhere}`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${text(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+}
+
+export interface HandoffQuestion {
+  siteTitle: string;
+  domain: string;
+  email: string;
+  state: string;
+  next: string;
+}
+
+/** Asked on the platform before a first handoff to a site the reader has not joined. */
+export function sendHandoffQuestion(res: Response, question: HandoffQuestion): void {
+  const { siteTitle, domain, email, state, next } = question;
+  const body = `<h1>Sign in to ${text(siteTitle)}?</h1>
+<p class="who">You are signed in to ${text(PRODUCT_NAME)} as <strong>${text(email)}</strong>.</p>
+<p class="who">Continue only if you meant to sign in at <strong>${text(domain)}</strong>: it will know you by this account there.</p>
+<form method="post" action="/auth/handoff/start" class="actions">
+<input type="hidden" name="domain" value="${text(domain)}"><input type="hidden" name="state" value="${text(state)}"><input type="hidden" name="next" value="${text(next)}">
+<button type="submit">Continue to ${text(siteTitle)}</button>
+<a href="/">Not now</a>
+</form>`;
+  res.status(200).set(HEADERS).type('html').send(page(`Sign in to ${siteTitle}?`, body));
+}
+
+/** On the domain: the token was used, is too old, was made for another site, or was made for another browser. */
+export function sendHandoffRefusal(res: Response, signInAgain: string): void {
+  const body = `<h1>This sign-in link no longer works</h1>
+<p>It was already used, it is more than a minute old, or it was made for another site or another browser.</p>
+<p><a href="${text(signInAgain)}">Sign in again</a></p>`;
+  res.status(400).set(HEADERS).type('html').send(page('Sign-in link expired', body));
+}
