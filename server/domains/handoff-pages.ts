@@ -44,7 +44,7 @@ export function sendHandoffQuestion(res: Response, question: HandoffQuestion): v
 <form method="post" action="/auth/handoff/start" class="actions">
 <input type="hidden" name="domain" value="${text(domain)}"><input type="hidden" name="state" value="${text(state)}"><input type="hidden" name="next" value="${text(next)}">
 <button type="submit">Continue to ${text(siteTitle)}</button>
-<a href="/">Not now</a>
+<a href="https://${text(domain)}${text(next)}">Not now</a>
 </form>`;
   res.status(200).set(HEADERS).type('html').send(page(`Sign in to ${siteTitle}?`, body));
 }
