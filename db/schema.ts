@@ -215,6 +215,8 @@ export interface MailParams {
   paying?: boolean;
   /** A `new-members-digest`: the UTC day (YYYY-MM-DD) it sums up. */
   day?: string;
+  /** The loopback origin of the request that asked for the mail; its links use it if the server accepts it (server/mail/link-origin.ts). */
+  linkOrigin?: string;
 }
 
 /** `cancelled`: the mail was no longer needed when its turn came (an address already verified, an account gone). */

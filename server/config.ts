@@ -199,7 +199,8 @@ export interface MessagingConfig {
   noticeDelaySeconds: number;
 }
 
-const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
+/** The names of this machine a newcomer may use without APP_URL (URL.hostname's spelling: IPv6 in brackets). */
+export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -221,7 +222,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
   const appUrl = new URL(env.APP_URL ?? `http://localhost:${env.PORT}`);
-  // A newcomer without APP_URL may open any loopback name for this machine; mail links still use the one appUrl.
+  // A newcomer without APP_URL may open any loopback name for this machine; the mail a request causes links to the name used (server/mail/link-origin.ts).
   const allowedOrigins = env.APP_URL ? [appUrl.origin] : LOOPBACK_HOSTS.map((host) => `http://${host}:${env.PORT}`);
   // The dev sink prints reset links to stdout: fine on a laptop, a leak on a real site.
   if (appUrl.protocol === 'https:' && !env.SMTP_URL && !env.MAIL_DEV_SINK) {

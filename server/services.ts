@@ -81,6 +81,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     clock,
     logger,
     intervalMs: config.mailWorkerIntervalMs,
+    linkOrigins: config.allowedOrigins,
     leaseMs: config.mailLeaseMs,
     appUrl: config.appUrl,
     supportEmail: config.supportEmail,

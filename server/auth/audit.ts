@@ -5,6 +5,8 @@ import { authEvents, type AuthEventType } from '../../db/schema.ts';
 export interface RequestContext {
   ip: string;
   userAgent: string;
+  /** The loopback origin the request came to, for the links of the mail it causes (server/mail/link-origin.ts). */
+  linkOrigin?: string;
 }
 
 export interface AuthEvent {

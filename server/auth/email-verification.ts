@@ -11,10 +11,10 @@ import type { UserRow } from './session.ts';
 /**
  * Queues a verification mail; call inside the transaction that makes it necessary.
  * Its link is made when the mail is sent (server/mail/render.ts), which also ends the links sent before.
- * `siteId`: the site a member is joining, which the mail names.
+ * `siteId`: the site a member is joining, which the mail names. `linkOrigin`: the request's (RequestContext).
  */
-export async function queueVerificationMail(db: Database, user: Pick<UserRow, 'id' | 'email'>, now: Date, siteId?: string) {
-  await enqueueMail(db, { recipient: user.email, template: 'verify-email', userId: user.id, ...(siteId ? { siteId } : {}) }, now);
+export async function queueVerificationMail(db: Database, user: Pick<UserRow, 'id' | 'email'>, now: Date, siteId?: string, linkOrigin?: string) {
+  await enqueueMail(db, { recipient: user.email, template: 'verify-email', userId: user.id, linkOrigin, ...(siteId ? { siteId } : {}) }, now);
 }
 
 export function createEmailVerificationService(deps: AuthDeps) {
@@ -24,7 +24,7 @@ export function createEmailVerificationService(deps: AuthDeps) {
     if (user.emailVerified) return;
     await rateLimiter.consumeMailToAddress(user.email);
     await db.transaction(async (tx) => {
-      await queueVerificationMail(tx, user, clock());
+      await queueVerificationMail(tx, user, clock(), undefined, context.linkOrigin);
       await recordAuthEvent(tx, context, { type: 'verification-sent', userId: user.id, email: user.email });
     });
   }

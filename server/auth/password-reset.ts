@@ -30,7 +30,7 @@ export function createPasswordResetService(deps: AuthDeps) {
       return;
     }
     await db.transaction(async (tx) => {
-      await enqueueMail(tx, { recipient: user.email, template: 'reset-password', userId: user.id }, clock());
+      await enqueueMail(tx, { recipient: user.email, template: 'reset-password', userId: user.id, linkOrigin: context.linkOrigin }, clock());
       await recordAuthEvent(tx, context, { type: 'reset-requested', userId: user.id, email: user.email });
     });
   }
@@ -53,7 +53,7 @@ export function createPasswordResetService(deps: AuthDeps) {
         .returning();
       if (!user) throw new AppError('invalid-token', 400, 'token');
       const ended = await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
-      await enqueueMail(tx, { recipient: user.email, template: 'password-changed', userId: user.id }, now);
+      await enqueueMail(tx, { recipient: user.email, template: 'password-changed', userId: user.id, linkOrigin: context.linkOrigin }, now);
       await recordAuthEvent(tx, context, { type: 'reset-used', userId: user.id, email: user.email });
       await recordAuthEvent(tx, context, { type: 'sessions-revoked', userId: user.id, detail: `password reset ended ${ended.length} session(s)` });
     });

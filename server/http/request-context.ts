@@ -1,7 +1,17 @@
 import type { Request } from 'express';
 import type { RequestContext } from '../auth/audit.ts';
+import { LOOPBACK_HOSTS } from '../config.ts';
 
-/** The caller as the audit trail and the rate limits see it; req.ip honours TRUST_PROXY only when set. */
+const LOOPBACK_NAMES: ReadonlySet<string> = new Set(LOOPBACK_HOSTS);
+
+/**
+ * The caller as the audit trail, the rate limits and the mail it causes see it; req.ip honours
+ * TRUST_PROXY only when set. `linkOrigin` is kept only for a loopback name: the mail renderer
+ * still takes it only if it is one of the server's own origins (server/mail/link-origin.ts), so a
+ * forged Host can neither reach a link nor fill the outbox with names.
+ */
 export function contextOf(req: Request): RequestContext {
-  return { ip: req.ip ?? req.socket.remoteAddress ?? 'unknown', userAgent: req.get('user-agent') ?? '' };
+  const context: RequestContext = { ip: req.ip ?? req.socket.remoteAddress ?? 'unknown', userAgent: req.get('user-agent') ?? '' };
+  if (LOOPBACK_NAMES.has(req.hostname)) context.linkOrigin = `${req.protocol}://${req.host}`;
+  return context;
 }

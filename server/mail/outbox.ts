@@ -17,12 +17,21 @@ export const MAIL_QUEUED_CHANNEL = 'mail_queued';
  * `now` comes from the services' clock: the worker compares next_attempt_at with
  * that same clock, so a row stamped by the database's now() could wait on clock skew.
  */
-export async function enqueueMail(db: Database, mail: { recipient: string; template: MailTemplate; userId: string; siteId?: string; supportRequestId?: string }, now: Date): Promise<void> {
+export async function enqueueMail(
+  db: Database,
+  mail: { recipient: string; template: MailTemplate; userId: string; siteId?: string; supportRequestId?: string; linkOrigin?: string | undefined },
+  now: Date,
+): Promise<void> {
   await db.insert(mailOutbox).values({
     recipient: mail.recipient,
     subject: MAIL_SUBJECTS[mail.template],
     template: mail.template,
-    params: { userId: mail.userId, ...(mail.siteId ? { siteId: mail.siteId } : {}), ...(mail.supportRequestId ? { supportRequestId: mail.supportRequestId } : {}) },
+    params: {
+      userId: mail.userId,
+      ...(mail.siteId ? { siteId: mail.siteId } : {}),
+      ...(mail.supportRequestId ? { supportRequestId: mail.supportRequestId } : {}),
+      ...(mail.linkOrigin ? { linkOrigin: mail.linkOrigin } : {}),
+    },
     createdAt: now,
     nextAttemptAt: now,
   });

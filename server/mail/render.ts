@@ -19,6 +19,7 @@ import { renderMemberNotice } from '../email/member-notices.ts';
 import { renderMessageNotice } from '../messaging/message-notices.ts';
 import { renderSupportRequest } from '../support/support-mail.ts';
 import { fromAddress, oneLine } from './addresses.ts';
+import { mailLinkBase } from './link-origin.ts';
 import type { OutgoingMail } from './transport.ts';
 import { domainBrokenMail, domainLiveMail, memberVerificationMail, passwordChangedMail, passwordResetMail, verificationMail, type MailContent } from './templates.ts';
 
@@ -32,13 +33,15 @@ export interface RenderDeps {
   db: Database;
   clock: Clock;
   appUrl: URL;
+  /** Config.allowedOrigins: the origins a mail a request caused may link to instead of APP_URL (link-origin.ts). */
+  linkOrigins: readonly string[];
   supportEmail: string;
   leaseMs: number;
   /** MAIL_FROM: a member's mail keeps its address under the site's name. */
   mailFrom: string;
 }
 
-export function createMailRenderer({ db, clock, appUrl, supportEmail, leaseMs, mailFrom }: RenderDeps) {
+export function createMailRenderer({ db, clock, appUrl, linkOrigins, supportEmail, leaseMs, mailFrom }: RenderDeps) {
   async function issueLinkToken(mail: OutboxRow, claimId: string, purpose: EmailTokenPurpose, ttlMs: number): Promise<string> {
     return db.transaction(async (tx) => {
       const now = clock();
@@ -76,13 +79,15 @@ export function createMailRenderer({ db, clock, appUrl, supportEmail, leaseMs, m
       .where(eq(users.id, mail.params.userId));
     if (!user || user.email !== mail.recipient) return undefined;
     const name = user.emailVerified ? user.displayName : undefined;
+    // The person's own mail, asked for by their request: its links go where their session is.
+    const ownLinks = mailLinkBase(mail.params.linkOrigin, linkOrigins, appUrl);
     switch (mail.template) {
       case 'verify-email': {
         if (user.emailVerified) return undefined;
         // A member hears of the site they joined; a creator of their creator area.
         const siteTitle = user.role === 'member' ? await joinedSiteTitle(mail.params.userId, mail.params.siteId) : undefined;
         const token = await issueLinkToken(mail, claimId, 'verify-email', VERIFY_EMAIL_TOKEN_TTL_MS);
-        const link = appLink(appUrl, '/api/auth/verify-email', { token });
+        const link = appLink(ownLinks, '/api/auth/verify-email', { token });
         if (user.role !== 'member') return verificationMail(link);
         // In the site's name: the member joined the site, not the platform (issue 18).
         return { ...memberVerificationMail(link, siteTitle), ...(siteTitle ? { from: { name: oneLine(siteTitle), address: fromAddress(mailFrom) } } : {}) };
@@ -90,10 +95,10 @@ export function createMailRenderer({ db, clock, appUrl, supportEmail, leaseMs, m
       case 'reset-password': {
         if (user.suspensionInfo.suspended) return undefined;
         const token = await issueLinkToken(mail, claimId, 'reset-password', RESET_PASSWORD_TOKEN_TTL_MS);
-        return passwordResetMail(name, appLink(appUrl, '/reset-password', { token }));
+        return passwordResetMail(name, appLink(ownLinks, '/reset-password', { token }));
       }
       case 'password-changed':
-        return passwordChangedMail(name, appLink(appUrl, '/login'), supportEmail);
+        return passwordChangedMail(name, appLink(ownLinks, '/login'), supportEmail);
       case 'domain-live':
       case 'domain-broken': {
         // Rendered from the domain as it is now: a mail whose news is already stale is not sent.

@@ -46,13 +46,15 @@ interface MailWorkerDeps {
   /** How long a claim holds a mail without a heartbeat; the heartbeat renews it three times per lease. */
   leaseMs: number;
   appUrl: URL;
+  /** Config.allowedOrigins (server/mail/link-origin.ts). */
+  linkOrigins: readonly string[];
   supportEmail: string;
   mailFrom: string;
 }
 
-export function createMailWorker({ database, transport, clock, logger, intervalMs, leaseMs, appUrl, supportEmail, mailFrom }: MailWorkerDeps) {
+export function createMailWorker({ database, transport, clock, logger, intervalMs, leaseMs, appUrl, linkOrigins, supportEmail, mailFrom }: MailWorkerDeps) {
   const { db } = database;
-  const renderMail = createMailRenderer({ db, clock, appUrl, supportEmail, leaseMs, mailFrom });
+  const renderMail = createMailRenderer({ db, clock, appUrl, linkOrigins, supportEmail, leaseMs, mailFrom });
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = true;

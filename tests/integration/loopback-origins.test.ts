@@ -35,12 +35,12 @@ describe('APP_URL unset', () => {
     expect(response.status, response.text).toBe(201);
   });
 
-  it('still mails links at the one default address, http://localhost:PORT', async () => {
+  it('mails links at the loopback name the newcomer used, where their session cookie is (issue 27; mail-link-origin.test.ts)', async () => {
     const body = signupBody();
     const client = createTestClient(unset.url, `http://127.0.0.1:${portOf(unset)}`);
     expect((await client.post('/api/auth/signup', body)).status).toBe(201);
     const [mail] = await unset.smtp.waitForMail(body.email.toLowerCase());
-    expect(new URL(mail!.links[0]!).origin).toBe(`http://localhost:${portOf(unset)}`);
+    expect(new URL(mail!.links[0]!).origin).toBe(`http://127.0.0.1:${portOf(unset)}`);
   });
 
   it('refuses a foreign origin, or a loopback name on another port, with a message naming APP_URL', async () => {
@@ -55,7 +55,7 @@ describe('APP_URL unset', () => {
 });
 
 describe('start-up', () => {
-  it('logs exactly one address to open, the one that mail links use', async () => {
+  it('logs exactly one address to open, the default one mail links fall back to', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'loopback-origins-'));
     const server = await spawnServerProcess({ smtpUrl: unset.smtp.url, env: { APP_URL: '', DATA_DIR: dataDir } });
     try {
