@@ -118,11 +118,11 @@ export function domainBrokenMail(name: string | undefined, domain: string, probl
   });
 }
 
-/** One unread message, quoted as text (escaped in the HTML like every value), with the way to the thread. */
-export function messageWaitingMail(name: string | undefined, from: string, quote: string, link: string): MailContent {
-  return render(`${from} sent you a message`, {
+/** Unread messages of one conversation: how many, the latest quoted as text (escaped in the HTML like every value), with the way to the thread. */
+export function messageWaitingMail(name: string | undefined, from: string, quote: string, link: string, unread = 1): MailContent {
+  return render(unread === 1 ? `${from} sent you a message` : `${from} sent you ${unread} messages`, {
     greetingName: name,
-    intro: `${from} wrote: “${quote}”`,
+    intro: unread === 1 ? `${from} wrote: “${quote}”` : `You have ${unread} unread messages from ${from}. The latest: “${quote}”`,
     actionLabel: 'Read and reply',
     actionUrl: link,
     outro: 'We send one notice for unread messages, not one per message. Read them and the notices stop.',

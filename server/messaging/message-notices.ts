@@ -4,11 +4,14 @@
  * looks for messages still unread a few minutes after they came and not yet
  * noticed, and queues one mail per conversation and reader in the outbox, in
  * the transaction that marks them noticed, so a message is mailed about once.
+ * The notice covers every unread message of that conversation and reader,
+ * however recent, and says how many there are: messages in a row make one
+ * notice, not one per message, each a few minutes after its own (issue 27).
  * A creator who chose the daily digest gets one mail a day for all their
  * conversations; one who turned notices off gets none. The mail is rendered
  * when it is sent (docs/decisions/020): a message read meanwhile cancels it.
  */
-import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { sites } from '../../db/content-schema.ts';
 import { conversations, messages } from '../../db/messaging-schema.ts';
@@ -29,6 +32,7 @@ interface Due {
   conversationId: string;
   siteId: string;
   /** Who the mail goes to: the site's owner for members' messages, the member for the creator's. */
+  sender: string;
   recipientId: string;
 }
 
@@ -39,7 +43,7 @@ export function createMessageNotices({ db, clock, delaySeconds }: { db: Database
     await tx.insert(mailOutbox).values({ recipient: user.email, subject: MAIL_SUBJECTS[template], template, params: { userId: recipientId, ...params }, createdAt: now, nextAttemptAt: now });
   }
 
-  /** Messages unread for `delaySeconds` at `asOf` (now; tests look ahead) and not yet noticed, one notice per conversation and reader. */
+  /** Messages unread for `delaySeconds` at `asOf` (now; tests look ahead) and not yet noticed, one notice per conversation and reader for all its unread messages. */
   async function sendDue(asOf = clock()): Promise<number> {
     const now = clock();
     const before = new Date(asOf.getTime() - delaySeconds * 1000);
@@ -49,6 +53,7 @@ export function createMessageNotices({ db, clock, delaySeconds }: { db: Database
           conversationId: messages.conversationId,
           siteId: messages.siteId,
           recipientId: sql<string | null>`case when ${messages.sender} = 'member' then ${sites.ownerId} else ${conversations.memberId} end`,
+          sender: messages.sender,
         })
         .from(messages)
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
@@ -66,17 +71,11 @@ export function createMessageNotices({ db, clock, delaySeconds }: { db: Database
       for (const row of mails) await queue(tx, row.recipientId, 'message-waiting', { siteId: row.siteId, conversationId: row.conversationId }, now);
       if (due.length) {
         await tx
+        // The newer messages of a due conversation and sender share its notice; marked now, they start no notice of their own.
+        const noticed = due.map((row) => and(eq(messages.conversationId, row.conversationId), eq(messages.sender, row.sender)));
           .update(messages)
           .set({ noticedAt: now })
-          .where(
-            and(
-              inArray(messages.conversationId, [...new Set(due.map((row) => row.conversationId))]),
-              isNull(messages.readAt),
-              isNull(messages.noticedAt),
-              lte(messages.createdAt, before),
-              sql`(${messages.sender} = 'creator' or exists (select 1 from sites s where s.id = "messages"."site_id" and s.message_notices = 'soon'))`,
-            ),
-          );
+          .where(and(isNull(messages.readAt), isNull(messages.noticedAt), or(...noticed)));
       }
       if (mails.length) await tx.execute(sql`select pg_notify(${MAIL_QUEUED_CHANNEL}, '')`);
       return mails.length;
@@ -133,7 +132,8 @@ export async function renderMessageNotice(db: Database, appUrl: URL, template: '
   }
   const toCreator = params.userId === site.ownerId;
   const [latest] = await db
-    .select({ body: messages.body, name: users.fullName })
+    // Counted before the limit: how many are unread, beside the latest one's text.
+    .select({ body: messages.body, name: users.fullName, unread: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .leftJoin(users, eq(users.id, conversations.memberId))
@@ -144,5 +144,5 @@ export async function renderMessageNotice(db: Database, appUrl: URL, template: '
   const quote = latest.body.length > QUOTE_CHARS ? `${latest.body.slice(0, QUOTE_CHARS - 1)}…` : latest.body;
   const link = toCreator ? new URL(`/messages?c=${params.conversationId}`, appUrl).href : new URL(`/@${site.handle}/account#messages`, appUrl).href;
   const from = toCreator ? (latest.name ?? 'A member') : site.title;
-  return messageWaitingMail(name, from, quote, link);
+  return messageWaitingMail(name, from, quote, link, latest.unread);
 }
