@@ -31,8 +31,8 @@ const QUOTE_CHARS = 300;
 interface Due {
   conversationId: string;
   siteId: string;
-  /** Who the mail goes to: the site's owner for members' messages, the member for the creator's. */
   sender: string;
+  /** Who the mail goes to: the site's owner for members' messages, the member for the creator's. */
   recipientId: string;
 }
 
@@ -52,8 +52,8 @@ export function createMessageNotices({ db, clock, delaySeconds }: { db: Database
         .selectDistinct({
           conversationId: messages.conversationId,
           siteId: messages.siteId,
-          recipientId: sql<string | null>`case when ${messages.sender} = 'member' then ${sites.ownerId} else ${conversations.memberId} end`,
           sender: messages.sender,
+          recipientId: sql<string | null>`case when ${messages.sender} = 'member' then ${sites.ownerId} else ${conversations.memberId} end`,
         })
         .from(messages)
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
@@ -70,9 +70,9 @@ export function createMessageNotices({ db, clock, delaySeconds }: { db: Database
       const mails = due.filter((row): row is Due => row.recipientId !== null);
       for (const row of mails) await queue(tx, row.recipientId, 'message-waiting', { siteId: row.siteId, conversationId: row.conversationId }, now);
       if (due.length) {
-        await tx
         // The newer messages of a due conversation and sender share its notice; marked now, they start no notice of their own.
         const noticed = due.map((row) => and(eq(messages.conversationId, row.conversationId), eq(messages.sender, row.sender)));
+        await tx
           .update(messages)
           .set({ noticedAt: now })
           .where(and(isNull(messages.readAt), isNull(messages.noticedAt), or(...noticed)));
