@@ -81,9 +81,9 @@ export function createServices({ config, database, transport, clock, logger }: S
     clock,
     logger,
     intervalMs: config.mailWorkerIntervalMs,
-    linkOrigins: config.allowedOrigins,
     leaseMs: config.mailLeaseMs,
     appUrl: config.appUrl,
+    linkOrigins: config.allowedOrigins,
     supportEmail: config.supportEmail,
     mailFrom: config.mailFrom,
   });
