@@ -13,6 +13,7 @@ import { settings } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { Clock } from '../clock.ts';
 import type { MailTransport } from '../mail/transport.ts';
+import { setEmailSubscription } from '../memberships/index.ts';
 import type { MediaUrlSigner } from '../media/media-urls.ts';
 import type { Transaction } from '../queue/queue.ts';
 import { siteAddress } from '../sites/site-json.ts';
@@ -187,7 +188,7 @@ export function createEmailService({ db, clock, appUrl, mailFrom, transport, med
     },
 
     async setSubscribed(membershipId: string, subscribed: boolean): Promise<void> {
-      await db.update(memberships).set({ subscribedToEmails: subscribed, updatedAt: clock() }).where(eq(memberships.id, membershipId));
+      await setEmailSubscription(db, { membershipId }, subscribed, clock());
     },
   };
 }

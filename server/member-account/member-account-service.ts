@@ -5,18 +5,18 @@
  * the site and the signed-in user; another member's membership is never reached.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Cadence, MembershipSource, MembershipStatus, TierType } from '../../common/memberships.ts';
-import { ENTITLING_STATUSES } from '../../common/memberships.ts';
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
-import { membershipEvents, paymentAccounts } from '../../db/money-schema.ts';
+import { paymentAccounts } from '../../db/money-schema.ts';
 import { isEntitled, type ReaderStanding } from '../access/post-access.ts';
 import { standingColumns } from '../access/reader-standing.ts';
 import { users } from '../../db/schema.ts';
 import { hashToken } from '../auth/tokens.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
+import { endMembership, setEmailSubscription, setFeedTokenHash } from '../memberships/index.ts';
 import type { StripeClient } from '../payments/stripe-client.ts';
 import type { Site } from '../sites/site-lookup.ts';
 import { siteUrl } from '../sites/site-url.ts';
@@ -83,10 +83,7 @@ export function createMemberAccountService({ db, clock, appUrl, stripe }: { db: 
 
     /** The member's own newsletter switch for this site. */
     async setNewsletters(site: Site, userId: string, on: boolean): Promise<void> {
-      await db
-        .update(memberships)
-        .set({ subscribedToEmails: on, updatedAt: clock() })
-        .where(and(eq(memberships.siteId, site.id), eq(memberships.userId, userId)));
+      await setEmailSubscription(db, { siteId: site.id, userId }, on, clock());
     },
 
     /** A new private feed URL; the old one, if any, stops working at once. Only while the membership entitles. */
@@ -94,10 +91,7 @@ export function createMemberAccountService({ db, clock, appUrl, stripe }: { db: 
       const current = await account(site, userId);
       if (!current?.entitled) throw new AppError('not-found', 404);
       const token = randomBytes(32).toString('base64url');
-      await db
-        .update(memberships)
-        .set({ feedTokenHash: hashToken(token), updatedAt: clock() })
-        .where(eq(memberships.id, current.id));
+      await setFeedTokenHash(db, { membershipId: current.id, siteId: site.id }, hashToken(token), clock());
       return feedUrl(appUrl, site, token);
     },
 
@@ -125,14 +119,7 @@ export function createMemberAccountService({ db, clock, appUrl, stripe }: { db: 
       if (!current?.entitled) throw new AppError('not-found', 404);
       if (current.billedByStripe) throw new AppError('forbidden', 403);
       const now = clock();
-      await db.transaction(async (tx) => {
-        const ended = await tx
-          .update(memberships)
-          .set({ status: 'canceled', endedAt: now, feedTokenHash: null, cancelAtPeriodEnd: false, updatedAt: now })
-          .where(and(eq(memberships.id, current.id), inArray(memberships.status, [...ENTITLING_STATUSES])))
-          .returning({ tierId: memberships.tierId });
-        if (ended[0]) await tx.insert(membershipEvents).values({ membershipId: current.id, siteId: site.id, kind: 'ended', tierId: ended[0].tierId, detail: 'Left the site', occurredAt: now });
-      });
+      await db.transaction((tx) => endMembership(tx, { membershipId: current.id, siteId: site.id, now, detail: 'Left the site', forgetFeedToken: true }));
     },
 
     /** A Stripe billing portal session on the creator's account for the member's customer; its URL. */

@@ -15,11 +15,12 @@ import type { Cadence, MembershipSource, MembershipStatus } from '../../common/m
 import { EMAIL_PATTERN, isStorableText } from '../../common/validation.ts';
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
-import { membershipEvents, paymentAccounts } from '../../db/money-schema.ts';
+import { paymentAccounts } from '../../db/money-schema.ts';
 import { users } from '../../db/schema.ts';
 import { buildNewUser } from '../auth/new-user.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
+import { insertImportedMemberships } from '../memberships/index.ts';
 import type { StripeClient } from '../payments/stripe-client.ts';
 import type { Site } from '../sites/site-lookup.ts';
 
@@ -245,45 +246,22 @@ export function createMembersImport({ db, clock, stripe }: ImportDeps) {
         if (existing.length > 0) {
           for (const user of await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, existing))) ids.set(user.email, user.id);
         }
-        const inserted = await tx
-          .insert(memberships)
-          .values(
-            slice.map((member) => ({
-              siteId: site.id,
-              userId: ids.get(member.email)!,
-              tierId: member.tier.id,
-              status: member.status,
-              source: member.source,
-              cadence: member.stripe?.cadence ?? null,
-              amount: member.stripe?.amount ?? null,
-              currency: member.stripe?.currency ?? null,
-              currentPeriodEnd: member.stripe?.currentPeriodEnd ?? null,
-              cancelAtPeriodEnd: member.stripe?.cancelAtPeriodEnd ?? false,
-              stripeCustomerId: member.stripe?.customerId ?? null,
-              stripeSubscriptionId: member.stripe?.subscriptionId ?? null,
-              note: member.note,
-              labels: member.labels,
-              subscribedToEmails: member.subscribedToEmails,
-              createdAt: now,
-              updatedAt: now,
-            })),
-          )
-          // Someone who joined between the check and now stays as they joined.
-          .onConflictDoNothing()
-          .returning({ id: memberships.id, tierId: memberships.tierId, source: memberships.source });
-        if (inserted.length > 0) {
-          await tx.insert(membershipEvents).values(
-            inserted.map((membership) => ({
-              membershipId: membership.id,
-              siteId: site.id,
-              kind: 'imported' as const,
-              tierId: membership.tierId,
-              detail: membership.source === 'stripe' ? 'Imported from CSV and linked to their Stripe subscription' : 'Imported from CSV',
-              occurredAt: now,
-            })),
-          );
-        }
-        created += inserted.length;
+        // Someone who joined between the check and now stays as they joined (server/memberships writes each with its `imported` row).
+        created += await insertImportedMemberships(
+          tx,
+          site.id,
+          slice.map((member) => ({
+            userId: ids.get(member.email)!,
+            tierId: member.tier.id,
+            status: member.status,
+            source: member.source,
+            note: member.note,
+            labels: member.labels,
+            subscribedToEmails: member.subscribedToEmails,
+            ...(member.stripe ? { stripe: member.stripe } : {}),
+          })),
+          now,
+        );
       }
       return created;
     });

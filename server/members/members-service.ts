@@ -6,10 +6,9 @@
  * takes the acting creator's id and works within their site only: another
  * site's member is not found (404, docs/decisions/025).
  */
-import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { MemberDetail, MemberEvent, MembersAnswer, MemberSummary } from '../../common/api/members.ts';
 import type { CompInput, MemberPatch, MembersQueryData, RemoveInput } from '../../common/member-schemas.ts';
-import type { MembershipStatus } from '../../common/memberships.ts';
 import { isUuid } from '../../common/post-schemas.ts';
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
@@ -19,14 +18,11 @@ import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { StripeClient } from '../payments/stripe-client.ts';
-import { tierChangeKind } from '../memberships/tier-change.ts';
+import { BILLED_STATUSES, cancelRenewal, compMembership, endExpiredComps, endMembership, setCreatorFields } from '../memberships/index.ts';
 import { findSiteByOwner, type Site } from '../sites/site-lookup.ts';
 import { csvLines } from './members-export.ts';
 import { countMembers, MEMBER_COLUMNS, readExportPage, readMembersPage, type ExportPage, type MemberRow } from './members-query.ts';
 import { users } from '../../db/schema.ts';
-
-/** A subscription Stripe still bills: removing or comping such a member is a matter for Stripe first. */
-const BILLED: readonly MembershipStatus[] = ['active', 'trialing', 'past_due'];
 
 const notFound = () => new AppError('not-found', 404);
 
@@ -39,7 +35,7 @@ export interface MembersDeps {
 }
 
 export const paysThroughStripe = (row: Pick<MemberRow, 'stripeSubscriptionId' | 'status' | 'source'>) =>
-  row.source === 'stripe' && row.stripeSubscriptionId !== null && BILLED.includes(row.status);
+  row.source === 'stripe' && row.stripeSubscriptionId !== null && BILLED_STATUSES.includes(row.status);
 
 export function toMemberSummary(row: MemberRow): MemberSummary {
   return {
@@ -144,15 +140,7 @@ export function createMembersService({ db, clock, logger, stripe }: MembersDeps)
       const site = await siteOf(userId);
       await findRow(site.id, id);
       const labels = patch.labels ? [...new Set(patch.labels.map((label) => label.trim()))] : undefined;
-      await db
-        .update(memberships)
-        .set({
-          ...(patch.note !== undefined ? { note: patch.note } : {}),
-          ...(labels ? { labels } : {}),
-          ...(patch.subscribedToEmails !== undefined ? { subscribedToEmails: patch.subscribedToEmails } : {}),
-          updatedAt: clock(),
-        })
-        .where(and(eq(memberships.id, id), eq(memberships.siteId, site.id)));
+      await setCreatorFields(db, { membershipId: id, siteId: site.id }, { note: patch.note, labels, subscribedToEmails: patch.subscribedToEmails }, clock());
       // findRow above proved the membership is this site's.
       if (patch.emailDisabled === false) await db.delete(emailDisabledMembers).where(eq(emailDisabledMembers.membershipId, id));
       return detail(site.id, id);
@@ -172,31 +160,9 @@ export function createMembersService({ db, clock, logger, stripe }: MembersDeps)
       const now = clock();
       const until = input.until ? parseUntil(input.until) : null;
       if (until && until <= now) throw new AppError('invalid-input', 400);
-      await db.transaction(async (tx) => {
-        await tx
-          .update(memberships)
-          .set({
-            tierId: tier.id,
-            status: 'comped',
-            source: 'comp',
-            compExpiresAt: until,
-            cadence: null,
-            amount: null,
-            currentPeriodEnd: null,
-            cancelAtPeriodEnd: false,
-            endedAt: null,
-            updatedAt: now,
-          })
-          .where(eq(memberships.id, id));
-        await tx.insert(membershipEvents).values({
-          membershipId: id,
-          siteId: site.id,
-          kind: 'comped',
-          tierId: tier.id,
-          detail: until ? `Comped on ${tier.name} until ${until.toISOString().slice(0, 10)} by the creator` : `Comped on ${tier.name} by the creator`,
-          occurredAt: now,
-        });
-      });
+      // Stripe may have begun billing them since the check above: the write checks again.
+      const outcome = await db.transaction((tx) => compMembership(tx, { membershipId: id, siteId: site.id, tier, until, now }));
+      if (outcome === 'billed-by-stripe') throw new AppError('member-pays-through-stripe', 409);
       return detail(site.id, id);
     },
 
@@ -222,48 +188,18 @@ export function createMembersService({ db, clock, logger, stripe }: MembersDeps)
           throw new AppError('member-stripe-unavailable', 502);
         }
       }
-      await db.transaction(async (tx) => {
-        await tx
-          .update(memberships)
-          .set(atPeriodEnd ? { cancelAtPeriodEnd: true, updatedAt: now } : { status: 'canceled', endedAt: now, cancelAtPeriodEnd: false, compExpiresAt: null, updatedAt: now })
-          .where(eq(memberships.id, id));
-        await tx.insert(membershipEvents).values({
-          membershipId: id,
-          siteId: site.id,
-          kind: atPeriodEnd ? 'renewal-canceled' : 'ended',
-          tierId: row.tierId,
-          detail: atPeriodEnd ? 'Removed by the creator: ends at the end of the period' : 'Removed by the creator',
-          stripeObjectId: billed ? row.stripeSubscriptionId : null,
-          occurredAt: now,
-        });
-      });
+      // Stripe's webhook for the same end may have come first: then it recorded the change and this finds nothing to do.
+      const ending = { membershipId: id, siteId: site.id, now, stripeObjectId: billed ? row.stripeSubscriptionId : null };
+      await db.transaction((tx) =>
+        atPeriodEnd ? cancelRenewal(tx, { ...ending, detail: 'Removed by the creator: ends at the end of the period' }) : endMembership(tx, { ...ending, detail: 'Removed by the creator' }),
+      );
       return detail(site.id, id);
     },
 
     /** The periodic job's part: comps past their date go back to the site's free tier, each with a history row. */
     async endExpiredComps(): Promise<number> {
       const now = clock();
-      return db.transaction(async (tx) => {
-        // The comp's tier is read first: once updated the row only knows the free tier, and a comp on a paid tier ending is a downgrade.
-        const due = await tx
-          .select({ id: memberships.id, compTier: tiers.type })
-          .from(memberships)
-          .innerJoin(tiers, eq(tiers.id, memberships.tierId))
-          .where(and(eq(memberships.status, 'comped'), isNotNull(memberships.compExpiresAt), lte(memberships.compExpiresAt, now)))
-          .for('update', { of: memberships });
-        if (due.length === 0) return 0;
-        const compTier = new Map(due.map((row) => [row.id, row.compTier]));
-        const ended = await tx
-          .update(memberships)
-          .set({ tierId: sql`(select ${tiers.id} from ${tiers} where ${tiers.siteId} = ${memberships.siteId} and ${tiers.type} = 'free')`, status: 'active', source: 'free', compExpiresAt: null, updatedAt: now })
-          .where(inArray(memberships.id, [...compTier.keys()]))
-          .returning({ id: memberships.id, siteId: memberships.siteId, tierId: memberships.tierId });
-        const kindOf = (id: string) => tierChangeKind({ tierType: compTier.get(id) ?? 'paid', amount: null, cadence: null, currency: null }, { tierType: 'free', amount: null, cadence: null, currency: null });
-        await tx.insert(membershipEvents).values(
-          ended.map((membership) => ({ membershipId: membership.id, siteId: membership.siteId, kind: kindOf(membership.id), tierId: membership.tierId, detail: 'Comp ended: back on the free tier', occurredAt: now })),
-        );
-        return ended.length;
-      });
+      return db.transaction((tx) => endExpiredComps(tx, now));
     },
 
     /**

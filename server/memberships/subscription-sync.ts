@@ -15,6 +15,7 @@ import { memberships, tiers } from '../../db/content-schema.ts';
 import { membershipEvents, paymentAccounts } from '../../db/money-schema.ts';
 import type { NoteNewMember } from '../email/member-notices.ts';
 import { currentSubscription, type StripeClient } from '../payments/stripe-client.ts';
+import { recordMembershipEvent, type HistoryExtra } from './membership-history.ts';
 import { tierChangeKind } from './tier-change.ts';
 
 type MembershipRow = typeof memberships.$inferSelect;
@@ -60,9 +61,7 @@ async function lockedMembership(tx: Database, siteId: string, where: ReturnType<
   return row;
 }
 
-async function recordEvent(tx: Database, membership: MembershipRow, kind: MembershipEventKind, extra: Partial<typeof membershipEvents.$inferInsert> = {}) {
-  await tx.insert(membershipEvents).values({ membershipId: membership.id, siteId: membership.siteId, tierId: membership.tierId, kind, ...extra });
-}
+const recordEvent = (tx: Database, membership: MembershipRow, kind: MembershipEventKind, extra: HistoryExtra = {}) => recordMembershipEvent(tx, membership, kind, extra);
 
 /** Upgraded or downgraded: what the member paid on the tier they left against what they pay now (a subscription's tier is always paid). */
 async function directionOf(tx: Database, before: MembershipRow, after: MembershipRow) {
@@ -93,6 +92,9 @@ export interface SubscriptionSync {
 /** `noteNewMember` hears of each member who starts paying, for the creator's notices (server/email/member-notices.ts). */
 export function createSubscriptionSync({ stripe, clock, noteNewMember }: { stripe: StripeClient; clock: () => Date; noteNewMember: NoteNewMember }): SubscriptionSync {
   async function apply(tx: Database, account: string, subscriptionId: string, userHint?: string): Promise<MembershipRow | undefined> {
+    // Two events of one subscription at once (two servers, or Stripe's retry beside the first delivery) take turns
+    // from here: the second reads Stripe after the first committed, finds its change made, and records nothing again.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`subscription ${account} ${subscriptionId}`}, 0))`);
     const subscription = await currentSubscription(stripe, subscriptionId, account);
     if (!subscription) return undefined;
     const item = subscription.items.data[0];

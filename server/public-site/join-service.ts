@@ -5,7 +5,7 @@
  * cannot join their own. A membership that already entitles is left as it is;
  * a lapsed one (canceled, expired) is renewed on the free tier.
  */
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { MembershipView } from '../../common/api/site-membership.ts';
 import { looksLikeHandle } from '../../common/handles.ts';
 import { isUuid } from '../../common/post-schemas.ts';
@@ -15,7 +15,7 @@ import { memberships, tiers } from '../../db/content-schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { NoteNewMember } from '../email/member-notices.ts';
-import type { StartCheckout } from '../memberships/checkout.ts';
+import { joinFreeTier, type StartCheckout } from '../memberships/index.ts';
 import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
 import { isSiteSuspended } from '../admin/site-suspensions.ts';
 
@@ -84,17 +84,9 @@ export function createJoinService({ db, clock, startCheckout, noteNewMember }: {
         return startCheckout({ site, userId, tier, cadence });
       }
       const now = clock();
-      const renewed = { tierId: tier.id, status: 'active', source: 'free', cadence: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, updatedAt: now } as const;
       const written = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(memberships)
-          .values({ siteId: site.id, userId, ...renewed, createdAt: now })
-          .onConflictDoUpdate({
-            target: [memberships.siteId, memberships.userId],
-            set: renewed,
-            setWhere: notInArray(memberships.status, [...ENTITLING_STATUSES]),
-          })
-          .returning();
+        // The membership and its `joined` row (server/memberships); undefined when one that entitles was there.
+        const row = await joinFreeTier(tx, { siteId: site.id, userId, tierId: tier.id, now });
         // A new membership, or a lapsed one begun again: either way the creator has a new member.
         if (row) await noteNewMember(tx, { siteId: site.id, membershipId: row.id, kinds: ['member'], occurredAt: now });
         return row;

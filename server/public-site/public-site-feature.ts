@@ -12,7 +12,7 @@ import type { Clock } from '../clock.ts';
 import type { LivePosts } from '../posts/live.ts';
 import type { AccountService } from '../auth/accounts.ts';
 import type { SessionService } from '../auth/session.ts';
-import type { StartCheckout } from '../memberships/checkout.ts';
+import type { StartCheckout } from '../memberships/index.ts';
 import { loadSession } from '../http/middleware/load-session.ts';
 import type { SessionCookie } from '../http/session-cookie.ts';
 import type { CommentsSection } from '../messaging/post-comments.ts';

@@ -1,7 +1,8 @@
 /**
  * Recent Activity (issue 20): the site's events newest first. Membership
- * changes are already written where they happen, into membership_events
- * (joined, upgrades, downgrades and other tier changes, failed payments, comps, imports, endings); the rest
+ * changes are written once, with the change, by server/memberships/ into
+ * membership_events (joined, upgrades, downgrades and other tier changes,
+ * failed payments, comps, imports, endings; docs/decisions/125); the rest
  * goes into activity_events through `recordActivity`, which a feature calls
  * inside the transaction of what happened (a post published, a member's
  * comment, a planned e-mail send; a member's message is noted in the statement

@@ -10,8 +10,8 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_COLUMNS, type ImportReport, type MemberDetail, type MembersAnswer } from '../../common/api/members.ts';
 import { memberships } from '../../db/content-schema.ts';
-import { membershipEvents } from '../../db/money-schema.ts';
 import { users } from '../../db/schema.ts';
+import { signUpVerified } from '../support/accounts.ts';
 import { createTestClient } from '../support/http-client.ts';
 import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
 import { insertTiers, seedMembers, type SeededMember, type SiteTiers } from '../support/members-fixtures.ts';
@@ -179,24 +179,27 @@ describe("another creator's members", () => {
 
 describe('a member', () => {
   it('has a page with their history, newest first, and keeps the note and labels', async () => {
-    const member = seeded[1]!;
-    await server.handle.db.insert(membershipEvents).values([
-      { membershipId: member.id, siteId: creator.siteId, kind: 'joined', tierId: member.tierId, occurredAt: new Date('2025-01-01T01:00:00Z') },
-      { membershipId: member.id, siteId: creator.siteId, kind: 'payment', amount: 500, currency: 'usd', detail: 'Invoice paid', occurredAt: new Date('2025-02-01T01:00:00Z') },
-    ]);
-    const patched = await creator.patch<{ member: MemberDetail }>(`/api/members/${member.id}`, { note: 'Met at the fair', labels: ['vip', ' fair ', 'vip'], subscribedToEmails: false });
+    // A site of its own, so the seeded lists above keep their counts: a fan joins it for free, a minute later the creator comps them.
+    const owner = await creatorWithSite(server);
+    const ownerTiers = await insertTiers(server.handle.db, owner.siteId);
+    const fan = await signUpVerified(server);
+    expect((await fan.client.post(`/api/sites/${owner.handle}/join`, { tierId: ownerTiers.free.id })).status).toBe(201);
+    const [member] = (await list({}, owner)).members;
+    clock.advance(60_000);
+    expect((await owner.client.post(`/api/members/${member!.id}/comp`, { tierId: ownerTiers.gold.id })).status).toBe(200);
+    const patched = await owner.patch<{ member: MemberDetail }>(`/api/members/${member!.id}`, { note: 'Met at the fair', labels: ['vip', ' fair ', 'vip'], subscribedToEmails: false });
     expect(patched.status, patched.text).toBe(200);
-    const read = await creator.client.get<{ member: MemberDetail }>(`/api/members/${member.id}`);
-    expect(read.body.member).toMatchObject({ id: member.id, note: 'Met at the fair', labels: ['vip', 'fair'], subscribedToEmails: false, paysThroughStripe: false });
-    expect(read.body.member.history.map((event) => [event.kind, event.amount])).toEqual([
-      ['payment', { amount: 500, currency: 'usd' }],
-      ['joined', null],
+    const read = await owner.client.get<{ member: MemberDetail }>(`/api/members/${member!.id}`);
+    expect(read.body.member).toMatchObject({ id: member!.id, email: fan.email, note: 'Met at the fair', labels: ['vip', 'fair'], subscribedToEmails: false, paysThroughStripe: false });
+    expect(read.body.member.history.map((event) => [event.kind, event.tierName, event.amount, event.detail])).toEqual([
+      ['comped', 'Gold', null, 'Comped on Gold by the creator'],
+      ['joined', 'Free', null, 'Free membership started'],
     ]);
-    expect((await creator.patch(`/api/members/${member.id}`, { labels: ['x'.repeat(61)] })).status).toBe(400);
+    expect((await owner.patch(`/api/members/${member!.id}`, { labels: ['x'.repeat(61)] })).status).toBe(400);
   });
 
   it('is comped until a date, and the job puts them back on the free tier after it', async () => {
-    const member = seeded.find((candidate) => candidate.status === 'active' && candidate.source === 'free' && candidate !== seeded[1])!;
+    const member = seeded.find((candidate) => candidate.status === 'active' && candidate.source === 'free')!;
     const comped = await creator.client.post<{ member: MemberDetail }>(`/api/members/${member.id}/comp`, { tierId: siteTiers.gold.id, until: '2026-06-05' });
     expect(comped.status, comped.text).toBe(200);
     expect(comped.body.member).toMatchObject({ status: 'comped', source: 'comp', tier: { name: 'Gold' }, compExpiresAt: '2026-06-05T00:00:00.000Z' });

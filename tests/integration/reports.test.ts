@@ -10,13 +10,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report, ActivityEvent } from '../../common/api/reports.ts';
 import type { AdminSite, AdminStats } from '../../common/api/admin.ts';
+import type { MembersAnswer } from '../../common/api/members.ts';
 import { ACTIVITY_PAGE_MAX } from '../../common/activity.ts';
 import type { Database } from '../../db/connect.ts';
 import { pageViews, tiers as tierRows } from '../../db/content-schema.ts';
-import { membershipEvents } from '../../db/money-schema.ts';
 import { activityEvents, referrerDays, siteDays, visitorDays } from '../../db/reports-schema.ts';
 import { users } from '../../db/schema.ts';
-import { recordActivity } from '../../server/reports/activity-service.ts';
+import { signUpVerified } from '../support/accounts.ts';
 import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
 import { createTestClient } from '../support/http-client.ts';
 import { insertTiers, seedMembers } from '../support/members-fixtures.ts';
@@ -180,22 +180,35 @@ describe('GET /api/reports', () => {
 
 describe('GET /api/activity', () => {
   it('lists membership events and recorded ones newest first, filtered by type, paged by cursor', async () => {
-    const { siteId, client } = await creatorWithSite(server);
+    const { siteId, handle, client } = await creatorWithSite(server);
     const tiers = await insertTiers(db(), siteId);
-    const [member] = await seedMembers(db(), siteId, tiers, 1, 'act');
-    const post = await insertPost(db(), siteId, { title: 'Launch day' });
-    const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 10, minute));
-    for (let minute = 0; minute < 5; minute++) {
-      await db().insert(membershipEvents).values({ membershipId: member!.id, siteId, kind: minute % 2 ? 'ended' : 'joined', occurredAt: at(minute) });
+    const fan = await signUpVerified(server);
+    const start = clock.clock().getTime();
+    const at = (minute: number) => new Date(start + minute * 60_000);
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    let post: { id: string; title: string };
+    try {
+      // Everything through the real forms and the studio, a minute apart: the fan joins, leaves, joins, leaves and joins again.
+      for (let minute = 0; minute < 5; minute++) {
+        clock.advance(at(minute).getTime() - clock.clock().getTime());
+        const sent = minute % 2 ? await fan.client.post(`/@${handle}/account/leave`, '', form) : await fan.client.post(`/@${handle}/join`, `tierId=${tiers.free.id}`, form);
+        expect(sent.status, sent.text).toBe(303);
+      }
+      clock.advance(at(10).getTime() - clock.clock().getTime());
+      const published = await client.post<{ post: { id: string; title: string } }>('/api/posts', { title: 'Launch day', body: { type: 'doc', content: [] }, status: 'published' });
+      expect(published.status, published.text).toBe(201);
+      post = published.body.post;
+    } finally {
+      clock.advance(start - clock.clock().getTime());
     }
-    await recordActivity(db(), { siteId, type: 'post-published', postId: post.id, occurredAt: at(10) });
-    await db().insert(membershipEvents).values({ membershipId: member!.id, siteId, kind: 'payment', amount: 500, currency: 'usd', occurredAt: at(11) });
+    const { members } = (await client.get<MembersAnswer>(`/api/members?q=${encodeURIComponent(fan.email)}`)).body;
+    const member = { id: members[0]!.id, name: members[0]!.name, email: fan.email };
 
     const first = await client.get<{ events: ActivityEvent[]; nextCursor: string | null }>('/api/activity?limit=4');
     expect(first.status, first.text).toBe(200);
     expect(first.body.events.map((event) => event.type)).toEqual(['post-published', 'joined', 'canceled', 'joined']);
     expect(first.body.events[0]!.post).toEqual({ id: post.id, title: 'Launch day' });
-    expect(first.body.events[1]!.member).toEqual({ id: member!.id, name: member!.name, email: member!.email });
+    expect(first.body.events[1]!.member).toEqual(member);
     const second = await client.get<{ events: ActivityEvent[]; nextCursor: string | null }>(`/api/activity?limit=4&cursor=${first.body.nextCursor}`);
     expect(second.body.events.map((event) => event.type)).toEqual(['canceled', 'joined']);
     expect(second.body.nextCursor).toBeNull();
