@@ -32,13 +32,15 @@ export interface DomainView {
   error: string | null;
   lastCheckedAt: string | null;
   verifiedAt: string | null;
-  /** The other of `www.` and the apex, which redirects here. */
+  /** The other of `www.` and the apex, which redirects here once it points at the platform too. */
   alternate: string;
+  /** When an unproven claim is removed (ISO); null once the domain was proven. */
+  expiresAt: string | null;
 }
 
 export const DOMAIN_PROOF_LABEL = '_creator-platform';
 
-export type HostnameProblem = 'empty' | 'ip' | 'localhost' | 'single-label' | 'platform' | 'too-long' | 'bad-characters';
+export type HostnameProblem = 'empty' | 'ip' | 'localhost' | 'single-label' | 'platform' | 'too-long' | 'bad-characters' | 'not-public' | 'public-suffix';
 
 export const HOSTNAME_PROBLEMS: Record<HostnameProblem, string> = {
   empty: 'Enter your domain, like example.com or blog.example.com.',
@@ -48,6 +50,8 @@ export const HOSTNAME_PROBLEMS: Record<HostnameProblem, string> = {
   platform: 'That address belongs to this platform. Enter a domain you own.',
   'too-long': 'That domain is too long: at most 253 characters, and at most 63 between two dots.',
   'bad-characters': 'A domain has only letters, digits, hyphens and dots, like blog.example.com.',
+  'not-public': 'That name is not on the public internet: endings such as .local, .corp or .internal only work inside a private network. Enter a domain you registered, like example.com.',
+  'public-suffix': 'That is an ending under which people register domains, not a domain itself. Enter the whole domain you registered, like example.co.uk.',
 };
 
 export type HostnameCheck = { ok: true; hostname: string } | { ok: false; problem: HostnameProblem; message: string };
@@ -60,9 +64,12 @@ const ASCII_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /**
  * The stored form of what the creator typed, or why it cannot be a site's domain.
- * A pasted `https://…/` is forgiven; `platformHost` and its subdomains are the platform's own.
+ * A pasted `https://…/` is forgiven. `platformHosts` (the platform's own host, the
+ * CNAME target), their subdomains and their `www.`/apex twins are the platform's own.
+ * Whether the name is public (the public suffix list) is the server's check:
+ * server/domains/public-names.ts.
  */
-export function normaliseHostname(input: string, platformHost: string): HostnameCheck {
+export function normaliseHostname(input: string, platformHosts: readonly string[]): HostnameCheck {
   const typed = input
     .trim()
     .replace(/^https?:\/\//i, '')
@@ -85,12 +92,28 @@ export function normaliseHostname(input: string, platformHost: string): Hostname
   if (!asciiLabels.every((label) => ASCII_LABEL.test(label))) return refuse('bad-characters');
   if (asciiLabels.length < 2) return refuse(ascii === 'localhost' ? 'localhost' : 'single-label');
   if (ascii === 'localhost' || ascii.endsWith('.localhost')) return refuse('localhost');
-  const platform = platformHost.toLowerCase();
-  if (ascii === platform || ascii.endsWith(`.${platform}`)) return refuse('platform');
+  const platform = (host: string) => ascii.endsWith(`.${host}`) || twinsOverlap(ascii, host);
+  if (platformHosts.some((host) => platform(host.toLowerCase()))) return refuse('platform');
   return { ok: true, hostname: ascii };
 }
 
 /** `www.example.com` <-> `example.com`: the name that redirects to the one the creator chose. */
 export function alternateHostname(hostname: string): string {
   return hostname.startsWith('www.') ? hostname.slice(4) : `www.${hostname}`;
+}
+
+/** Whether two domains would answer a common name, each with its `www.`/apex twin. */
+export function twinsOverlap(a: string, b: string): boolean {
+  const names = new Set([a, alternateHostname(a)]);
+  return names.has(b) || names.has(alternateHostname(b));
+}
+
+/**
+ * Every hostname whose domain would share a name with `hostname`'s: the names a
+ * site may not hold while another site holds `hostname`. Not simply the pair,
+ * since `www.www.example.com`'s twin is `www.example.com`, whose twin is `example.com`.
+ */
+export function namesSharingTwins(hostname: string): string[] {
+  const candidates = [hostname, alternateHostname(hostname)].flatMap((name) => [name, `www.${name}`, ...(name.startsWith('www.') ? [name.slice(4)] : [])]);
+  return [...new Set(candidates)].filter((other) => twinsOverlap(hostname, other));
 }

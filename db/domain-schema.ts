@@ -3,7 +3,7 @@
  * and the one-time tokens that hand a reader's sign-in over to it.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sites } from './content-schema.ts';
 import { users } from './schema.ts';
 
@@ -39,11 +39,14 @@ export const domains = pgTable(
     /** When the queue's next automatic check is due; a job for another time is stale and does nothing. Null: no more automatic checks. */
     nextCheckAt: timestamptz('next_check_at'),
     verifiedAt: timestamptz('verified_at'),
+    /** Whether the last conclusive check found the `www.`/apex twin pointing at the platform too: only then is it served and given a certificate. */
+    alternatePoints: boolean('alternate_points').notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('domains_site_unique').on(table.siteId),
-    uniqueIndex('domains_hostname_unique').on(table.hostname),
+    // Claims block nobody (several sites may claim one name, each with its own token); the first to prove it holds it.
+    uniqueIndex('domains_hostname_active_unique').on(table.hostname).where(sql`${table.status} = 'active'`),
     check('domains_hostname_shape', sql`${table.hostname} = lower(${table.hostname}) and length(${table.hostname}) <= 253`),
   ],
 );

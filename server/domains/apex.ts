@@ -4,7 +4,7 @@
  * Counting labels called `fans.example.co.uk`'s zone `co.uk`; the Public Suffix
  * List (its ICANN part: the suffixes under which people register domains) knows.
  */
-import { getDomain } from 'tldts-icann';
+import { getDomain } from 'tldts';
 
 export function isApex(hostname: string): boolean {
   return getDomain(hostname) === hostname;

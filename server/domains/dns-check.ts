@@ -6,10 +6,15 @@
  * gets its own state and every failure its plain words. Lookups go through
  * node:dns's resolver (c-ares) at DNS_RESOLVER with a bounded timeout and
  * tries, so a dead DNS server costs one bounded wait, never a hung job.
+ * What the lookups found is shown back to the creator, except what tells of
+ * the network the resolver sits in: a private address or a name off the
+ * public internet is named by its kind, never itself.
  */
 import { Resolver } from 'node:dns/promises';
 import { alternateHostname, DOMAIN_PROOF_LABEL, type DomainRecord } from '../../common/domains.ts';
 import { isApex } from './apex.ts';
+import { isPrivateAddress } from './private-addresses.ts';
+import { publicNameProblem } from './public-names.ts';
 
 /** The CA Caddy's on-demand TLS asks first; a CAA record must allow it. */
 export const CERTIFICATE_AUTHORITY = 'letsencrypt.org';
@@ -33,6 +38,8 @@ export interface DnsCheckResult {
   error: string | null;
   /** True when DNS itself failed (timeout, SERVFAIL): the records say nothing, so an active domain is not called broken for it. */
   inconclusive: boolean;
+  /** Whether the `www.`/apex twin points at the platform too; undefined when its lookup failed and says nothing. */
+  alternatePoints: boolean | undefined;
 }
 
 /** A lookup failure that is not "there is no such record": the plain words say what the reader can do. */
@@ -67,6 +74,12 @@ async function records<T>(query: () => Promise<T[]>, name: string): Promise<T[]>
 
 const sameName = (a: string, b: string) => a.replace(/\.$/, '').toLowerCase() === b.replace(/\.$/, '').toLowerCase();
 
+const PRIVATE_NAME = 'a private name';
+const PRIVATE_ADDRESS = 'a private address';
+
+/** A name from a CNAME answer as it may be shown: one off the public internet is only what the resolver's own network knows. */
+const shownName = (name: string) => (publicNameProblem(name.replace(/\.$/, '').toLowerCase()) ? PRIVATE_NAME : name);
+
 export function createDnsChecker(config: DnsCheckConfig) {
   const resolver = new Resolver({ timeout: config.timeoutMs, tries: 2 });
   if (config.server) resolver.setServers([config.server]);
@@ -80,7 +93,7 @@ export function createDnsChecker(config: DnsCheckConfig) {
       const [next] = await records(() => resolver.resolveCname(current), current);
       if (!next) return chain;
       if (sameName(next, name) || chain.some((seen) => sameName(seen, next))) {
-        throw new LookupFailure(`The CNAME records of ${name} form a loop (${[name, ...chain, next].join(' → ')}). Fix them at your DNS provider.`, false);
+        throw new LookupFailure(`The CNAME records of ${name} form a loop (${[name, ...chain, next].map(shownName).join(' → ')}). Fix them at your DNS provider.`, false);
       }
       chain.push(next.toLowerCase());
       current = next;
@@ -99,7 +112,8 @@ export function createDnsChecker(config: DnsCheckConfig) {
     const chain = await cnameChain(name);
     if (chain.length > 0) {
       if (chain.some((hop) => sameName(hop, target))) return { records: settle('found'), problem: null };
-      return { records: settle('wrong', [chain[0]!]), problem: `${name} points elsewhere (to ${chain[0]}). Change its CNAME record to ${target}.` };
+      const shown = shownName(chain[0]!);
+      return { records: settle('wrong', [shown]), problem: `${name} points elsewhere (to ${shown}). Change its CNAME record to ${target}.` };
     }
     const [v4, v6] = await Promise.all([records(() => resolver.resolve4(name), name), records(() => resolver.resolve6(name), name)]);
     const addresses = [...v4, ...v6];
@@ -109,7 +123,11 @@ export function createDnsChecker(config: DnsCheckConfig) {
     const allowed = new Set(config.ips);
     if (config.ips.length > 0 && addresses.every((address) => allowed.has(address))) return { records: settle('found'), problem: null };
     const expected = useAddresses ? config.ips.join(', ') : target;
-    return { records: settle('wrong', addresses), problem: `${name} points elsewhere (to ${addresses.join(', ')}). Point it at ${expected}.` };
+    // The platform's own addresses may be private (an operator's internal network): those are shown on the page anyway.
+    const shown = addresses.filter((address) => allowed.has(address) || !isPrivateAddress(address));
+    if (shown.length === 0) return { records: settle('wrong', [PRIVATE_ADDRESS]), problem: `${name} points at a private address, which no one can reach from the internet. Point it at ${expected}.` };
+    const found = shown.length < addresses.length ? [...shown, PRIVATE_ADDRESS] : shown;
+    return { records: settle('wrong', found), problem: `${name} points elsewhere (to ${found.join(', ')}). Point it at ${expected}.` };
   }
 
   /** The closest CAA record set above `name` (RFC 8659 §3); whether it lets our CA issue. */
@@ -138,6 +156,9 @@ export function createDnsChecker(config: DnsCheckConfig) {
   }
 
   return {
+    /** What a custom domain's CNAME must name: the platform's own, never a site's domain. */
+    cnameTarget: target,
+
     /** The records to show before any check. */
     expected,
 
@@ -148,7 +169,10 @@ export function createDnsChecker(config: DnsCheckConfig) {
           records(() => resolver.resolveTxt(proofName), proofName),
           pointing(hostname, false),
           // The alternate name is optional: its own failure never holds the domain back.
-          pointing(alternateHostname(hostname), true).catch(() => ({ records: [] as DomainRecord[], problem: null })),
+          pointing(alternateHostname(hostname), true).then(
+            (twin) => ({ records: twin.records, points: twin.problem === null }),
+            (error: unknown) => ({ records: [] as DomainRecord[], points: error instanceof LookupFailure && !error.inconclusive ? false : undefined }),
+          ),
           caa(hostname),
         ]);
         const values = txt.map((chunks) => chunks.join(''));
@@ -160,10 +184,16 @@ export function createDnsChecker(config: DnsCheckConfig) {
             : `We found no TXT record at ${proofName} yet. If you just added it, it may still be propagating: that can take up to an hour.`
           : (main.problem ??
             (caaRecord ? `The CAA records of ${caaRecord.name} do not let ${CERTIFICATE_AUTHORITY} issue certificates for your domain. Add a CAA record: ${caaRecord.value}.` : null));
-        return { ok: problem === null, records: [proof, ...main.records, ...alternate.records, ...(caaRecord ? [caaRecord] : [])], error: problem, inconclusive: false };
+        return {
+          ok: problem === null,
+          records: [proof, ...main.records, ...alternate.records, ...(caaRecord ? [caaRecord] : [])],
+          error: problem,
+          inconclusive: false,
+          alternatePoints: alternate.points,
+        };
       } catch (error) {
         if (!(error instanceof LookupFailure)) throw error;
-        return { ok: false, records: expected(hostname, token), error: error.message, inconclusive: error.inconclusive };
+        return { ok: false, records: expected(hostname, token), error: error.message, inconclusive: error.inconclusive, alternatePoints: undefined };
       }
     },
 

@@ -50,17 +50,18 @@ export function createDomainDirectory({ db, platformHost }: { db: Database; plat
     byHost.delete(alternateHostname(known.hostname));
   }
 
-  function remember(site: DomainSite) {
+  function remember({ alternatePoints, ...site }: DomainSite & { alternatePoints: boolean }) {
     bySite.set(site.siteId, site);
     byHandle.set(site.handle, site.hostname);
     byHost.set(site.hostname, { kind: 'site', site });
-    // Another site may not hold the alternate name (the service refuses it), so it is this site's redirect.
-    byHost.set(alternateHostname(site.hostname), { kind: 'redirect', to: site.hostname });
+    // Another site may not hold the alternate name (the service refuses it), so it is this site's redirect,
+    // once the checks found it pointing here too: until then it is not the site's to answer or certify.
+    if (alternatePoints) byHost.set(alternateHostname(site.hostname), { kind: 'redirect', to: site.hostname });
   }
 
   const activeDomains = (siteId?: string) =>
     db
-      .select({ siteId: domains.siteId, hostname: domains.hostname, handle: sites.handle })
+      .select({ siteId: domains.siteId, hostname: domains.hostname, handle: sites.handle, alternatePoints: domains.alternatePoints })
       .from(domains)
       .innerJoin(sites, eq(sites.id, domains.siteId))
       .where(siteId ? and(eq(domains.status, 'active'), eq(domains.siteId, siteId)) : eq(domains.status, 'active'));
@@ -96,7 +97,7 @@ export function createDomainDirectory({ db, platformHost }: { db: Database; plat
       if (!ready) await ensureLoaded();
       return this.lookupNow(host)!;
     },
-    /** Whether the proxy may get a certificate for `host`: an active domain, its alternate name, or the platform. Undefined until loaded. */
+    /** Whether the proxy may get a certificate for `host`: an active domain, its alternate name once that points here, or the platform. Undefined until loaded. */
     tlsAllowedNow(host: string): boolean | undefined {
       if (host === platformHost) return true;
       return ready ? byHost.has(host) : undefined;

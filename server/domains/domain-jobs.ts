@@ -5,6 +5,8 @@
  * checked again daily, so a domain whose records were removed stops getting
  * certificates and content. Each job carries the time it was scheduled for;
  * the domain's row says which schedule is current, so a stale job does nothing.
+ * A claim that never proves its name is removed by the clean-up job after
+ * UNPROVEN_CLAIM_DAYS (domains-service.ts forgetExpiredClaims).
  */
 import type { QueueDefinition } from '../queue/queue.ts';
 
@@ -21,6 +23,8 @@ const FIRST_DELAY_SECONDS = 60;
 const MAX_DELAY_SECONDS = 6 * 3600;
 export const DOMAIN_CHECK_LIMIT = 20;
 export const ACTIVE_RECHECK_SECONDS = 24 * 3600;
+/** A claim blocks nobody, but one never proven is not kept for ever: the creator sees when it goes. */
+export const UNPROVEN_CLAIM_DAYS = 7;
 
 /** Seconds until the next automatic check after `attempts` failed ones; undefined once the job gives up. */
 export function nextCheckDelaySeconds(attempts: number): number | undefined {

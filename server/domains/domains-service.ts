@@ -3,11 +3,16 @@
  * now or from the queue with back-off, remove it. Every change of what a
  * domain serves tells the site-change channel, which the Host lookup
  * (domain-directory.ts) and the page cache follow on every server.
+ *
+ * A claim blocks nobody (DESIGN.md "Release 4" > "Sessions on custom domains
+ * (hardening)"): several sites may claim one name, each with its own token, and
+ * the first to prove it holds it; a name is taken only while another site holds
+ * it active. Claims that never prove are removed after UNPROVEN_CLAIM_DAYS.
  */
 import { randomBytes } from 'node:crypto';
 import { domainToUnicode } from 'node:url';
-import { and, eq, inArray } from 'drizzle-orm';
-import { alternateHostname, normaliseHostname, type DomainView } from '../../common/domains.ts';
+import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { alternateHostname, HOSTNAME_PROBLEMS, namesSharingTwins, normaliseHostname, type DomainView } from '../../common/domains.ts';
 import type { Database } from '../../db/connect.ts';
 import { domains } from '../../db/domain-schema.ts';
 import type { Clock } from '../clock.ts';
@@ -19,16 +24,19 @@ import type { SiteChanged } from '../sites/site-changes.ts';
 import { findSiteByOwner } from '../sites/site-lookup.ts';
 import { users } from '../../db/schema.ts';
 import type { DnsChecker } from './dns-check.ts';
-import { DOMAIN_CHECK_JOB, nextCheckDelaySeconds, ACTIVE_RECHECK_SECONDS, type DomainCheckJobData } from './domain-jobs.ts';
+import { DOMAIN_CHECK_JOB, nextCheckDelaySeconds, ACTIVE_RECHECK_SECONDS, UNPROVEN_CLAIM_DAYS, type DomainCheckJobData } from './domain-jobs.ts';
+import { publicNameProblem } from './public-names.ts';
 
 type DomainRow = typeof domains.$inferSelect;
+
+const DAY_MS = 24 * 3600_000;
 
 export interface DomainsServiceDeps {
   db: Database;
   clock: Clock;
   logger: Logger;
   dns: DnsChecker;
-  /** The platform's own host: neither it nor its subdomains can be a site's domain. */
+  /** The platform's own host: neither it, its subdomains nor its twin can be a site's domain (nor can the CNAME target). */
   platformHost: string;
   queue: Pick<JobQueue, 'send'>;
   siteChanged: SiteChanged;
@@ -47,10 +55,18 @@ export function toDomainView(row: DomainRow, dns: DnsChecker): DomainView {
     lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
     alternate: alternateHostname(row.hostname),
+    expiresAt: row.verifiedAt ? null : new Date(row.createdAt.getTime() + UNPROVEN_CLAIM_DAYS * DAY_MS).toISOString(),
   };
 }
 
+/** The plain words of a claim that proved its name after another site did. */
+function provenElsewhere(hostname: string): string {
+  return `Another site proved ${hostname} first, and the domain is live there. If the domain is yours, remove that site's TXT record from _creator-platform.${hostname} at your DNS provider: the other site loses the domain at its next daily check, and yours can then go live.`;
+}
+
 export function createDomainsService({ db, clock, logger, dns, platformHost, queue, siteChanged, refresh }: DomainsServiceDeps) {
+  const platformHosts = [platformHost, dns.cnameTarget];
+
   async function siteOf(userId: string): Promise<string> {
     const site = await findSiteByOwner(db, userId);
     if (!site) throw new AppError('site-required', 409);
@@ -78,51 +94,81 @@ export function createDomainsService({ db, clock, logger, dns, platformHost, que
     if (owner) await enqueueMail(tx, { recipient: owner.email, template, userId: site.ownerId, siteId }, clock());
   }
 
+  /** Whether another site holds a name this domain would answer (its own or its twin). */
+  async function heldByAnother(tx: Database, row: Pick<DomainRow, 'hostname' | 'siteId'>): Promise<boolean> {
+    const held = await tx
+      .select({ id: domains.id })
+      .from(domains)
+      .where(and(inArray(domains.hostname, namesSharingTwins(row.hostname)), eq(domains.status, 'active'), ne(domains.siteId, row.siteId)))
+      .limit(1);
+    return held.length > 0;
+  }
+
+  /**
+   * Serialises the activations that could clash, even on two servers at once:
+   * any two domains that share a name share a lock. The unique index on active
+   * hostnames stays the last guard.
+   */
+  async function lockNames(tx: Database, hostname: string) {
+    for (const name of [hostname, alternateHostname(hostname)].sort()) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`domain-name ${name}`}, 0))`);
+    }
+  }
+
   /**
    * Runs the DNS check of one domain and settles what it means: pending becomes
-   * active once every record is right; an active domain whose records are gone
-   * or wrong breaks (a DNS outage alone does not break it); a failed one comes
-   * back when fixed. The creator hears of going live and of breaking.
+   * active once every record is right, unless another site proved the name
+   * first; an active domain whose records are gone or wrong breaks (a DNS
+   * outage alone does not break it); a failed one comes back when fixed. The
+   * creator hears of going live and of breaking.
    */
   async function runCheck(row: DomainRow, automatic: boolean): Promise<DomainRow> {
     const result = await dns.check(row.hostname, row.verificationToken);
     const now = clock();
-    const wasActive = row.status === 'active';
-    const status = result.ok ? 'active' : wasActive && result.inconclusive ? 'active' : wasActive || row.status === 'failed' ? 'failed' : 'pending';
-    const attempts = result.ok ? 0 : automatic ? row.checkAttempts + 1 : row.checkAttempts;
-    const delay = status === 'active' ? ACTIVE_RECHECK_SECONDS : nextCheckDelaySeconds(attempts);
-    const gaveUp = status === 'pending' && delay === undefined;
-    const finalStatus = gaveUp ? 'failed' : status;
-    const nextCheckAt = delay === undefined ? null : new Date(now.getTime() + delay * 1000);
-    const updated = await db.transaction(async (tx) => {
+    const settled = await db.transaction(async (tx) => {
+      // The row as it is now: a check on another server may have settled it while DNS answered.
+      const [current] = await tx.select().from(domains).where(eq(domains.id, row.id)).for('update');
+      if (!current) return undefined;
+      const wasActive = current.status === 'active';
+      if (result.ok && !wasActive) await lockNames(tx, current.hostname);
+      const lost = result.ok && !wasActive && (await heldByAnother(tx, current));
+      const proven = result.ok && !lost;
+      const status = proven ? 'active' : wasActive && result.inconclusive ? 'active' : wasActive || current.status === 'failed' ? 'failed' : 'pending';
+      const attempts = proven ? 0 : automatic ? current.checkAttempts + 1 : current.checkAttempts;
+      const delay = status === 'active' ? ACTIVE_RECHECK_SECONDS : nextCheckDelaySeconds(attempts);
+      const gaveUp = status === 'pending' && delay === undefined;
+      const finalStatus = gaveUp ? 'failed' : status;
+      const nextCheckAt = delay === undefined ? null : new Date(now.getTime() + delay * 1000);
+      // Check now keeps the queue's schedule; the queue's own run sets the next one.
+      const schedules = automatic || current.nextCheckAt === null;
       const [saved] = await tx
         .update(domains)
         .set({
           status: finalStatus,
           records: result.records.map(({ ok: _ok, ...record }) => record),
-          lastError: result.error,
+          lastError: lost ? provenElsewhere(current.hostname) : result.error,
           lastCheckedAt: now,
           checkAttempts: attempts,
+          alternatePoints: result.alternatePoints ?? current.alternatePoints,
           ...(finalStatus === 'active' && !wasActive ? { verifiedAt: now } : {}),
-          // Check now keeps the queue's schedule; the queue's own run sets the next one.
-          ...(automatic || row.nextCheckAt === null ? { nextCheckAt } : {}),
+          ...(schedules ? { nextCheckAt } : {}),
         })
         .where(eq(domains.id, row.id))
         .returning();
-      if (!saved) return undefined;
-      if ((automatic || row.nextCheckAt === null) && nextCheckAt) {
+      if (schedules && nextCheckAt) {
         await queue.send(DOMAIN_CHECK_JOB, { domainId: row.id, due: nextCheckAt.toISOString() } satisfies DomainCheckJobData, tx, { startAfterSeconds: delay! });
       }
       if (finalStatus === 'active' && !wasActive) await tellOwner(tx, row.siteId, 'domain-live');
-      if (finalStatus === 'failed' && row.status !== 'failed') await tellOwner(tx, row.siteId, 'domain-broken');
-      return saved;
+      if (finalStatus === 'failed' && current.status !== 'failed') await tellOwner(tx, row.siteId, 'domain-broken');
+      return { saved: saved!, before: current };
     });
-    if (!updated) throw new AppError('not-found', 404);
-    if ((finalStatus === 'active') !== wasActive) {
-      logger.info({ domain: row.hostname, status: finalStatus }, 'custom domain changed status');
-      await announce(row.siteId);
-    }
-    return updated;
+    if (!settled) throw new AppError('not-found', 404);
+    const { saved, before } = settled;
+    const servesNow = saved.status === 'active';
+    if (servesNow !== (before.status === 'active')) logger.info({ domain: row.hostname, status: saved.status }, 'custom domain changed status');
+    // What the Host lookup serves: the domain, and its twin once that points here too.
+    if (servesNow !== (before.status === 'active') || (servesNow && saved.alternatePoints !== before.alternatePoints)) await announce(row.siteId);
+    return saved;
   }
 
   return {
@@ -134,20 +180,23 @@ export function createDomainsService({ db, clock, logger, dns, platformHost, que
 
     async add(userId: string, input: string): Promise<DomainView> {
       const siteId = await siteOf(userId);
-      const parsed = normaliseHostname(input, platformHost);
+      const parsed = normaliseHostname(input, platformHosts);
       if (!parsed.ok) throw new AppError('invalid-domain', 400, 'hostname', undefined, parsed.message);
       const { hostname } = parsed;
-      const due = new Date(clock().getTime() + (nextCheckDelaySeconds(0) ?? 60) * 1000);
+      const problem = publicNameProblem(hostname);
+      if (problem) throw new AppError('invalid-domain', 400, 'hostname', undefined, HOSTNAME_PROBLEMS[problem]);
+      const now = clock();
+      const due = new Date(now.getTime() + (nextCheckDelaySeconds(0) ?? 60) * 1000);
       const row = await db.transaction(async (tx) => {
-        const existing = await tx.select({ siteId: domains.siteId }).from(domains).where(inArray(domains.hostname, [hostname, alternateHostname(hostname)]));
-        if (existing.some((other) => other.siteId !== siteId)) throw new AppError('domain-taken', 409, 'hostname');
+        // Only a name live for another site is taken; its pending and failed claims block nobody.
+        if (await heldByAnother(tx, { hostname, siteId })) throw new AppError('domain-taken', 409, 'hostname');
         const [created] = await tx
           .insert(domains)
-          .values({ siteId, hostname, verificationToken: `creator-platform-verify=${randomBytes(16).toString('hex')}`, nextCheckAt: due })
+          .values({ siteId, hostname, verificationToken: `creator-platform-verify=${randomBytes(16).toString('hex')}`, nextCheckAt: due, createdAt: now })
           .onConflictDoNothing()
           .returning();
-        // The site's unique index or the name's: a second domain for this site, or a race for the same name.
-        if (!created) throw existing.length > 0 ? new AppError('domain-taken', 409, 'hostname') : new AppError('domain-exists', 409, 'hostname');
+        // A claim is pending, so only the site's own unique index can refuse it: one domain per site.
+        if (!created) throw new AppError('domain-exists', 409, 'hostname');
         await queue.send(DOMAIN_CHECK_JOB, { domainId: created.id, due: due.toISOString() } satisfies DomainCheckJobData, tx, { startAfterSeconds: nextCheckDelaySeconds(0) ?? 60 });
         return created;
       });
@@ -163,6 +212,16 @@ export function createDomainsService({ db, clock, logger, dns, platformHost, que
       const row = await ownDomain(userId, id);
       await db.delete(domains).where(eq(domains.id, row.id));
       await announce(row.siteId);
+    },
+
+    /** The clean-up job's part: claims never proven within UNPROVEN_CLAIM_DAYS are removed; returns how many. */
+    async forgetExpiredClaims(): Promise<number> {
+      const before = new Date(clock().getTime() - UNPROVEN_CLAIM_DAYS * DAY_MS);
+      const expired = await db
+        .delete(domains)
+        .where(and(isNull(domains.verifiedAt), ne(domains.status, 'active'), lt(domains.createdAt, before)))
+        .returning({ id: domains.id });
+      return expired.length;
     },
 
     /** The queue's check: a job for a removed domain or for another time (a newer schedule) does nothing. */

@@ -2,7 +2,8 @@
  * /domain (DESIGN.md "Your own domain"): enter a domain, the exact records to
  * add (each with a copy button and its own state), Check now, remove. The
  * server checks by itself too (a queue job with back-off) and mails the
- * creator when the domain goes live or breaks.
+ * creator when the domain goes live or breaks; a claim never proven expires,
+ * and the page says when.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import * as domainsApi from '../../../common/api/domains.ts';
@@ -80,7 +81,7 @@ function AddDomain({ onAdded }: { onAdded: (domain: DomainView) => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const checked = normaliseHostname(hostname, window.location.hostname);
+    const checked = normaliseHostname(hostname, [window.location.hostname]);
     if (!checked.ok) return setError(checked.message);
     setBusy(true);
     setError(undefined);
@@ -139,6 +140,11 @@ function DomainDetails({ domain, onChange }: { domain: DomainView; onChange: (do
         </LiveMessage>
       ) : (
         <p className="domain-help">Add these records at your DNS provider (where you bought the domain), then press Check now. We also check by ourselves and e-mail you when it is live.</p>
+      )}
+      {domain.status !== 'active' && domain.expiresAt && (
+        <p className="domain-help">
+          This claim expires on {new Date(domain.expiresAt).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' })} unless the records are found. After that, you can add the domain again.
+        </p>
       )}
       <LiveMessage tone="error" assertive>
         {domain.error}
