@@ -2,3 +2,7 @@
 import { z } from 'zod';
 
 export const maintenanceSwitchSchema = z.object({ maintenance: z.boolean() });
+
+/** Why the operator suspends a site, shown to its creator in the studio; optional. */
+export const SUSPENSION_REASON_MAX_LENGTH = 500;
+export const siteSuspensionSchema = z.object({ reason: z.string().trim().max(SUSPENSION_REASON_MAX_LENGTH).default('') });

@@ -75,7 +75,7 @@ export const ERROR_CODES = [
   'comments-closed',
   'edit-window-over',
   'email-already-sent',
-  'mail-not-sent',
+  'site-suspended',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -135,7 +135,7 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'range-too-long': 'A report covers at most two years. Choose a shorter range.',
   'range-in-future': 'This range has not started yet. Choose dates up to today.',
   'email-already-sent': 'This post has already been e-mailed; a post is e-mailed once.',
-  'mail-not-sent': 'The e-mail could not be sent. Try again in a moment.',
+  'site-suspended': 'This site is suspended by the operator of the platform: its pages, comments, messages and e-mails are off until it is restored.',
 };
 
 export function messageFor(table: MessageTable, code: ErrorCode, fallback: string): string {

@@ -125,7 +125,7 @@ export function createServices({ config, database, transport, clock, logger }: S
   const platformPlan = createPlatformPlanService({ db, clock, plan: config.platformPlan, stripe: stripe?.client, appUrl: config.appUrl });
   const sites = createSitesService({ db, clock, appUrl: config.appUrl, mediaUrlSigner: media.service.urlSigner, startTrial: platformPlan.startTrial, siteChanged });
   // E-mail to members starts with a post's publication, in its transaction (server/email).
-  const email = createEmail({ config, database, clock, logger, transport, mediaUrlSigner: media.service.urlSigner, queue, recordActivity });
+  const email = createEmail({ config, database, clock, logger, transport, mediaUrlSigner: media.service.urlSigner, queue, recordActivity, rateLimiter });
   const posts = createPostsService({ db, clock, publishing: platformPlan, siteChanged, recordActivity, mail: email.service });
   // Readers see what the publish job would publish: a post the plan holds is not live (docs/decisions/057, 061).
   const livePosts = createLivePosts(platformPlan.heldPosts);
@@ -197,7 +197,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     reports: createReportsService({ db }),
     activity: createActivityService({ db }),
     support: createSupportService({ db, clock, rateLimiter, supportEmail: config.supportEmail }),
-    operator: createOperatorService({ db, clock, siteChanged }),
+    operator: createOperatorService({ db, clock, siteChanged, refresh: (siteId) => domainDirectory.refresh(siteId) }),
   };
 }
 

@@ -37,5 +37,6 @@ export interface AdminSite {
 
 export const stats = endpoint<undefined, undefined, AdminStats>('GET', '/api/admin/stats');
 export const sites = endpoint<undefined, { q?: string }, { sites: AdminSite[] }>('GET', '/api/admin/sites');
-export const suspendSite = endpoint('PUT', '/api/admin/sites/:id/suspension');
+/** Suspends a site (again: only the reason changes); `reason` is shown to its creator in the studio. 204; 404 for an unknown id. */
+export const suspendSite = endpoint<{ reason?: string }, undefined, void>('PUT', '/api/admin/sites/:id/suspension');
 export const restoreSite = endpoint('DELETE', '/api/admin/sites/:id/suspension');

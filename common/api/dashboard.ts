@@ -29,7 +29,14 @@ export interface MemberFigures {
 
 export interface Overview {
   /** Null until the creator has made a site. */
-  site: { handle: string; title: string; url: string; publishedAt: string | null } | null;
+  site: {
+    handle: string;
+    title: string;
+    url: string;
+    publishedAt: string | null;
+    /** Set while the operator has the site suspended, with the words they gave (may be empty): the studio says so. */
+    suspension: { suspendedAt: string; reason: string } | null;
+  } | null;
   checklist: OverviewChecklist;
   posts: { published: number; drafts: number; scheduled: number };
   /** Memberships with an entitling status (common/memberships.ts). */

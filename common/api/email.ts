@@ -10,7 +10,7 @@ export interface EmailPreview {
 
 /** The send's choice, status and counts, and how many members each segment reaches. */
 export const getPostEmail = endpoint<undefined, undefined, PostEmailAnswer>('GET', '/api/posts/:id/email');
-/** The whole post, now, to the creator's own address; 502 `mail-not-sent` when SMTP refuses. */
+/** The whole post, to the creator's own address, through the queue: 202 with the address; 429 past a few in ten minutes; 403 `site-suspended`. */
 export const sendTestEmail = endpoint<undefined, undefined, { to: string }>('POST', '/api/posts/:id/test-email');
 /** The e-mail as a recipient of `variant` gets it, for the studio's preview. */
 export const previewPostEmail = endpoint<undefined, { variant: EmailVariant }, EmailPreview>('GET', '/api/posts/:id/email/preview');

@@ -2,7 +2,7 @@
 import express, { Router, type Request, type Response } from 'express';
 import type * as adminApi from '../../common/api/admin.ts';
 import type { AnswerOf } from '../../common/api/endpoint.ts';
-import { maintenanceSwitchSchema } from '../../common/admin-schemas.ts';
+import { maintenanceSwitchSchema, siteSuspensionSchema } from '../../common/admin-schemas.ts';
 import { loginSchema } from '../../common/validation.ts';
 import type { AccountService } from '../auth/accounts.ts';
 import { signIn } from '../auth/auth-routes.ts';
@@ -73,14 +73,15 @@ export function adminRoutes({ accounts, operator, maintenance, cookie, logger }:
     res.set('Cache-Control', 'no-store').json({ sites: await operator.listSites(search) } satisfies AdminAnswer<'sites'>);
   });
 
-  router.put('/sites/:id/suspension', requireAdmin, async (req: Request, res: AdminResponse) => {
-    await operator.setSuspended(String(req.params.id), true, res.locals.auth!.user.id);
+  router.put('/sites/:id/suspension', requireAdmin, json, async (req: Request, res: AdminResponse) => {
+    const { reason } = parseInput(siteSuspensionSchema, req.body ?? {});
+    await operator.setSuspended(String(req.params.id), { reason }, res.locals.auth!.user.id);
     logger.info({ siteId: req.params.id, userId: res.locals.auth!.user.id }, 'site suspended by an admin');
     res.status(204).end();
   });
 
   router.delete('/sites/:id/suspension', requireAdmin, async (req: Request, res: AdminResponse) => {
-    await operator.setSuspended(String(req.params.id), false, res.locals.auth!.user.id);
+    await operator.setSuspended(String(req.params.id), undefined, res.locals.auth!.user.id);
     logger.info({ siteId: req.params.id, userId: res.locals.auth!.user.id }, 'site restored by an admin');
     res.status(204).end();
   });

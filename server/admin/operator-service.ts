@@ -1,10 +1,12 @@
 /**
  * The operator's /admin (issue 20): the platform's counts, the sites with a
- * search, and suspending a site. A suspension is announced with `siteChanged`
- * in its transaction, so every server drops the site's cached pages
- * (docs/decisions/074) and the next request answers 410.
+ * search, and suspending a site, with words for its creator. A suspension is
+ * announced with `siteChanged` in its transaction, so every server drops the
+ * site's cached pages (docs/decisions/074) and reads its domain again; every
+ * channel asks server/site-standing on each request, so it holds at once
+ * everywhere (docs/decisions/124).
  */
-import { and, count, desc, eq, ilike, or, sql, sum } from 'drizzle-orm';
+import { count, desc, eq, ilike, or, sql, sum } from 'drizzle-orm';
 import type { AdminSite, AdminStats } from '../../common/api/admin.ts';
 import type { Database } from '../../db/connect.ts';
 import { media, memberships, posts, sites } from '../../db/content-schema.ts';
@@ -20,7 +22,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** `%` and `_` typed into the search are meant literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
-export function createOperatorService({ db, clock, siteChanged }: { db: Database; clock: Clock; siteChanged: SiteChanged }) {
+export interface OperatorServiceDeps {
+  db: Database;
+  clock: Clock;
+  siteChanged: SiteChanged;
+  /** Reads the site's domain again on this server once the change has committed (the directory's copy, for TLS). */
+  refresh: (siteId: string) => Promise<void>;
+}
+
+export function createOperatorService({ db, clock, siteChanged, refresh }: OperatorServiceDeps) {
   async function stats(): Promise<AdminStats> {
     const [[siteCount], [creatorCount], [memberCount], [postCount], [storage], [mailSent]] = await Promise.all([
       db.select({ value: count() }).from(sites),
@@ -68,15 +78,23 @@ export function createOperatorService({ db, clock, siteChanged }: { db: Database
     }));
   }
 
-  async function setSuspended(siteId: string, suspended: boolean, adminId: string): Promise<void> {
+  /** Suspends (again: the words change, the date stays) or restores a site. */
+  async function setSuspended(siteId: string, suspension: { reason: string } | undefined, adminId: string): Promise<void> {
     if (!UUID.test(siteId)) throw new AppError('not-found', 404);
     await db.transaction(async (tx) => {
       const [site] = await tx.select({ id: sites.id }).from(sites).where(eq(sites.id, siteId)).for('update');
       if (!site) throw new AppError('not-found', 404);
-      if (suspended) await tx.insert(siteSuspensions).values({ siteId, suspendedBy: adminId, suspendedAt: clock() }).onConflictDoNothing();
-      else await tx.delete(siteSuspensions).where(and(eq(siteSuspensions.siteId, siteId)));
+      if (suspension) {
+        await tx
+          .insert(siteSuspensions)
+          .values({ siteId, reason: suspension.reason, suspendedBy: adminId, suspendedAt: clock() })
+          .onConflictDoUpdate({ target: siteSuspensions.siteId, set: { reason: suspension.reason } });
+      } else {
+        await tx.delete(siteSuspensions).where(eq(siteSuspensions.siteId, siteId));
+      }
       await siteChanged(siteId, tx);
     });
+    await refresh(siteId);
   }
 
   return { stats, listSites, setSuspended };

@@ -13,6 +13,7 @@ import { emailSends } from '../../db/email-schema.ts';
 import type { Clock } from '../clock.ts';
 import { siteAddress } from '../sites/site-json.ts';
 import { findSiteByOwner } from '../sites/site-lookup.ts';
+import { suspensionOf } from '../site-standing/index.ts';
 import type { LivePosts } from '../posts/live.ts';
 import { CHURN_DAYS, memberFigures } from './member-figures.ts';
 
@@ -99,16 +100,23 @@ export function createOverviewService({ db, clock, appUrl, paymentsReady, livePo
         views: { total: 0, days: days.map((day) => ({ day, views: 0 })) },
       };
     }
-    const [postFigures, members, money, viewDays, payments, email] = await Promise.all([
+    const [postFigures, members, money, viewDays, payments, email, suspension] = await Promise.all([
       postCounts(site.id, now),
       memberCount(site.id),
       memberFigures(db, site.id, now),
       dailyViews(site.id, days),
       paymentsReady(site.id),
       latestEmail(site.id),
+      suspensionOf(db, site.id),
     ]);
     return {
-      site: { handle: site.handle, title: site.title, url: siteAddress(appUrl, site), publishedAt: site.publishedAt?.toISOString() ?? null },
+      site: {
+        handle: site.handle,
+        title: site.title,
+        url: siteAddress(appUrl, site),
+        publishedAt: site.publishedAt?.toISOString() ?? null,
+        suspension: suspension ? { suspendedAt: suspension.suspendedAt.toISOString(), reason: suspension.reason } : null,
+      },
       checklist: {
         siteSetUp: hasCompletedSetup && site.publishedAt !== null,
         firstPostPublished: postFigures.published > 0,

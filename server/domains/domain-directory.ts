@@ -12,12 +12,15 @@ import type { Database } from '../../db/connect.ts';
 import { sites } from '../../db/content-schema.ts';
 import { domains } from '../../db/domain-schema.ts';
 import { alternateHostname } from '../../common/domains.ts';
+import { siteIsSuspendedColumn } from '../site-standing/index.ts';
 
 export interface DomainSite {
   siteId: string;
   handle: string;
   /** The domain the creator chose; the alternate name redirects to it. */
   hostname: string;
+  /** The operator suspended the site: its pages answer 410 there, and its names get no certificate (docs/decisions/124). */
+  suspended: boolean;
 }
 
 export type HostAnswer = { kind: 'platform' } | { kind: 'site'; site: DomainSite } | { kind: 'redirect'; to: string };
@@ -61,7 +64,7 @@ export function createDomainDirectory({ db, platformHost }: { db: Database; plat
 
   const activeDomains = (siteId?: string) =>
     db
-      .select({ siteId: domains.siteId, hostname: domains.hostname, handle: sites.handle, alternatePoints: domains.alternatePoints })
+      .select({ siteId: domains.siteId, hostname: domains.hostname, handle: sites.handle, alternatePoints: domains.alternatePoints, suspended: siteIsSuspendedColumn(sites.id) })
       .from(domains)
       .innerJoin(sites, eq(sites.id, domains.siteId))
       .where(siteId ? and(eq(domains.status, 'active'), eq(domains.siteId, siteId)) : eq(domains.status, 'active'));
@@ -100,7 +103,11 @@ export function createDomainDirectory({ db, platformHost }: { db: Database; plat
     /** Whether the proxy may get a certificate for `host`: an active domain, its alternate name once that points here, or the platform. Undefined until loaded. */
     tlsAllowedNow(host: string): boolean | undefined {
       if (host === platformHost) return true;
-      return ready ? byHost.has(host) : undefined;
+      if (!ready) return undefined;
+      const answer = byHost.get(host);
+      // A suspended site's names, its twin's too, get no certificate (docs/decisions/124).
+      const named = answer?.kind === 'redirect' ? byHost.get(answer.to) : answer;
+      return named !== undefined && !(named.kind === 'site' && named.site.suspended);
     },
     async tlsAllowed(host: string): Promise<boolean> {
       if (!ready) await ensureLoaded();

@@ -9,15 +9,18 @@ import type { LivePosts } from '../posts/live.ts';
 import { text } from '../public-site/html.ts';
 import { feedPosts } from '../public-site/site-content.ts';
 import type { DomainSite } from './domain-directory.ts';
+import { isSiteSuspended, sendSuspendedPage } from '../site-standing/index.ts';
 
 type DomainResponse = Response<unknown, { domainSite?: DomainSite }>;
 
 export function domainSiteRoutes({ db, clock, livePosts }: { db: Database; clock: Clock; livePosts: LivePosts }): Router {
   const router = Router();
 
-  router.get('/robots.txt', (_req: Request, res: DomainResponse, next: NextFunction) => {
+  router.get('/robots.txt', async (_req: Request, res: DomainResponse, next: NextFunction) => {
     const site = res.locals.domainSite;
     if (!site) return next();
+    // A suspended site's domain answers as its pages do, from robots.txt on (docs/decisions/124).
+    if (await isSiteSuspended(db, site.siteId)) return sendSuspendedPage(res);
     res.set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' });
     res.send(['User-agent: *', 'Disallow: /account', 'Disallow: /feed/', 'Disallow: /api/', '', `Sitemap: https://${site.hostname}/sitemap.xml`, ''].join('\n'));
   });
@@ -25,6 +28,7 @@ export function domainSiteRoutes({ db, clock, livePosts }: { db: Database; clock
   router.get('/sitemap.xml', async (_req: Request, res: DomainResponse, next: NextFunction) => {
     const site = res.locals.domainSite;
     if (!site) return next();
+    if (await isSiteSuspended(db, site.siteId)) return sendSuspendedPage(res);
     const posts = await feedPosts(db, site.siteId, livePosts(clock()));
     const base = `https://${site.hostname}`;
     const urls = [`<url><loc>${base}/</loc></url>`, ...posts.map((post) => `<url><loc>${text(`${base}/posts/${encodeURIComponent(post.slug)}`)}</loc></url>`)];

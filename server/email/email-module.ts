@@ -12,7 +12,9 @@ import type { Logger } from '../logger.ts';
 import { createSmtpTransport, type MailTransport } from '../mail/transport.ts';
 import type { MediaUrlSigner } from '../media/media-urls.ts';
 import type { JobQueue, QueueDefinition } from '../queue/queue.ts';
+import type { RateLimiter } from '../auth/rate-limit.ts';
 import { createEmailService, EMAIL_DELIVER_JOB, EMAIL_PLAN_JOB, type EmailJobData } from './email-service.ts';
+import { EMAIL_TEST_JOB, type TestEmailJobData } from './test-send.ts';
 import { createNewsletterDelivery } from './newsletter-delivery.ts';
 import { createRateSlots } from './rate-slots.ts';
 import { createWelcomeMail, welcomeJob } from './welcome-mail.ts';
@@ -28,6 +30,8 @@ export function emailQueues(config: Config): QueueDefinition[] {
   return [
     { name: EMAIL_PLAN_JOB, options: { ...retries, expireInSeconds: 3600, heartbeatSeconds: config.media.jobHeartbeatSeconds } },
     { name: EMAIL_DELIVER_JOB, options: { ...retries, expireInSeconds: 6 * 3600, heartbeatSeconds: config.media.jobHeartbeatSeconds } },
+    // One message: a few retries over a few minutes, then the creator asks again.
+    { name: EMAIL_TEST_JOB, options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 120, deleteAfterSeconds: 24 * 3600, expireInSeconds: 300 } },
   ];
 }
 
@@ -42,9 +46,11 @@ export interface EmailModuleDeps {
   queue: JobQueue;
   mediaUrlSigner: () => Promise<MediaUrlSigner>;
   recordActivity: RecordActivity;
+  /** The shared rate limiter: test sends per creator. */
+  rateLimiter: Pick<RateLimiter, 'overLimit'>;
 }
 
-export function createEmail({ config, database, clock, logger, transport, mediaUrlSigner, queue, recordActivity }: EmailModuleDeps) {
+export function createEmail({ config, database, clock, logger, transport, mediaUrlSigner, queue, recordActivity, rateLimiter }: EmailModuleDeps) {
   const { db } = database;
   const pooled = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom, { maxConnections: SMTP_POOL_CONNECTIONS }) : undefined;
   const bulkTransport = pooled ?? transport;
@@ -58,6 +64,8 @@ export function createEmail({ config, database, clock, logger, transport, mediaU
     mediaUrlSigner,
     enqueue: (name, data, { tx, startAfter } = {}) => queue.send(name, data, tx, startAfter ? { startAfter } : {}),
     recordActivity,
+    rateLimiter,
+    logger,
   });
   const delivery = createNewsletterDelivery({
     db,
@@ -105,6 +113,7 @@ export function createEmail({ config, database, clock, logger, transport, mediaU
         await service.plan(job.data.sendId);
       });
       await queue.work<EmailJobData>(EMAIL_DELIVER_JOB, deliver);
+      await queue.work<TestEmailJobData>(EMAIL_TEST_JOB, (job) => service.deliverTest(job.data));
     },
     /** Before the queue stops: a pass in hand ends after its batch, and the pool closes once the queue has stopped (closeTransport). */
     stop() {

@@ -43,8 +43,9 @@ export function postEmailRoutes(email: EmailService): Router {
     const { variant } = parseInput(previewQuery, req.query);
     res.json((await email.preview(userId(res), postId(req), variant)) satisfies AnswerOf<typeof emailApi.previewPostEmail>);
   });
+  // Queued, not sent yet (test-send.ts): 202 with the address it goes to.
   router.post('/:id/test-email', async (req: Request, res: AuthResponse) => {
-    res.json(await email.sendTest(userId(res), postId(req)));
+    res.status(202).json((await email.sendTest(userId(res), postId(req))) satisfies AnswerOf<typeof emailApi.sendTestEmail>);
   });
   return router;
 }

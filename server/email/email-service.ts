@@ -1,8 +1,10 @@
 /**
  * E-mail to members: the creator's choice to e-mail a post, the send that its
  * publication starts (at most once: email_sends is unique per post and leaves
- * `waiting` once), the planning job, the studio's figures, the test send and
- * the member's unsubscribe. Sending itself is newsletter-delivery.ts.
+ * `waiting` once), the planning job, the studio's figures, the test send
+ * (test-send.ts) and the member's unsubscribe. Sending itself is
+ * newsletter-delivery.ts. A suspended site e-mails nobody: choosing to e-mail
+ * a post, or publishing one that would be e-mailed, is refused.
  */
 import { and, eq } from 'drizzle-orm';
 import type { EmailVariant, PostEmailAnswer, PostEmailChoice } from '../../common/email.ts';
@@ -10,19 +12,21 @@ import type { Database } from '../../db/connect.ts';
 import { memberships, posts, sites } from '../../db/content-schema.ts';
 import { emailSends } from '../../db/email-schema.ts';
 import { settings } from '../../db/schema.ts';
+import type { RateLimiter } from '../auth/rate-limit.ts';
 import { AppError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
 import type { Clock } from '../clock.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { setEmailSubscription } from '../memberships/index.ts';
 import type { MediaUrlSigner } from '../media/media-urls.ts';
 import type { Transaction } from '../queue/queue.ts';
-import { siteAddress } from '../sites/site-json.ts';
 import { loadNewsletterSource, renderVariants } from './newsletter-content.ts';
 import { oneLine } from '../mail/addresses.ts';
-import { newsletterMessage } from './newsletter-headers.ts';
 import { UNSUBSCRIBE_PLACEHOLDER } from './newsletter-render.ts';
 import { audienceCounts, planRecipients } from './plan-send.ts';
 import { createUnsubscribeTokens, type UnsubscribeTokens } from './unsubscribe-token.ts';
+import { createTestSend, type TestEmailJobData } from './test-send.ts';
+import { isSiteSuspended, refuseIfSuspended } from '../site-standing/index.ts';
 import type { RecordActivity } from '../reports/activity-service.ts';
 
 export const EMAIL_PLAN_JOB = 'email.plan';
@@ -33,7 +37,7 @@ export interface EmailJobData {
 }
 
 /** Enqueues a job, inside `tx` when given, to start at `startAfter` when given. */
-export type EnqueueEmailJob = (name: string, data: EmailJobData, options?: { tx?: Transaction; startAfter?: Date }) => Promise<unknown>;
+export type EnqueueEmailJob = (name: string, data: EmailJobData | TestEmailJobData, options?: { tx?: Transaction; startAfter?: Date }) => Promise<unknown>;
 
 export interface EmailServiceDeps {
   db: Database;
@@ -45,11 +49,15 @@ export interface EmailServiceDeps {
   enqueue: EnqueueEmailJob;
   /** Recent Activity (server/reports/activity-service.ts): a send, once planned, in its transaction. */
   recordActivity: RecordActivity;
+  /** Test sends per creator. */
+  rateLimiter: Pick<RateLimiter, 'overLimit'>;
+  logger: Logger;
 }
 
 const notFound = () => new AppError('not-found', 404);
 
-export function createEmailService({ db, clock, appUrl, mailFrom, transport, mediaUrlSigner, enqueue, recordActivity }: EmailServiceDeps) {
+export function createEmailService({ db, clock, appUrl, mailFrom, transport, mediaUrlSigner, enqueue, recordActivity, rateLimiter, logger }: EmailServiceDeps) {
+  const testSend = createTestSend({ db, appUrl, mailFrom, transport, logger, mediaUrlSigner, enqueue: (name, data) => enqueue(name, data), rateLimiter });
   let tokens: Promise<UnsubscribeTokens> | undefined;
   /** The unsubscribe key derives from the installation's one secret, made by migration and never changed: read once. */
   function unsubscribeTokens(): Promise<UnsubscribeTokens> {
@@ -85,20 +93,26 @@ export function createEmailService({ db, clock, appUrl, mailFrom, transport, med
         if (current) await tx.delete(emailSends).where(eq(emailSends.postId, postId));
         return;
       }
+      await refuseIfSuspended(tx, siteId, 403);
       await tx
         .insert(emailSends)
         .values({ postId, siteId, segment: choice.segment, replyToCreator: choice.replyToCreator })
         .onConflictDoUpdate({ target: emailSends.postId, set: { segment: choice.segment, replyToCreator: choice.replyToCreator } });
     },
 
-    /** Posts that just became published, in the transaction that published them: a waiting send starts, once. */
-    async published(tx: Transaction, postIds: readonly string[]): Promise<void> {
+    /**
+     * Posts that just became published, in the transaction that published them: a waiting send starts, once.
+     * The creator's own publishing of a post to be e-mailed is refused on a suspended site (`creatorAsks`); the
+     * schedule's, chosen before the suspension, starts and waits in delivery until the site is restored.
+     */
+    async published(tx: Transaction, postIds: readonly string[], creatorAsks = false): Promise<void> {
       for (const postId of postIds) {
         const [started] = await tx
           .update(emailSends)
           .set({ status: 'planning', startedAt: clock() })
           .where(and(eq(emailSends.postId, postId), eq(emailSends.status, 'waiting')))
-          .returning({ id: emailSends.id });
+          .returning({ id: emailSends.id, siteId: emailSends.siteId });
+        if (started && creatorAsks && (await isSiteSuspended(tx, started.siteId))) throw new AppError('site-suspended', 403);
         if (started) await enqueue(EMAIL_PLAN_JOB, { sendId: started.id }, { tx });
       }
     },
@@ -152,24 +166,9 @@ export function createEmailService({ db, clock, appUrl, mailFrom, transport, med
       return { subject: oneLine(rendered.subject), html: rendered.html.split(UNSUBSCRIBE_PLACEHOLDER).join('#') };
     },
 
-    /** The whole post as members who may read it get it, to the creator's own address, now. */
-    async sendTest(ownerId: string, postId: string): Promise<{ to: string }> {
-      await ownedPost(ownerId, postId);
-      const source = await loadNewsletterSource(db, await mediaUrlSigner(), appUrl, postId);
-      if (!source) throw notFound();
-      const rendered = renderVariants(source.input).full!;
-      const to = source.site.ownerEmail;
-      const message = newsletterMessage({ ...rendered, subject: `[Test] ${rendered.subject}` }, to, siteAddress(appUrl, source.site), {
-        siteTitle: source.site.title,
-        mailFrom,
-      });
-      try {
-        await transport.send(message);
-      } catch {
-        throw new AppError('mail-not-sent', 502);
-      }
-      return { to };
-    },
+    /** The whole post as members who may read it get it, to the creator's own address, by the queue (test-send.ts). */
+    sendTest: (ownerId: string, postId: string) => testSend.request(ownerId, postId),
+    deliverTest: (data: TestEmailJobData) => testSend.deliver(data),
 
     unsubscribeUrl(handle: string, token: string): string {
       return new URL(`/@${handle}/unsubscribe?token=${encodeURIComponent(token)}`, appUrl).toString();

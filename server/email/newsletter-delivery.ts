@@ -5,7 +5,8 @@
  * LOCKED, with a lease: a server that dies leaves them to another once the
  * lease lapses), and settles each message the moment SMTP answers, so a crash
  * repeats at most the messages in flight. Before each batch the post must
- * still be published, or the rest is cancelled; a member who unsubscribed or
+ * still be published, or the rest is cancelled, and its site not suspended,
+ * or the rest waits until it is restored; a member who unsubscribed or
  * whose address was disabled since planning is skipped. A 5xx refusal
  * disables the address; anything else is retried with back-off
  * (docs/decisions/091-newsletter-delivery.md).
@@ -24,8 +25,11 @@ import type { MailTransport } from '../mail/transport.ts';
 import { newsletterMessage } from './newsletter-headers.ts';
 import { rowsOf } from './plan-send.ts';
 import type { RateSlots } from './rate-slots.ts';
+import { siteIsSuspendedColumn } from '../site-standing/index.ts';
 
 export const MAX_NEWSLETTER_ATTEMPTS = 8;
+/** How often a send held by its site's suspension looks again: it resumes this long at most after a restore. */
+export const SUSPENDED_RECHECK_MS = 60_000;
 export const BATCH_SIZE = 50;
 /** Batches in flight at once per delivery job (see deliverDue). */
 const LANES = 4;
@@ -128,9 +132,9 @@ export function createNewsletterDelivery({ db, clock, logger, transport, rateSlo
     addressing: { siteTitle: string; mailFrom: string; replyTo?: string | undefined };
   }
 
-  async function loadContext(sendId: string): Promise<(SendContext & { postStatus: string; sendStatus: string }) | undefined> {
+  async function loadContext(sendId: string): Promise<(SendContext & { postStatus: string; sendStatus: string; siteSuspended: boolean }) | undefined> {
     const [row] = await db
-      .select({ send: emailSends, postStatus: posts.status, handle: sites.handle, siteTitle: sites.title, ownerEmail: users.email })
+      .select({ send: emailSends, postStatus: posts.status, handle: sites.handle, siteTitle: sites.title, ownerEmail: users.email, siteSuspended: siteIsSuspendedColumn(sites.id) })
       .from(emailSends)
       .innerJoin(posts, eq(posts.id, emailSends.postId))
       .innerJoin(sites, eq(sites.id, emailSends.siteId))
@@ -143,6 +147,7 @@ export function createNewsletterDelivery({ db, clock, logger, transport, rateSlo
       rendered: row.send.rendered,
       postStatus: row.postStatus,
       sendStatus: row.send.status,
+      siteSuspended: row.siteSuspended,
       addressing: { siteTitle: row.siteTitle, mailFrom, replyTo: row.send.replyToCreator ? row.ownerEmail : undefined },
     };
   }
@@ -181,11 +186,15 @@ export function createNewsletterDelivery({ db, clock, logger, transport, rateSlo
     return { pending, nextAt: row.nextAt === null ? null : new Date(row.nextAt) };
   }
 
-  /** One lane: batch after batch until nothing is due; answers false when the send is over (finished elsewhere, or cancelled). */
-  async function lane(sendId: string, shouldStop: () => boolean, counted: { at: number }): Promise<boolean> {
+  /**
+   * One lane: batch after batch until nothing is due; answers false when the send is over (finished elsewhere, or
+   * cancelled), 'held' when its site is suspended: the rows stay pending until it is restored (docs/decisions/124).
+   */
+  async function lane(sendId: string, shouldStop: () => boolean, counted: { at: number }): Promise<boolean | 'held'> {
     while (!shouldStop()) {
       const context = await loadContext(sendId);
       if (!context || context.sendStatus !== 'sending') return false;
+      if (context.siteSuspended) return 'held';
       if (context.postStatus !== 'published') {
         await cancel(sendId);
         return false;
@@ -214,6 +223,7 @@ export function createNewsletterDelivery({ db, clock, logger, transport, rateSlo
     // Several lanes: while one waits on the database (claim, settles), the others' messages keep the SMTP pool busy.
     const lanes = await Promise.all(Array.from({ length: LANES }, () => lane(sendId, shouldStop, counted)));
     if (lanes.includes(false)) return { done: true };
+    if (lanes.includes('held')) return { done: false, nextAt: new Date(clock().getTime() + SUSPENDED_RECHECK_MS) };
     const { pending, nextAt } = await refreshCounts(sendId);
     return pending === 0 ? { done: true } : { done: false, nextAt: nextAt ?? clock() };
   }

@@ -22,6 +22,7 @@ import { loadMailSite } from './newsletter-content.ts';
 import { newsletterMessage } from './newsletter-headers.ts';
 import { renderWelcome, UNSUBSCRIBE_PLACEHOLDER, welcomeText } from './newsletter-render.ts';
 import { rowsOf } from './plan-send.ts';
+import { siteIsOpen } from '../site-standing/index.ts';
 
 export const WELCOME_TEXT_MAX_LENGTH = 5000;
 /** Welcomes taken per run; the job runs again soon. */
@@ -102,6 +103,7 @@ export function createWelcomeMail({ db, appUrl, mailFrom, transport, logger, med
               and ${users.emailVerified}
               and not exists (select 1 from ${emailDisabledMembers} where ${emailDisabledMembers.membershipId} = ${memberships.id})
               and not exists (select 1 from ${emailWelcomes} w where w.membership_id = ${memberships.id})
+              and ${siteIsOpen(memberships.siteId)}
             limit ${WELCOMES_PER_RUN}
             on conflict do nothing
             returning membership_id

@@ -4,7 +4,7 @@
  * as no row at all (docs/decisions/025-authorization-roles-and-ownership.md).
  * URLs are signed with the installation's media secret, read once.
  */
-import { and, count, countDistinct, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, getTableColumns, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { media, postMedia } from '../../db/content-schema.ts';
 import { settings } from '../../db/schema.ts';
@@ -14,6 +14,7 @@ import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { Storage } from '../storage/storage.ts';
 import { createMediaUrlSigner, type MediaUrlSigner } from './media-urls.ts';
+import { siteIsSuspendedColumn } from '../site-standing/index.ts';
 
 export type MediaRow = typeof media.$inferSelect;
 
@@ -180,10 +181,17 @@ export function createMediaService({ db, storage, clock, discardUpload }: MediaS
       await storage.deletePrefix(mediaPrefix(row.siteId, row.id));
     },
 
-    /** For the public serving route: the row by id alone, whoever asks (the signed token is the permission). */
-    async findForServing(mediaId: string): Promise<MediaRow | undefined> {
+    /**
+     * For the public serving route: the row by id alone, whoever asks (the signed token is the permission),
+     * and whether its site is suspended, read in the same query (docs/decisions/124).
+     */
+    async findForServing(mediaId: string): Promise<(MediaRow & { siteSuspended: boolean }) | undefined> {
       if (!isUuid(mediaId)) return undefined;
-      const [row] = await db.select().from(media).where(eq(media.id, mediaId)).limit(1);
+      const [row] = await db
+        .select({ ...getTableColumns(media), siteSuspended: siteIsSuspendedColumn(media.siteId) })
+        .from(media)
+        .where(eq(media.id, mediaId))
+        .limit(1);
       return row;
     },
   };

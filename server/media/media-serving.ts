@@ -3,7 +3,8 @@
  * short-lived token (server/media/media-urls.ts). No session, no maintenance
  * gate: the token is the permission, so a player or an RSS reader needs
  * nothing else. Byte ranges for seeking; cached privately until the token
- * expires. A bad token, an item not ready, or a file it does not have: 404.
+ * expires. A bad token, an item not ready, or a file it does not have: 404;
+ * a file of a suspended site: 410.
  * In place of a token, `public` asks the public rule handed in (the file is
  * public now, docs/decisions/067); such an answer is cached briefly, so a file
  * that stops being public soon stops being served from caches too.
@@ -14,6 +15,7 @@ import { filesOf, mediaPrefix } from './media-service.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Clock } from '../clock.ts';
 import { PUBLIC_MEDIA_TOKEN } from './media-urls.ts';
+import { sendSuspendedPage } from '../site-standing/index.ts';
 
 /** How long a cache may keep a public file: the time it may outlive its post's becoming members-only. */
 const PUBLIC_MAX_AGE_SECONDS = 300;
@@ -76,6 +78,8 @@ export function mediaServingRoutes({ service, storage, clock, mayServePublicly }
     if (!unsigned && !(await service.urlSigner()).verify(id, token)) return notFound(res);
     const row = await service.findForServing(id);
     if (!row || !servable(row, file)) return notFound(res);
+    // A suspended site's files are served to nobody, signed or public, the studio's included (docs/decisions/124).
+    if (row.siteSuspended) return sendSuspendedPage(res);
     if (unsigned && !(await mayServePublicly(row))) return notFound(res);
     const cacheControl = unsigned ? `public, max-age=${PUBLIC_MAX_AGE_SECONDS}` : privateCache(token);
 

@@ -12,6 +12,7 @@ import type { AuthLocals } from '../http/middleware/load-session.ts';
 import { requireUser } from '../http/middleware/require-user.ts';
 import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
 import type { MemberAccountService } from './member-account-service.ts';
+import { refuseIfSuspended } from '../site-standing/index.ts';
 
 type SignedIn = Response<unknown, Required<AuthLocals>>;
 
@@ -25,10 +26,13 @@ export function accountApiRoutes({ db, accounts }: { db: Database; accounts: Mem
   }
 
   router.post('/:handle/feed-token', requireUser, async (req: Request, res: SignedIn) => {
-    const url = await accounts.rotateFeedToken(await publishedSite(req), res.locals.auth.user.id);
+    const site = await publishedSite(req);
+    await refuseIfSuspended(db, site.id);
+    const url = await accounts.rotateFeedToken(site, res.locals.auth.user.id);
     res.set('Cache-Control', 'no-store').json({ url } satisfies AnswerOf<typeof createFeedToken>);
   });
 
+  // Open on a suspended site too: a member may always stop paying (docs/decisions/124).
   router.post('/:handle/billing-portal', requireUser, async (req: Request, res: SignedIn) => {
     const site = await publishedSite(req);
     try {

@@ -4,6 +4,7 @@
  * private feed link (shown once, right after it is made: only its hash is
  * kept), billing through Stripe's portal, and leaving with a confirmation.
  */
+import { PRODUCT_NAME } from '../../common/constants.ts';
 import { formatMoney } from '../../common/money.ts';
 import { formatDate } from '../public-site/home-page.ts';
 import { text } from '../public-site/html.ts';
@@ -26,6 +27,11 @@ export interface AccountPageInput {
   offerOwnSite?: boolean;
   /** The member's messages with the creator, already rendered (server/messaging/account-messages.ts). */
   messagesHtml?: string;
+  /**
+   * The operator suspended the site: the page keeps only what lets a member stop
+   * paying or leave (docs/decisions/124); no feed, no e-mails, no messages.
+   */
+  suspended?: boolean;
 }
 
 /** The membership's state as a sentence a member understands. */
@@ -97,8 +103,22 @@ const OWN_SITE_SECTION =
   '<section class="account__section" aria-labelledby="own-site-heading"><h2 id="own-site-heading">Start your own site</h2><p>Fully own your brand: your own site, 0% revenue cut and a 30 days free trial. Your memberships stay as they are.</p><a class="button button--quiet" href="/onboarding">Start your own site</a></section>';
 
 export function accountMain(input: AccountPageInput): string {
+  if (input.suspended) return `<section class="join account">${suspendedMembershipHtml(input)}</section>`;
   const ownSite = input.offerOwnSite ? OWN_SITE_SECTION : '';
   return `<section class="join account">${membershipHtml(input)}${input.messagesHtml ?? ''}${ownSite}</section>`;
+}
+
+function suspendedMembershipHtml({ site, account, confirmLeave: confirming, notice }: AccountPageInput): string {
+  const heading = `<h1>Your membership</h1><p class="join__tagline">${text(site.title)}</p>`;
+  const why = `<p class="notice notice--error" role="alert">${text(site.title)} is suspended by the operator of ${PRODUCT_NAME}: its posts, feed, messages and e-mails are off until it is restored. You can still stop paying or leave.</p>`;
+  const noticeHtml = notice === 'left' || notice === 'billing-failed' ? NOTICES[notice] : '';
+  if (!account || !account.entitled) return `${heading}${noticeHtml}${why}`;
+  const body = confirming ? confirmLeave(site) : billingSection(site, account);
+  return `${heading}${noticeHtml}${why}${factsHtml(account)}${body}`;
+}
+
+function factsHtml(account: MemberAccount): string {
+  return `<dl class="account__facts"><dt>Tier</dt><dd>${text(account.tierName)}</dd><dt>Status</dt><dd>${text(statusInWords(account))}</dd><dt>Price</dt><dd>${text(priceInWords(account))}</dd></dl>`;
 }
 
 function membershipHtml({ site, account, feedUrl, confirmLeave: confirming, notice }: AccountPageInput): string {
@@ -108,7 +128,7 @@ function membershipHtml({ site, account, feedUrl, confirmLeave: confirming, noti
     const lapsed = account ? '<p>Your membership has ended.</p>' : `<p>You are not a member of ${text(site.title)} yet.</p>`;
     return `${heading}${noticeHtml}${lapsed}<a class="button" href="/@${site.handle}/join">See the memberships</a>`;
   }
-  const summary = `<dl class="account__facts"><dt>Tier</dt><dd>${text(account.tierName)}</dd><dt>Status</dt><dd>${text(statusInWords(account))}</dd><dt>Price</dt><dd>${text(priceInWords(account))}</dd></dl>`;
+  const summary = factsHtml(account);
   const pastDue = account.status === 'past_due' && account.billedByStripe ? '<p class="notice notice--error" role="alert">Your last payment did not go through. Update your card under Billing to keep your membership.</p>' : '';
   const body = confirming ? confirmLeave(site) : `${emailsSection(site, account)}${feedSection(site, account, feedUrl)}${billingSection(site, account)}`;
   return `${heading}${noticeHtml}${pastDue}${summary}${body}`;

@@ -113,7 +113,7 @@ export function accountRoutes({ db, accounts, appUrl, assets, maintenance, sessi
 
   /**
    * A suspended site's account page (410): the membership, and the ways to stop
-   * paying or leave, in the platform's look; nothing of the site's (docs/decisions/122).
+   * paying or leave, in the platform's look; nothing of the site's (docs/decisions/124).
    */
   async function sendSuspendedAccount(req: Request, res: PageResponse, site: Site, userId: string) {
     const account = await accounts.account(site, userId);

@@ -19,6 +19,7 @@ import { readerMayFetch } from '../public-site/media-uses.ts';
 import { postDescription, readableHtml } from '../public-site/post-page.ts';
 import { feedPosts, siteIsExplicit, siteMediaByIds } from '../public-site/site-content.ts';
 import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
+import { isSiteSuspended, sendSuspendedPage } from '../site-standing/index.ts';
 import type { MemberAccountService } from './member-account-service.ts';
 import { feedUrl } from './member-account-service.ts';
 import { siteUrl } from '../sites/site-url.ts';
@@ -53,6 +54,11 @@ export function memberFeedRoutes({ db, clock, livePosts, appUrl, signer, account
     const reader = site?.publishedAt ? await accounts.feedReader(site, String(req.params.token)) : undefined;
     if (!site || !reader) {
       notFound(res);
+      return undefined;
+    }
+    // Only a feed that would answer is told the site is suspended: a wrong token learns nothing more.
+    if (await isSiteSuspended(db, site.id)) {
+      sendSuspendedPage(res);
       return undefined;
     }
     return { site, reader };

@@ -9,6 +9,7 @@ import { AppError } from '../errors.ts';
 import type { AuthLocals } from '../http/middleware/load-session.ts';
 import type { CommentNotice } from './comments-html.ts';
 import type { CommentsService } from './comments-service.ts';
+import { suspendedSiteAnswer } from './suspended-site-answer.ts';
 
 const form = express.urlencoded({ extended: false, limit: '16kb' });
 type Patch = { text?: string; hidden?: boolean; pinned?: boolean; blockAuthor?: boolean };
@@ -21,8 +22,8 @@ const MODERATION: Record<string, Patch> = {
 };
 
 function noticeOf(error: unknown): CommentNotice {
-  if (!(error instanceof AppError)) throw error;
-  if (error.code === 'too-many-comments') return 'limit';
+  if (!(error instanceof AppError) || error.code === 'site-suspended') throw error;
+  if (error.code === 'too-many-comments' || error.code === 'too-many-requests') return 'limit';
   if (error.code === 'edit-window-over') return 'edit-over';
   if (error.status === 400) return 'empty';
   if (error.status === 403) return 'closed';
@@ -99,5 +100,6 @@ export function commentPageRoutes({ comments, session, sameOrigin }: { comments:
     back(res, handle, slug, notice, notice ? 'comments' : `comment-${id}`);
   });
 
+  router.use(suspendedSiteAnswer);
   return router;
 }

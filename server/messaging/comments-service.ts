@@ -26,6 +26,7 @@ import { findSiteByHandle, findSiteByOwner, type Site } from '../sites/site-look
 import { refusalFor, type Refusal } from './audience.ts';
 import * as blockList from './blocks.ts';
 import type { RecordActivity } from '../reports/activity-service.ts';
+import { refuseIfSuspended, siteIsSuspendedColumn } from '../site-standing/index.ts';
 
 /** Top-level comments per page; their replies come with them. A post with hundreds stays a quick page. */
 export const COMMENTS_PER_PAGE = 50;
@@ -68,6 +69,11 @@ export interface CommentsDeps {
 }
 
 const notFound = () => new AppError('not-found', 404);
+
+/** A refusal to write, as the commenter is told it: a block reads as comments closed, as the site setting and a closed post do. */
+function refusalError(refusal: CommentRefusal): AppError {
+  return refusal === 'off' || refusal === 'blocked' || refusal === 'closed' ? new AppError('comments-closed', 403) : new AppError('forbidden', 403);
+}
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 export function createCommentsService({ db, clock, livePosts, rateLimiter, limits, siteChanged, recordActivity }: CommentsDeps) {
@@ -86,10 +92,11 @@ export function createCommentsService({ db, clock, livePosts, rateLimiter, limit
     return refusal === 'owner' ? undefined : refusal;
   }
 
-  /** The live post a reader may read whole, or 404: comments are never shown under a preview. */
+  /** The live post a reader may read whole, or 404: comments are never shown under a preview; 410 on a suspended site. */
   async function readablePost(handle: string, slug: string, userId: string | undefined) {
     const site = await findSiteByHandle(db, handle);
     if (!site?.publishedAt) throw notFound();
+    await refuseIfSuspended(db, site.id);
     const post = await sitePostBySlug(db, site.id, slug, livePosts(clock()));
     if (!post?.live) throw notFound();
     const standing = await readerStanding(db, site, userId);
@@ -153,7 +160,7 @@ export function createCommentsService({ db, clock, livePosts, rateLimiter, limit
   async function ownedComment(commentId: string) {
     if (!isUuid(commentId)) throw notFound();
     const [row] = await db
-      .select({ comment: comments, ownerId: sites.ownerId, handle: sites.handle, slug: posts.slug })
+      .select({ comment: comments, ownerId: sites.ownerId, handle: sites.handle, slug: posts.slug, siteSuspended: siteIsSuspendedColumn(comments.siteId) })
       .from(comments)
       .innerJoin(sites, eq(sites.id, comments.siteId))
       .innerJoin(posts, eq(posts.id, comments.postId))
@@ -161,6 +168,19 @@ export function createCommentsService({ db, clock, livePosts, rateLimiter, limit
       .limit(1);
     if (!row) throw notFound();
     return row;
+  }
+
+  /**
+   * An author's edit is writing again: the post must still be live and open to
+   * them, and they must still be let in by the creator's setting, a block or the
+   * post's closing, as when they wrote it (issue 27, item 4).
+   */
+  async function refuseEditOf(handle: string, slug: string, userId: string): Promise<void> {
+    const site = await findSiteByHandle(db, handle);
+    const post = site ? await sitePostBySlug(db, site.id, slug, livePosts(clock())) : undefined;
+    if (!site || !post?.live) throw notFound();
+    const refusal = await refusalOf(site, post, await readerStanding(db, site, userId), userId);
+    if (refusal) throw refusalError(refusal);
   }
 
   return {
@@ -182,8 +202,7 @@ export function createCommentsService({ db, clock, livePosts, rateLimiter, limit
     async create(handle: string, slug: string, userId: string, input: { text: string; parentId?: string | undefined }) {
       const { site, post, standing } = await readablePost(handle, slug, userId);
       const refusal = await refusalOf(site, post, standing, userId);
-      if (refusal === 'off' || refusal === 'blocked' || refusal === 'closed') throw new AppError('comments-closed', 403);
-      if (refusal) throw new AppError('forbidden', 403);
+      if (refusal) throw refusalError(refusal);
       if (input.parentId) {
         const [parent] = await db.select({ parentId: comments.parentId }).from(comments).where(and(eq(comments.id, input.parentId), eq(comments.postId, post.id))).limit(1);
         // One level of replies: a reply to a reply joins its thread.
@@ -207,16 +226,25 @@ export function createCommentsService({ db, clock, livePosts, rateLimiter, limit
       return { id: created!.id, handle: site.handle, slug: post.slug };
     },
 
-    /** The author edits the text for 15 minutes; the site's owner hides, pins and blocks. */
+    /**
+     * The author edits the text for 15 minutes, as long as they may still write there, a few times a minute;
+     * the site's owner hides, pins and blocks, on a suspended site too (their studio's clean-up).
+     */
     async update(userId: string, commentId: string, patch: { text?: string | undefined; hidden?: boolean | undefined; pinned?: boolean | undefined; blockAuthor?: boolean | undefined }) {
-      const { comment, ownerId, handle, slug } = await ownedComment(commentId);
+      const { comment, ownerId, handle, slug, siteSuspended } = await ownedComment(commentId);
       const isAuthor = comment.authorId === userId;
       const isOwner = ownerId === userId;
       if (!isAuthor && !isOwner) throw notFound();
+      if (siteSuspended && (!isOwner || patch.text !== undefined)) throw new AppError('site-suspended', isOwner ? 403 : 410);
       const changes: Partial<typeof comments.$inferInsert> = {};
       if (patch.text !== undefined) {
         if (!isAuthor) throw new AppError('forbidden', 403);
         if (clock().getTime() - comment.createdAt.getTime() > COMMENT_EDIT_WINDOW_MS) throw new AppError('edit-window-over', 403, 'text');
+        await refuseEditOf(handle, slug, userId);
+        if (!isOwner) {
+          const wait = await rateLimiter.overLimit(`comment-edit:${userId}`, limits.commentsPerMinute, 60);
+          if (wait !== undefined) throw new AppError('too-many-requests', 429, 'text', wait);
+        }
         changes.body = patch.text;
         changes.editedAt = clock();
       }
@@ -238,8 +266,9 @@ export function createCommentsService({ db, clock, livePosts, rateLimiter, limit
     },
 
     async remove(userId: string, commentId: string) {
-      const { comment, ownerId, handle, slug } = await ownedComment(commentId);
+      const { comment, ownerId, handle, slug, siteSuspended } = await ownedComment(commentId);
       if (comment.authorId !== userId && ownerId !== userId) throw notFound();
+      if (siteSuspended && ownerId !== userId) throw new AppError('site-suspended', 410);
       await db.delete(comments).where(eq(comments.id, comment.id));
       await siteChanged(comment.siteId);
       return { handle, slug };

@@ -20,6 +20,7 @@ import { MAIL_QUEUED_CHANNEL } from '../mail/outbox.ts';
 import { messageDigestMail, messageWaitingMail, MAIL_SUBJECTS, type MailContent } from '../mail/templates.ts';
 import type { Clock } from '../clock.ts';
 import type { ScheduledJob } from '../jobs/scheduler.ts';
+import { isSiteSuspended } from '../site-standing/index.ts';
 
 export const MESSAGE_NOTICES_JOB = 'message-notices';
 export const MESSAGE_DIGEST_JOB = 'message-digest';
@@ -131,6 +132,8 @@ export async function renderMessageNotice(db: Database, appUrl: URL, template: '
     return messageDigestMail(name, row.unread, row.conversations, new URL('/messages', appUrl).href);
   }
   const toCreator = params.userId === site.ownerId;
+  // A suspended site mails its members nothing, a reply's notice included (docs/decisions/124).
+  if (!toCreator && (await isSiteSuspended(db, params.siteId!))) return undefined;
   const [latest] = await db
     // Counted before the limit: how many are unread, beside the latest one's text.
     .select({ body: messages.body, name: users.fullName, unread: sql<number>`count(*) over ()`.mapWith(Number) })

@@ -26,6 +26,7 @@ import { refusalFor, type Refusal } from './audience.ts';
 import * as blockList from './blocks.ts';
 import { afterInboxCursor, CURSOR_AT, decodeInboxCursor, encodeInboxCursor } from './inbox-cursor.ts';
 import { prepareSendStatements, type SendParameters } from './send-statements.ts';
+import { refuseIfSuspended, siteIsOpen, siteIsSuspendedColumn } from '../site-standing/index.ts';
 
 /** A thread shows its latest messages; older ones are rare reading for a creator keeping up. */
 const THREAD_LIMIT = 200;
@@ -192,6 +193,7 @@ export function createMessagesService({ db, clock, rateLimiter, limits, signer }
       hasMembership: sql<boolean>`${memberships.id} is not null`,
       blocked: sql<boolean>`exists (select 1 from blocks b where b.site_id = ${sites.id} and b.user_id = ${sql.placeholder('userId')})`,
       conversationId: sql<string | null>`(select c.id from conversations c where c.site_id = ${sites.id} and c.member_id = ${sql.placeholder('userId')})`,
+      suspended: siteIsSuspendedColumn(sites.id),
     })
     .from(sites)
     .leftJoin(memberships, and(eq(memberships.siteId, sites.id), eq(memberships.userId, sql.placeholder('userId'))))
@@ -204,6 +206,8 @@ export function createMessagesService({ db, clock, rateLimiter, limits, signer }
   async function memberContext(handle: string, userId: string) {
     const [found] = await memberContextQuery.execute({ handle: handle.toLowerCase(), userId });
     if (!found?.site.publishedAt) throw notFound();
+    // Neither side of a suspended site's conversations is open to its members (docs/decisions/124).
+    if (found.suspended) throw new AppError('site-suspended', 410);
     const { site } = found;
     const membership = found.hasMembership ? (found.membership as ReaderMembership) : null;
     const standing: ReaderStanding = site.ownerId === userId ? { isOwner: true, membership: null } : { isOwner: false, membership: membership ? { ...membership, pastDueAccess: site.pastDueAccess } : null };
@@ -269,8 +273,10 @@ export function createMessagesService({ db, clock, rateLimiter, limits, signer }
       return threadOf(site, conversation.id);
     },
 
+    /** The creator's inbox stays readable while the site is suspended; a reply, which would reach the member, does not go. */
     async reply(ownerId: string, conversationId: string, input: { text: string; mediaIds: string[] }) {
       const { site, conversation } = await ownConversation(ownerId, conversationId);
+      await refuseIfSuspended(db, site.id, 403);
       // Nobody is left to read it: the member's account is gone.
       if (!conversation.memberId) throw new AppError('messages-closed', 409);
       await checkOwnImages(site.id, input.mediaIds);
@@ -372,7 +378,8 @@ export function createMessagesService({ db, clock, rateLimiter, limits, signer }
           .innerJoin(conversations, eq(conversations.id, messages.conversationId))
           .innerJoin(sites, eq(sites.id, conversations.siteId))
           .leftJoin(users, eq(users.id, conversations.memberId))
-          .where(and(gt(messages.id, afterId), or(eq(sites.ownerId, userId), eq(conversations.memberId, userId))))
+          // A member is replayed nothing of a suspended site; its creator still sees their own inbox.
+          .where(and(gt(messages.id, afterId), or(eq(sites.ownerId, userId), and(eq(conversations.memberId, userId), siteIsOpen(sites.id)))))
           .orderBy(asc(messages.id))
           .limit(REPLAY_LIMIT);
         return eventsFor(rows);

@@ -9,11 +9,12 @@ import { AppError } from '../errors.ts';
 import type { AuthLocals } from '../http/middleware/load-session.ts';
 import type { TalkNotice } from './account-messages.ts';
 import type { MessagesService } from './messages-service.ts';
+import { suspendedSiteAnswer } from './suspended-site-answer.ts';
 
 const form = express.urlencoded({ extended: false, limit: '64kb' });
 
 function noticeOf(error: unknown): TalkNotice {
-  if (!(error instanceof AppError)) throw error;
+  if (!(error instanceof AppError) || error.code === 'site-suspended') throw error;
   if (error.status === 429) return 'limit';
   if (error.status === 400) return 'empty';
   if (error.status === 403) return 'closed';
@@ -37,5 +38,6 @@ export function talkPageRoutes({ messages, session, sameOrigin }: { messages: Me
     }
     res.redirect(303, `${back}?talk=${notice}#messages`);
   });
+  router.use(suspendedSiteAnswer);
   return router;
 }

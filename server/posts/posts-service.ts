@@ -132,7 +132,8 @@ function startsPublishing(timing: Timing, current: Timing | null): boolean {
 /** E-mail with publishing (server/email): the editor's choice and the moment a post goes out, each in the post's own transaction. */
 export interface PublishingMail {
   choose(tx: Transaction, siteId: string, postId: string, choice: PostEmailChoice): Promise<void>;
-  published(tx: Transaction, postIds: readonly string[]): Promise<void>;
+  /** `creatorAsks`: the creator publishes now, and is refused a post that would be e-mailed from a suspended site. */
+  published(tx: Transaction, postIds: readonly string[], creatorAsks?: boolean): Promise<void>;
 }
 
 /** `siteChanged` is told of every write readers may see: all but a draft that stays a draft. */
@@ -390,7 +391,7 @@ export function createPostsService({
             await replaceMediaUses(tx, id, uses);
             await replacePostTiers(tx, site.id, id, visibility, timing.status, patch.tierIds);
             if (patch.email) await mail?.choose(tx, site.id, id, patch.email);
-            if (timing.status === 'published' && current.status !== 'published') await mail?.published(tx, [id]);
+            if (timing.status === 'published' && current.status !== 'published') await mail?.published(tx, [id], true);
             if (current.status !== 'draft' || timing.status !== 'draft') await siteChanged(site.id, tx);
             if (timing.status === 'published' && current.status !== 'published') await recordActivity(tx, { siteId: site.id, type: 'post-published', postId: id, occurredAt: now });
           }),

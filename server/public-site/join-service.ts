@@ -17,7 +17,7 @@ import { AppError } from '../errors.ts';
 import type { NoteNewMember } from '../email/member-notices.ts';
 import { joinFreeTier, type StartCheckout } from '../memberships/index.ts';
 import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
-import { isSiteSuspended } from '../admin/site-suspensions.ts';
+import { refuseIfSuspended } from '../site-standing/index.ts';
 
 type MembershipRow = typeof memberships.$inferSelect;
 
@@ -41,8 +41,8 @@ export function createJoinService({ db, clock, startCheckout, noteNewMember }: {
     // A handle that cannot be one costs no query (and text Postgres cannot take, such as U+0000, never reaches it).
     const site = looksLikeHandle(handle.toLowerCase()) ? await findSiteByHandle(db, handle) : undefined;
     if (!site?.publishedAt) throw new AppError('not-found', 404);
-    // Nobody joins a site the operator suspended (docs/decisions/104).
-    if (await isSiteSuspended(db, site.id)) throw new AppError('not-found', 410);
+    // Nobody joins a site the operator suspended, nor reads their membership of it (docs/decisions/124).
+    await refuseIfSuspended(db, site.id);
     return site;
   }
 

@@ -14,6 +14,7 @@ import { postTiers } from '../../db/money-schema.ts';
 import { users } from '../../db/schema.ts';
 import { EXPLICIT_NICHE } from '../../common/niches.ts';
 import type { Site } from '../sites/site-lookup.ts';
+import { siteIsOpen } from '../site-standing/index.ts';
 
 export const POSTS_PER_PAGE = 20;
 
@@ -100,7 +101,8 @@ export async function activeSiteTiers(db: Database, siteId: string): Promise<Tie
  */
 /** A site on its own domain is listed by that domain's sitemap (server/domains/domain-site-routes.ts), not the platform's. */
 const onPlatform = sql`not exists (select 1 from ${domains} where ${domains.siteId} = ${sites.id} and ${domains.status} = 'active')`;
-const sitemapSitesWhere = () => [isNotNull(sites.publishedAt), onPlatform];
+/** A suspended site is in no sitemap (docs/decisions/124). */
+const sitemapSitesWhere = () => [isNotNull(sites.publishedAt), onPlatform, siteIsOpen(sites.id)];
 const sitemapPostsWhere = (live: SQL) => [...sitemapSitesWhere(), live, eq(posts.visibility, 'public')];
 
 /** Keys from `from` up to `before` (the next page's first key; none on the last page). */

@@ -37,7 +37,7 @@ import { embeddedMediaIds, expandMediaEmbeds, imageFileFor } from './media-html.
 import { renderShell, type ShellInput } from './page-shell.ts';
 import { isBot } from './page-views.ts';
 import { readerOf, type PageReader } from '../reports/reader.ts';
-import { isSiteSuspended, sendSuspendedPage } from '../admin/site-suspensions.ts';
+import { isSiteSuspended, sendSuspendedPage } from '../site-standing/index.ts';
 import { robotsTxt } from './robots.ts';
 import type { CommentsSection } from '../messaging/post-comments.ts';
 import { postDescription, postHead, postMain, readableHtml } from './post-page.ts';

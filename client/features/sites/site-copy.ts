@@ -44,3 +44,11 @@ export const IMAGE_UPLOAD_MESSAGES = {
   uploadFailed: 'The upload did not finish. Check your connection and try again.',
   noUploads: 'Uploads are not available on this server yet. You can skip this step and add images later in Settings.',
 } as const;
+
+/** The overview's notice while the operator has the site suspended (docs/decisions/124). */
+export const SUSPENSION_COPY = {
+  title: 'Your site is suspended',
+  body: 'The operator of this platform has taken your site down. Until they restore it, its pages, feeds and files answer “gone”, members cannot comment or write to you, and nothing is e-mailed to them. Your studio stays open: your posts, members and messages are all here.',
+  reason: 'The operator’s words:',
+  contact: 'Ask support why',
+} as const;

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { SUSPENSION_REASON_MAX_LENGTH } from '../../../common/admin-schemas.ts';
 import * as adminApi from '../../../common/api/admin.ts';
 import { SERVER_MESSAGES } from '../../../common/messages.ts';
 import { useAuth } from '../../app/auth.tsx';
@@ -81,6 +82,7 @@ function Sites({ onMessage }: { onMessage: (text: string) => void }) {
   const [sites, setSites] = useState<adminApi.AdminSite[] | undefined>(undefined);
   const [failed, setFailed] = useState('');
   const [attempt, setAttempt] = useState(0);
+  const [reason, setReason] = useState('');
   useEffect(() => {
     const controller = new AbortController();
     call(adminApi.sites, { query: { q: query }, signal: controller.signal })
@@ -97,8 +99,9 @@ function Sites({ onMessage }: { onMessage: (text: string) => void }) {
   async function toggle(site: adminApi.AdminSite) {
     const suspend = site.suspendedAt === null;
     try {
-      await call(suspend ? adminApi.suspendSite : adminApi.restoreSite, { params: { id: site.id } });
-      onMessage(suspend ? `${site.title} is suspended: its pages answer “gone”.` : `${site.title} is restored.`);
+      if (suspend) await call(adminApi.suspendSite, { params: { id: site.id }, body: { reason } });
+      else await call(adminApi.restoreSite, { params: { id: site.id } });
+      onMessage(suspend ? `${site.title} is suspended: its pages, feeds, files, comments, messages and e-mail are off.` : `${site.title} is restored.`);
       setAttempt((count) => count + 1);
     } catch (error) {
       onMessage(SERVER_MESSAGES[toErrorCode(error)]);
@@ -124,6 +127,17 @@ function Sites({ onMessage }: { onMessage: (text: string) => void }) {
           Search
         </button>
       </form>
+      <label className="field__label" htmlFor="admin-suspension-reason">
+        Reason for a suspension (shown to the creator)
+      </label>
+      <input
+        id="admin-suspension-reason"
+        className="field__input"
+        type="text"
+        maxLength={SUSPENSION_REASON_MAX_LENGTH}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
       {failed && <LoadFailed message={failed} onRetry={() => setAttempt((count) => count + 1)} />}
       {!failed && sites === undefined && <Loading>Loading sites…</Loading>}
       {sites?.length === 0 && <p className="overview-card__note">No site matches “{query}”.</p>}

@@ -10,6 +10,7 @@ import { siteErrorMessage } from '../../../features/sites/site-copy.ts';
 import { call } from '../../../lib/api.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
 import { PlanBanner } from '../../../features/platform-plan/PlanBanner.tsx';
+import { SuspensionBanner } from '../../../features/sites/SuspensionBanner.tsx';
 import { LatestActivity } from '../../../features/activity/LatestActivity.tsx';
 import { Checklist } from './Checklist.tsx';
 import { MoneyFigures } from './MoneyFigures.tsx';
@@ -98,6 +99,7 @@ export default function OverviewPage() {
           </a>
         )}
       </header>
+      {site && <SuspensionBanner suspension={site.suspension} />}
       {site && <PlanBanner />}
       {loaded.state === 'loading' && <Loading>Loading your overview…</Loading>}
       {loaded.state === 'failed' && <LoadFailed message={loaded.message} onRetry={retry} />}
