@@ -1,6 +1,7 @@
 /**
  * The overview's money figures (issue 10 item 6, docs/decisions/058) over
- * seeded memberships and their history: every status, both cadences, a
+ * seeded memberships, the ended ones ended through server/memberships (their
+ * history is the app's own, docs/decisions/125): every status, both cadences, a
  * renewal canceled at period end, a trial, two currencies, and another
  * site's members, which must not count.
  */
@@ -9,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Overview } from '../../common/api/dashboard.ts';
 import type { Cadence, MembershipSource, MembershipStatus } from '../../common/memberships.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
-import { membershipEvents } from '../../db/money-schema.ts';
 import { users } from '../../db/schema.ts';
+import { endMembership } from '../../server/memberships/index.ts';
 import { creatorWithSite, type Creator } from '../support/creator-site.ts';
 import { createTestClock, startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -45,28 +46,27 @@ interface Seed {
   ended?: Date;
 }
 
+/** A membership in the state the seed names; one that ended was ended by the one writer of memberships, on its day, so its `ended` row is the app's own. */
 async function member(siteId: string, seed: Seed): Promise<string> {
   const id = randomUUID();
   await server.handle.db.insert(users).values({ id, email: `${id}@example.com`, fullName: 'Fan', displayName: 'Fan', username: id.slice(0, 6), role: 'member', niche: '' });
-  const joined = seed.joined ?? daysAgo(60);
   const [row] = await server.handle.db
     .insert(memberships)
     .values({
       siteId,
       userId: id,
       tierId: seed.tierId,
-      status: seed.status,
+      status: seed.ended ? 'active' : seed.status,
       source: seed.source ?? 'stripe',
       cadence: seed.cadence ?? 'month',
       amount: seed.amount ?? null,
       currency: seed.currency ?? null,
       cancelAtPeriodEnd: seed.cancelAtPeriodEnd ?? false,
-      createdAt: joined,
-      endedAt: seed.ended ?? null,
+      createdAt: seed.joined ?? daysAgo(60),
     })
     .returning();
-  await server.handle.db.insert(membershipEvents).values({ membershipId: row!.id, siteId, kind: 'joined', tierId: seed.tierId, occurredAt: joined });
-  if (seed.ended) await server.handle.db.insert(membershipEvents).values({ membershipId: row!.id, siteId, kind: 'ended', tierId: seed.tierId, occurredAt: seed.ended });
+  const ended = seed.ended;
+  if (ended) expect(await server.handle.db.transaction((tx) => endMembership(tx, { membershipId: row!.id, siteId, now: ended, detail: 'Subscription ended' }))).toBe(true);
   return row!.id;
 }
 

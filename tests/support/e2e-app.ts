@@ -42,10 +42,10 @@ export function unexpectedErrors(errors: readonly string[], allowedStatuses: rea
  * The e2e environment with the Stripe-protocol server beside it: the app gets its STRIPE_* variables and the
  * server delivers webhooks to the app's two endpoints. `stripe` is filled in by the time the tests run.
  */
-export function useE2eAppWithStripe(): { app: E2eApp; stripe: StripeServer } {
+export function useE2eAppWithStripe(options: Omit<TestServerOptions, 'env'> = {}): { app: E2eApp; stripe: StripeServer } {
   const env = { stripe: {} as StripeServer };
   // Filled in before useE2eApp's own beforeAll reads it: the app needs the Stripe server's address.
-  const serverOptions: TestServerOptions = {};
+  const serverOptions: TestServerOptions = { ...options };
   beforeAll(async () => {
     env.stripe = await startStripeServer();
     serverOptions.env = env.stripe.env;
