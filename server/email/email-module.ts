@@ -22,7 +22,7 @@ import { createMemberNotices, membersDigestJob } from './member-notices.ts';
 import type { RecordActivity } from '../reports/activity-service.ts';
 
 /** Connections newsletters keep open to SMTP_URL and reuse. */
-const SMTP_POOL_CONNECTIONS = 5;
+export const SMTP_POOL_CONNECTIONS = 5;
 
 export function emailQueues(config: Config): QueueDefinition[] {
   const retries = { retryLimit: 10, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, deleteAfterSeconds: 7 * 24 * 3600 };

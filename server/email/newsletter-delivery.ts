@@ -7,12 +7,14 @@
  * repeats at most the messages in flight. Before each batch the post must
  * still be published, or the rest is cancelled, and its site not suspended,
  * or the rest waits until it is restored; a member who unsubscribed or
- * whose address was disabled since planning is skipped. A 5xx refusal
+ * whose address was disabled since planning is skipped, also when that
+ * happened after the claim: each message asks again when its turn at SMTP
+ * comes (issue 27). A 5xx refusal
  * disables the address; anything else is retried with back-off
  * (docs/decisions/091-newsletter-delivery.md).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { EmailVariant, RenderedVariants } from '../../common/email.ts';
 import type { Database } from '../../db/connect.ts';
 import { memberships, posts, sites } from '../../db/content-schema.ts';
@@ -55,6 +57,10 @@ interface Claimed {
   deliverable: boolean;
 }
 
+/** Whether the member of `membershipId` (memberships and users joined) still takes newsletters: subscribed, address verified, not disabled. */
+const takesNewsletters = (membershipId: SQLWrapper) => sql`(${memberships.subscribedToEmails} and ${users.emailVerified}
+  and not exists (select 1 from ${emailDisabledMembers} where ${emailDisabledMembers.membershipId} = ${membershipId}))`;
+
 /** What is left of a send after a pass: done, or when the next retry or lease lapse falls due. */
 export type PassOutcome = { done: true } | { done: false; nextAt: Date };
 
@@ -77,8 +83,7 @@ export function createNewsletterDelivery({ db, clock, logger, transport, rateSlo
         returning r.id, r.membership_id, r.variant, r.attempts
       )
       select held.id, held.membership_id as "membershipId", held.variant, held.attempts, ${users.email} as email,
-        (${memberships.subscribedToEmails} and ${users.emailVerified}
-          and not exists (select 1 from ${emailDisabledMembers} where ${emailDisabledMembers.membershipId} = held.membership_id)) as deliverable
+        ${takesNewsletters(sql`held.membership_id`)} as deliverable
       from held
       join ${memberships} on ${memberships.id} = held.membership_id
       join ${users} on ${users.id} = ${memberships.userId}`);
@@ -99,6 +104,19 @@ export function createNewsletterDelivery({ db, clock, logger, transport, rateSlo
       .where(and(eq(emailRecipients.id, row.id), eq(emailRecipients.claimId, claimId)));
   }
 
+  /**
+   * Asked when the message's turn at SMTP has come, which may be a while after the claim: the
+   * member may have unsubscribed meanwhile. A row this claim no longer holds is not sent either.
+   */
+  async function stillDeliverable(row: Claimed, claimId: string): Promise<boolean> {
+    const result = await db.execute(sql`
+      select 1 as found from ${emailRecipients}
+      join ${memberships} on ${memberships.id} = ${emailRecipients.membershipId}
+      join ${users} on ${users.id} = ${memberships.userId}
+      where ${emailRecipients.id} = ${row.id} and ${emailRecipients.claimId} = ${claimId} and ${takesNewsletters(emailRecipients.membershipId)}`);
+    return rowsOf(result).length > 0;
+  }
+
   async function deliverOne(row: Claimed, claimId: string, context: SendContext): Promise<'sent' | 'failed' | 'skipped' | 'retry'> {
     if (!row.deliverable) {
       await settle(row, claimId, { status: 'skipped' });
@@ -107,7 +125,12 @@ export function createNewsletterDelivery({ db, clock, logger, transport, rateSlo
     const rendered = context.rendered[row.variant];
     if (!rendered) throw new Error(`send ${context.sendId} has no ${row.variant} variant`);
     try {
-      await transport.send(newsletterMessage(rendered, row.email, await unsubscribeUrl(context.handle, row.membershipId), context.addressing));
+      const message = newsletterMessage(rendered, row.email, await unsubscribeUrl(context.handle, row.membershipId), context.addressing);
+      if (!(await transport.send(message, () => stillDeliverable(row, claimId)))) {
+        // Settles nothing if the row is another claim's now: that claim decides.
+        await settle(row, claimId, { status: 'skipped' });
+        return 'skipped';
+      }
       await settle(row, claimId, { status: 'sent' });
       return 'sent';
     } catch (error) {

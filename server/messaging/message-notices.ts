@@ -32,7 +32,7 @@ const QUOTE_CHARS = 300;
 interface Due {
   conversationId: string;
   siteId: string;
-  sender: string;
+  sender: (typeof messages.$inferSelect)['sender'];
   /** Who the mail goes to: the site's owner for members' messages, the member for the creator's. */
   recipientId: string;
 }
