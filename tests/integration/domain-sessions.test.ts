@@ -8,7 +8,8 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DomainView } from '../../common/domains.ts';
-import { sessions } from '../../db/schema.ts';
+import { domainHandoffs } from '../../db/domain-schema.ts';
+import { sessions, users } from '../../db/schema.ts';
 import { hashToken } from '../../server/auth/tokens.ts';
 import { signUpVerified, STRONG_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
@@ -160,7 +161,7 @@ describe('a session made on a custom domain', () => {
   it('an admin who follows a link hands the creator nothing that opens the platform', async () => {
     const admin = await signUpVerified(server);
     const me = await admin.client.get<{ user: { uid: string } }>('/api/auth/me');
-    await server.handle.db.execute(`update users set role = 'admin' where id = '${me.body.user.uid}'`);
+    await server.handle.db.update(users).set({ role: 'admin' }).where(eq(users.id, me.body.user.uid));
     expect((await admin.client.get('/api/admin/sites')).status).toBe(200);
     // The link the creator sends: the platform's start with a state the creator chose.
     const { start } = await beginOnDomain();
@@ -169,8 +170,7 @@ describe('a session made on a custom domain', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toContain('Sign in to The ');
     expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    const { count } = (await server.handle.db.execute<{ count: number }>(`select count(*)::int as count from domain_handoffs where user_id = '${me.body.user.uid}'`)).rows[0]!;
-    expect(count).toBe(0);
+    expect(await server.handle.db.select().from(domainHandoffs).where(eq(domainHandoffs.userId, me.body.user.uid))).toEqual([]);
     // Even if they press the button, the session that reaches the domain does not open /api/admin.
     const form = new URL(start, server.url).searchParams;
     const pressed = await raw(server, '/auth/handoff/start', {
@@ -261,7 +261,7 @@ describe('the handoff is bound to the browser that asked for it', () => {
     const { start, stateCookie } = await beginOnDomain();
     const minted = await raw(server, start, { host: platformHost, cookie: platformCookie(reader.client) });
     const link = new URL(minted.headers.location as string);
-    await server.handle.db.execute(`update domain_handoffs set expires_at = now() - interval '1 second' where token_hash = '${hashToken(link.searchParams.get('token')!)}'`);
+    await server.handle.db.update(domainHandoffs).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(domainHandoffs.tokenHash, hashToken(link.searchParams.get('token')!)));
     const late = await raw(server, `${link.pathname}${link.search}`, { host: domain, cookie: stateCookie });
     expect(late.status).toBe(400);
     expect(cookieNamed(late, 'session')).toBeUndefined();
