@@ -4,7 +4,8 @@
  * members due in one statement (an `email_welcomes` row per membership, so
  * each is welcomed at most once whatever server runs it) and sends them;
  * only memberships that began after the creator turned it on, never imported
- * ones, only addresses that can take mail (docs/decisions/094-welcome-mail.md).
+ * ones, only addresses that can take mail (docs/decisions/094-welcome-mail.md);
+ * a suspended site's new members wait until it is restored (docs/decisions/124).
  */
 import { eq, sql } from 'drizzle-orm';
 import { ENTITLING_STATUSES } from '../../common/memberships.ts';

@@ -61,8 +61,8 @@ interface RawAnswer {
 }
 
 /** One GET with the given Host, as the proxy passes a custom domain's request on; no redirect followed. */
-function onHost(host: string, path: string): Promise<RawAnswer> {
-  const url = new URL(server.url);
+function onHost(host: string, path: string, to: TestServer = server): Promise<RawAnswer> {
+  const url = new URL(to.url);
   return new Promise((resolve, reject) => {
     const req = request({ host: url.hostname, port: url.port, path, headers: { host } }, (res) => {
       let body = '';
@@ -346,12 +346,26 @@ describe('a suspended site on its own domain', () => {
     const open200 = { home: 200, post: 200, rss: 200, sitemap: 200, robots: 200, tls: 200, tlsTwin: 200 };
     expect(await channels()).toEqual(open200);
 
-    expect((await suspend(creator.siteId)).status).toBe(204);
-    expect(await channels()).toEqual({ home: 410, post: 410, rss: 410, sitemap: 410, robots: 410, tls: 404, tlsTwin: 404 });
-    expect((await onHost(hostname, '/sitemap.xml')).body).not.toContain(open.slug);
+    // Another server on the same database: it hears of the change by NOTIFY.
+    const other = await startTestServer({ shareWith: server });
+    try {
+      const tlsOnOther = async () => (await onHost(platformHost, `/internal/tls-allowed?domain=${hostname}`, other)).status;
+      expect(await tlsOnOther()).toBe(200);
 
-    expect((await restore(creator.siteId)).status).toBe(204);
-    expect(await channels()).toEqual(open200);
+      expect((await suspend(creator.siteId)).status).toBe(204);
+      expect(await channels()).toEqual({ home: 410, post: 410, rss: 410, sitemap: 410, robots: 410, tls: 404, tlsTwin: 404 });
+      expect((await onHost(hostname, '/sitemap.xml')).body).not.toContain(open.slug);
+      // The pages ask the database on every request: no server answers them a moment late.
+      expect((await onHost(hostname, '/', other)).status).toBe(410);
+      await expect.poll(tlsOnOther, { timeout: 30_000 }).toBe(404);
+
+      expect((await restore(creator.siteId)).status).toBe(204);
+      expect(await channels()).toEqual(open200);
+      expect((await onHost(hostname, '/', other)).status).toBe(200);
+      await expect.poll(tlsOnOther, { timeout: 30_000 }).toBe(200);
+    } finally {
+      await other.stop();
+    }
   });
 });
 
