@@ -84,6 +84,31 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SITE_STORAGE_QUOTA_BYTES: 'lots' })).toThrowError(/^Invalid configuration: SITE_STORAGE_QUOTA_BYTES/);
   });
 
+  it('reads the backup schedule (none unless set) and how many scheduled backups to keep (7 unless set)', () => {
+    expect(loadConfig({}).backups).toEqual({ schedule: undefined, keep: 7 });
+    expect(loadConfig({ BACKUP_SCHEDULE: '0 3 * * *', BACKUP_KEEP: '14' }).backups).toEqual({ schedule: '0 3 * * *', keep: 14 });
+  });
+
+  it.each([
+    ['BACKUP_SCHEDULE', 'nightly'],
+    ['BACKUP_SCHEDULE', '0 25 * * *'],
+    ['BACKUP_SCHEDULE', '0 3 * *'],
+    ['BACKUP_KEEP', '0'],
+    ['BACKUP_KEEP', 'all'],
+  ])('stops start-up on %s=%j with one line naming the variable', (variable, value) => {
+    const message = (() => {
+      try {
+        loadConfig({ [variable]: value });
+        return 'started';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(message.startsWith(`Invalid configuration: ${variable} `)).toBe(true);
+    expect(message.endsWith(`(got "${value}")`)).toBe(true);
+    expect(message).not.toContain('\n');
+  });
+
   it('reads TRUST_PROXY as a hop count, a boolean or addresses', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { FooterLinks } from '../common/api-types.ts';
+import { isCronExpression } from './backups/cron-schedule.ts';
 
 const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
 const positiveInt = z.coerce.number().int().positive();
@@ -81,6 +82,8 @@ const environmentSchema = z.object({
   PLATFORM_PRICE_MONTHLY: positiveInt.default(1900),
   PLATFORM_CURRENCY: z.string().regex(/^[a-z]{3}$/, 'must be a lowercase ISO currency code such as usd').default('usd'),
   PLATFORM_TRIAL_DAYS: positiveInt.default(30),
+  BACKUP_SCHEDULE: z.string().refine(isCronExpression, 'must be a cron schedule such as "0 3 * * *" (minute hour day month weekday, in UTC)').optional(),
+  BACKUP_KEEP: positiveInt.default(7),
 });
 
 export interface RateLimitConfig {
@@ -178,6 +181,15 @@ export interface Config {
   platformPlan: PlatformPlanConfig;
   domains: DomainsConfig;
   messaging: MessagingConfig;
+  backups: BackupsConfig;
+}
+
+/** Backups the server takes itself (DESIGN.md "Backups (hardening)", docs/decisions/123-backups.md). */
+export interface BackupsConfig {
+  /** Cron, in UTC; undefined: no scheduled backups. */
+  schedule: string | undefined;
+  /** The newest scheduled backups kept; older ones are deleted after each new one. */
+  keep: number;
 }
 
 /** DESIGN.md "Configuration added in release 3": what a custom domain must point at, and who checks. */
@@ -320,6 +332,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
       streamsPerUser: env.MESSAGE_STREAMS_PER_USER,
       noticeDelaySeconds: env.MESSAGE_NOTICE_DELAY_SECONDS,
     },
+    backups: { schedule: env.BACKUP_SCHEDULE?.trim(), keep: env.BACKUP_KEEP },
   };
 }
 

@@ -10,8 +10,10 @@ import path from 'node:path';
 import { connectDatabase, type DatabaseHandle } from '../db/connect.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { createApp } from './app.ts';
+import { backupJob } from './backups/index.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import type { Logger } from './logger.ts';
 import { createDevSinkTransport, createSmtpTransport, type MailTransport } from './mail/transport.ts';
 import { createServices, type Services } from './services.ts';
@@ -20,6 +22,8 @@ export interface RunningServer {
   url: string;
   services: Services;
   database: DatabaseHandle;
+  /** BACKUP_SCHEDULE's backups (none when unset), on a scheduler of their own: a backup may run far longer than the clean-up beside it. */
+  backups: Scheduler;
   /** Stops accepting, lets requests in flight finish, stops the mail worker after its mail and the jobs after theirs, closes the database. */
   close(): Promise<void>;
 }
@@ -55,6 +59,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   services.pageViews.start();
   await services.mailWorker.start();
   services.jobs.start();
+  const scheduledBackup = backupJob({ config, database, clock: options.clock ?? systemClock, logger });
+  const backups = createScheduler({ db: database.db, clock: options.clock ?? systemClock, logger, jobs: scheduledBackup ? [scheduledBackup] : [] });
+  if (scheduledBackup) backups.start();
   await services.media.start();
   await services.email.start();
   const app = createApp({ config, services, logger, ...(options.clientDir ? { clientDir: options.clientDir } : {}) });
@@ -80,6 +87,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
     services,
     database,
+    backups,
     close() {
       closing ??= (async () => {
         for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
@@ -93,6 +101,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         await services.pageViews.stop();
         await services.mailWorker.stop();
         await services.jobs.stop();
+        await backups.stop();
         services.email.stop();
         await services.media.stop();
         services.email.closeTransport();

@@ -16,7 +16,11 @@ export const USAGE = `Usage: npm run cli -- <command>
   user enable <email>           restore a suspended account
   user role <email> <role>      set an account's role: ${ROLES.join(', ')}
   mail status                   count pending, failed, sent and cancelled e-mails; list the failed ones
-  mail retry                    queue failed e-mails again`;
+  mail retry                    queue failed e-mails again
+  backup [--out <file>]         one archive of the database and the media, taken while the server runs;
+                                at <file>, or under $DATA_DIR/backups; through the server's admin API
+                                (ADMIN_EMAIL, ADMIN_PASSWORD) when a server holds the embedded database
+  restore <file>                check every checksum of an archive, then fill this empty instance from it`;
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -30,7 +34,10 @@ export interface MaintenanceSwitch {
 
 export type Command =
   | { needs: 'maintenance'; run: (maintenance: MaintenanceSwitch) => Promise<string>; url: URL | undefined }
-  | { needs: 'database'; run: (admin: AdminService) => Promise<string> };
+  | { needs: 'database'; run: (admin: AdminService) => Promise<string> }
+  /** `out`: the archive's path as the operator gave it; undefined: a new name under $DATA_DIR/backups. */
+  | { needs: 'backup'; out: string | undefined }
+  | { needs: 'restore'; file: string };
 
 export function parseCommand(argv: readonly string[]): Command {
   const [group, action, ...rest] = argv;
@@ -81,6 +88,11 @@ export function parseCommand(argv: readonly string[]): Command {
     case 'mail retry':
       return onDatabase(async (admin) => `Queued ${await admin.retryFailedMail()} failed e-mail(s) again.`);
     default:
+      if (group === 'backup') return { needs: 'backup', out: parseOutOption(argv.slice(1)) };
+      if (group === 'restore') {
+        if (argv.length !== 2 || !argv[1]) throw new UsageError('restore needs the archive\'s path, and nothing else: restore <file>');
+        return { needs: 'restore', file: argv[1] };
+      }
       throw new UsageError(`Unknown command: ${argv.join(' ')}`);
   }
 }
@@ -97,6 +109,16 @@ function parseUrlOption(rest: readonly string[]): URL | undefined {
   const url = URL.canParse(text) ? new URL(text) : undefined;
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new UsageError(`--url needs an http or https address, not "${text}".`);
   return url;
+}
+
+/** `--out <file>` or `--out=<file>`, or nothing. */
+function parseOutOption(rest: readonly string[]): string | undefined {
+  if (rest.length === 0) return undefined;
+  const [option = '', ...values] = rest;
+  const joined = option.startsWith('--out=') && values.length === 0 ? option.slice('--out='.length) : undefined;
+  const file = option === '--out' && values.length === 1 ? values[0] : joined;
+  if (!file) throw new UsageError(`Unexpected arguments: ${rest.join(' ')} (backup takes --out <file>)`);
+  return file;
 }
 
 async function describeUser(admin: AdminService, email: string): Promise<string> {

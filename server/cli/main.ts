@@ -10,6 +10,7 @@ import { createAdminService, type AdminService } from '../admin/admin-service.ts
 import { systemClock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { databaseErrorCode } from '../../db/database-unavailable.ts';
+import { runBackup, runRestore } from './backup-commands.ts';
 import { parseCommand, UsageError, USAGE, type Command } from './commands.ts';
 import { withRemoteMaintenance, type AdminCredentials, type RemoteServer } from './remote-maintenance.ts';
 
@@ -17,6 +18,8 @@ type MaintenanceCommand = Extract<Command, { needs: 'maintenance' }>;
 
 async function main(command: Command, config: Config): Promise<string> {
   if (command.needs === 'database') return withDatabase(config, command.run);
+  if (command.needs === 'backup') return runBackup(command.out, { config, localServer: { url: localServer(config), origin: config.appUrl.origin }, credentials: () => adminCredentials('backup') });
+  if (command.needs === 'restore') return runRestore(command.file, config);
   if (command.url) return viaServer(command, { url: command.url, origin: command.url.origin });
   try {
     return await withDatabase(config, (admin) => command.run({ isOn: admin.getMaintenance, set: admin.setMaintenance }));
@@ -38,7 +41,7 @@ async function withDatabase(config: Config, use: (admin: AdminService) => Promis
 }
 
 function viaServer(command: MaintenanceCommand, server: RemoteServer): Promise<string> {
-  return withRemoteMaintenance(server, adminCredentials(), command.run);
+  return withRemoteMaintenance(server, adminCredentials('maintenance'), command.run);
 }
 
 /** The server this machine runs on HOST and PORT, reached on loopback when it listens on every address. */
@@ -48,12 +51,12 @@ function localServer(config: Config): URL {
 }
 
 /** From the environment, not argv: a password on the command line is seen by every user of `ps` and kept in shell history. */
-function adminCredentials(): AdminCredentials {
+function adminCredentials(command: 'maintenance' | 'backup'): AdminCredentials {
   const email = process.env.ADMIN_EMAIL;
   const password = process.env.ADMIN_PASSWORD;
   if (!email || !password) {
     throw new Error(
-      'maintenance goes through the running server\'s admin API here (a server holds the embedded database, or --url was given): ' +
+      `${command} goes through the running server's admin API here (a server holds the embedded database${command === 'maintenance' ? ', or --url was given' : ''}): ` +
         'set ADMIN_EMAIL and ADMIN_PASSWORD to an admin account\'s e-mail and password',
     );
   }

@@ -14,6 +14,11 @@ import type { Logger } from '../logger.ts';
 export interface ScheduledJob {
   name: string;
   everyMs: number;
+  /**
+   * For a job on a calendar (cron) rather than a period: the latest tick at or before `now`.
+   * The job is then due once per tick, and `everyMs` only says how often to look.
+   */
+  lastTickAt?: (now: Date) => Date;
   run(): Promise<unknown>;
 }
 
@@ -27,6 +32,7 @@ export function createScheduler({ db, clock, logger, jobs }: { db: Database; clo
 
   /** Takes this period's turn of the job unless another server took it. */
   async function claim(job: ScheduledJob): Promise<boolean> {
+    if (job.lastTickAt) return claimTick(job, job.lastTickAt);
     const now = clock();
     const dueBefore = new Date(now.getTime() - job.everyMs);
     const claimed = await db
@@ -37,6 +43,22 @@ export function createScheduler({ db, clock, logger, jobs }: { db: Database; clo
         set: { lastStartedAt: now },
         setWhere: sql`${scheduledJobs.lastStartedAt} <= ${dueBefore.toISOString()}::timestamptz`,
       })
+      .returning({ name: scheduledJobs.name });
+    return claimed.length > 0;
+  }
+
+  /**
+   * Takes the latest tick of a calendar job unless another server took it. A job met for the
+   * first time counts its latest tick as taken: a new schedule starts at its next tick, not at start-up.
+   */
+  async function claimTick(job: ScheduledJob, lastTickAt: (now: Date) => Date): Promise<boolean> {
+    const now = clock();
+    const tick = lastTickAt(now);
+    await db.insert(scheduledJobs).values({ name: job.name, lastStartedAt: tick }).onConflictDoNothing();
+    const claimed = await db
+      .update(scheduledJobs)
+      .set({ lastStartedAt: now })
+      .where(sql`${scheduledJobs.name} = ${job.name} and ${scheduledJobs.lastStartedAt} < ${tick.toISOString()}::timestamptz`)
       .returning({ name: scheduledJobs.name });
     return claimed.length > 0;
   }
