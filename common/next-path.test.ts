@@ -13,9 +13,18 @@ describe('safeNextPath', () => {
   });
 
   it("takes the way back to a site's own domain (the sign-in handoff), and nothing else under /auth", () => {
-    const next = '/auth/handoff/start?domain=fans.example.com&next=/posts/first-song';
+    const state = 'abcdefghijklmnopqrstuvwxyz234567';
+    const next = `/auth/handoff/start?domain=fans.example.com&state=${state}&next=/posts/first-song`;
     expect(safeNextPath(`?next=${encodeURIComponent(next)}`)).toBe(next);
-    for (const bad of ['/auth/handoff/start?domain=fans.example.com&next=//evil.example', '/auth/handoff/start?domain=evil.example/x&next=/', '/auth/handoff?token=x&next=/', '/auth/handoff/start?domain=fans.example.com&next=/../x']) {
+    for (const bad of [
+      `/auth/handoff/start?domain=fans.example.com&state=${state}&next=//evil.example`,
+      `/auth/handoff/start?domain=evil.example/x&state=${state}&next=/`,
+      '/auth/handoff?token=x&next=/',
+      `/auth/handoff/start?domain=fans.example.com&state=${state}&next=/../x`,
+      `/auth/handoff/start?domain=fans.example.com&state=${state}&next=/posts&token=x`,
+      '/auth/handoff/start?domain=fans.example.com&state=short&next=/',
+      '/auth/handoff/start?domain=fans.example.com&next=/posts/first-song',
+    ]) {
       expect(isSitePath(bad), bad).toBe(false);
     }
   });

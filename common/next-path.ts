@@ -7,8 +7,8 @@
  */
 const SITE_PAGE = /^\/@[a-z0-9-]{1,30}(\/[A-Za-z0-9\-._~/]*)?(\?[A-Za-z0-9\-._~=&]*)?$/;
 
-/** The platform's hand-over of a sign-in to a site's own domain (server/domains/handoff.ts), which checks both values again. */
-const HANDOFF_START = /^\/auth\/handoff\/start\?domain=[a-z0-9.-]{1,253}&next=\/[A-Za-z0-9\-._~/]*$/;
+/** The platform's hand-over of a sign-in to a site's own domain, with the state the domain set (server/domains/handoff.ts, which checks every value again). */
+const HANDOFF_START = /^\/auth\/handoff\/start\?domain=[a-z0-9.-]{1,253}&state=[a-z2-7]{32}&next=\/[A-Za-z0-9\-._~/]*$/;
 
 /** A path of a creator's site on this origin (or the way to its own domain), safe to redirect to. */
 export function isSitePath(path: string): boolean {

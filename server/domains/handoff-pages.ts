@@ -9,12 +9,16 @@ import type { Response } from 'express';
 import { PRODUCT_NAME } from '../../common/constants.ts';
 import { text } from '../public-site/html.ts';
 
+/** `form-action` also governs where a form's answer redirects: the question's answer goes on to the domain. */
+const policy = (formTargets = '') => `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${formTargets}; frame-ancestors 'none'; base-uri 'none'`;
+
 const HEADERS = {
   'Cache-Control': 'no-store',
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'Content-Security-Policy': policy(),
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
+  // Not `no-referrer`: under it Chromium posts the question's form with `Origin: null`, which the same-origin guard refuses.
+  'Referrer-Policy': 'same-origin',
 };
 
 const STYLE = `body{margin:0;min-height:100vh;display:grid;place-items:center;font-family:system-ui,sans-serif;background:#f6f4ff;color:#14122b;line-height:1.5}
@@ -46,7 +50,11 @@ export function sendHandoffQuestion(res: Response, question: HandoffQuestion): v
 <button type="submit">Continue to ${text(siteTitle)}</button>
 <a href="https://${text(domain)}${text(next)}">Not now</a>
 </form>`;
-  res.status(200).set(HEADERS).type('html').send(page(`Sign in to ${siteTitle}?`, body));
+  res
+    .status(200)
+    .set({ ...HEADERS, 'Content-Security-Policy': policy(` https://${domain}`) })
+    .type('html')
+    .send(page(`Sign in to ${siteTitle}?`, body));
 }
 
 /** On the domain: the token was used, is too old, was made for another site, or was made for another browser. */

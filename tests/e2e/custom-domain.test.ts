@@ -12,11 +12,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tiers } from '../../db/content-schema.ts';
 import { domains } from '../../db/domain-schema.ts';
-import { STRONG_PASSWORD, uniqueEmail } from '../support/accounts.ts';
+import type { DomainView } from '../../common/domains.ts';
+import { signUpVerified, STRONG_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { chromiumAvailable, launchChromium, openPage } from '../support/browser.ts';
 import { caddyAvailable, startCaddy, type RunningCaddy } from '../support/caddy.ts';
-import { creatorWithSite, type Creator } from '../support/creator-site.ts';
+import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 import { CLIENT_DIR, unexpectedErrors } from '../support/e2e-app.ts';
 import { insertPost } from '../support/site-fixtures.ts';
@@ -26,6 +27,8 @@ import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-16';
 const DOMAIN = 'fans.example.test';
+/** A second site's domain, for the sign-in journey (issue 27: the handoff bound to the browser). */
+const READERS_DOMAIN = 'readers.example.test';
 const TARGET = 'edge.platform.test';
 const SECRET = 'The full set list, with the chords for the encore.';
 
@@ -42,7 +45,7 @@ describe.skipIf(!chromiumAvailable || !caddyAvailable)('a creator puts their sit
     stripe.useApp(server.url);
     caddy = await startCaddy(Number(new URL(server.url).port));
     // The browser finds the domain where a real visitor's DNS would send it: the proxy.
-    browser = await launchChromium([`--host-resolver-rules=MAP ${DOMAIN}:443 127.0.0.1:${caddy.httpsPort}`]);
+    browser = await launchChromium([`--host-resolver-rules=MAP ${DOMAIN}:443 127.0.0.1:${caddy.httpsPort},MAP ${READERS_DOMAIN}:443 127.0.0.1:${caddy.httpsPort}`]);
   });
 
   afterAll(async () => {
@@ -151,5 +154,40 @@ describe.skipIf(!chromiumAvailable || !caddyAvailable)('a creator puts their sit
     await page.setViewportSize({ width: 1280, height: 900 });
     await shot(page, '8-fan-reads-1280');
     expect(unexpectedErrors(fan.errors)).toEqual([]);
+  });
+  it('signs a reader in on the domain through the platform, asking first because they have not joined', async () => {
+    const creator = await creatorWithSite(server, `readers-${process.pid}`);
+    const added = await sendJson<{ domain: DomainView }>(server, creator.client, 'POST', '/api/domains', { hostname: READERS_DOMAIN });
+    dns.set(`_creator-platform.${READERS_DOMAIN}`, [{ type: 'TXT', data: added.body.domain.records[0]!.value }]);
+    dns.set(READERS_DOMAIN, [{ type: 'CNAME', domain: TARGET }]);
+    const checked = await sendJson<{ domain: DomainView }>(server, creator.client, 'POST', `/api/domains/${added.body.domain.id}/check`);
+    expect(checked.body.domain.status).toBe('active');
+    const reader = await signUpVerified(server);
+
+    const { page, errors } = await openPage(browser, { width: 375, height: 800, ignoreHTTPSErrors: true });
+    await page.goto(`https://${READERS_DOMAIN}/`);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.origin === server.url && url.pathname === '/login');
+    // The sign-in page is pre-rendered: the form is React's once it has hydrated (tests/support/browser.ts gotoApp).
+    await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+    await page.getByLabel(/^email/i).fill(reader.email);
+    await page.getByLabel(/^password/i).fill(reader.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+
+    // Not a member of this site: the platform asks before it hands the sign-in over.
+    await page.getByRole('heading', { name: `Sign in to The readers-${process.pid} site?` }).waitFor();
+    await page.getByText(reader.email).waitFor();
+    await expectAccessible(page);
+    await shot(page, '9-handoff-question-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shot(page, '10-handoff-question-1280');
+    await page.getByRole('button', { name: `Continue to The readers-${process.pid} site` }).click();
+
+    // Back on the domain, signed in there with a session of that domain only.
+    await page.waitForURL(`https://${READERS_DOMAIN}/`);
+    await page.goto(`https://${READERS_DOMAIN}/account`);
+    await page.getByRole('heading', { name: 'Your membership' }).waitFor();
+    await shot(page, '11-handoff-account-1280');
+    expect(unexpectedErrors(errors)).toEqual([]);
   });
 });
