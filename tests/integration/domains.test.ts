@@ -302,6 +302,9 @@ describe('an active domain', () => {
     expect(googleNext).toMatch(new RegExp(`^/auth/handoff/start\\?domain=${hostname.replaceAll('.', '\\.')}&state=[a-z2-7]{32}&next=%2Fjoin$`));
     const terms = await raw(server, '/terms-conditions', { host: hostname });
     expect([terms.status, terms.headers.location]).toEqual([302, `${server.url}/terms-conditions`]);
+    // The account page's "Start your own site" leads to the platform's wizard.
+    const onboarding = await raw(server, '/onboarding', { host: hostname });
+    expect([onboarding.status, onboarding.headers.location]).toEqual([302, `${server.url}/onboarding`]);
   });
 
   it('serves no site on a spoofed Host: a pending domain, an unknown name, the platform with a site path', async () => {
