@@ -36,3 +36,10 @@ export const GOOGLE_SIGNUP_TTL_MS = 10 * 60 * 1000;
 
 export const PRODUCT_NAME = 'Creator Platform';
 export const TAGLINE = 'Fully own your brand';
+
+/**
+ * The longest reason the operator may give for suspending a site (common/admin-schemas.ts). Here, not
+ * beside its schema: the /admin screen reads it, and importing zod there brought zod's chunk, whose
+ * `Function('')` probe the page's CSP refuses.
+ */
+export const SUSPENSION_REASON_MAX_LENGTH = 500;

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { SUSPENSION_REASON_MAX_LENGTH } from '../../../common/admin-schemas.ts';
+import { SUSPENSION_REASON_MAX_LENGTH } from '../../../common/constants.ts';
 import * as adminApi from '../../../common/api/admin.ts';
 import { SERVER_MESSAGES } from '../../../common/messages.ts';
 import { useAuth } from '../../app/auth.tsx';
