@@ -64,7 +64,8 @@ export function handoffRoutes({ db, clock, sessions, cookie, stateCookie, direct
   async function startRequest(input: Record<string, unknown>) {
     const domain = hostName(typeof input.domain === 'string' ? input.domain : '');
     const answer = domain ? await directory.lookup(domain) : undefined;
-    if (answer?.kind !== 'site') return undefined;
+    // A suspended site hands nobody a sign-in: its domain serves nothing (docs/decisions/124).
+    if (answer?.kind !== 'site' || answer.site.suspended) return undefined;
     return { site: answer.site, state: parseHandoffState(input.state), next: domainNextPath(input.next) };
   }
 

@@ -13,6 +13,7 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { hostName, type DomainDirectory, type DomainSite, type HostAnswer } from './domain-directory.ts';
+import { sendSuspendedPage } from '../site-standing/index.ts';
 import type { SignInWay } from './handoff.ts';
 import { domainNextPath, sameHostPath } from './next-path.ts';
 
@@ -77,6 +78,8 @@ export function hostRouting({ directory, appUrl, platformOrigins, beginHandoff }
     if (answer.kind === 'redirect') return res.set('Cache-Control', DOMAIN_REDIRECT_CACHE).redirect(permanent(req.method), `https://${answer.to}${sameHostPath(req.path)}${query}`);
 
     const { site } = answer;
+    // A suspended site is shut on its whole domain in one place: pages, sign-in, the handoff, its APIs (docs/decisions/124).
+    if (site.suspended) return ANY_HOST_PATHS.has(req.path) ? next() : sendSuspendedPage(res);
     const own = `/@${site.handle}`;
     const path = req.path;
     // The site's routes still send some answers to `/@{handle}…` (after a join, a sign-in): on its domain that is the root.

@@ -359,9 +359,16 @@ describe('a suspended site on its own domain', () => {
       expect((await onHost(hostname, '/', other)).status).toBe(410);
       await expect.poll(tlsOnOther, { timeout: 30_000 }).toBe(404);
 
+      // Sign-in, the handoff and the site's API on the domain are shut too, and the platform hands no sign-in over to it.
+      for (const path of ['/login', '/auth/handoff?token=x', `/api/sites/${creator.handle}/messages`, '/account', '/join']) {
+        expect((await onHost(hostname, path)).status, path).toBe(410);
+      }
+      expect((await onHost(platformHost, `/auth/handoff/start?domain=${hostname}&state=${'a'.repeat(32)}&next=/`)).status).toBe(404);
+
       expect((await restore(creator.siteId)).status).toBe(204);
       expect(await channels()).toEqual(open200);
-      expect((await onHost(hostname, '/', other)).status).toBe(200);
+      // The other server's copy of the domains follows the NOTIFY, as its certificate answer does.
+      await expect.poll(async () => (await onHost(hostname, '/', other)).status, { timeout: 30_000 }).toBe(200);
       await expect.poll(tlsOnOther, { timeout: 30_000 }).toBe(200);
     } finally {
       await other.stop();
