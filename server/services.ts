@@ -58,6 +58,7 @@ import { createDomainsService } from './domains/domains-service.ts';
 import { createDesignService } from './design/design-service.ts';
 import { createPublishedDesigns } from './public-site/design/published-designs.ts';
 import { createOperatorService } from './admin/operator-service.ts';
+import { createBackupService } from './backups/index.ts';
 import { createActivityService, recordActivity } from './reports/activity-service.ts';
 import { createReportsService } from './reports/reports-service.ts';
 import { createRollUp, rollUpJob } from './reports/roll-up.ts';
@@ -197,7 +198,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     reports: createReportsService({ db }),
     activity: createActivityService({ db }),
     support: createSupportService({ db, clock, rateLimiter, supportEmail: config.supportEmail }),
-    operator: createOperatorService({ db, clock, siteChanged, refresh: (siteId) => domainDirectory.refresh(siteId) }),
+    operator: createOperatorService({ db, clock, siteChanged, refresh: (siteId) => domainDirectory.refresh(siteId), backups: createBackupService({ config, database, clock, logger }) }),
   };
 }
 

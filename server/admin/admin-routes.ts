@@ -6,6 +6,7 @@ import { maintenanceSwitchSchema, siteSuspensionSchema } from '../../common/admi
 import { loginSchema } from '../../common/validation.ts';
 import type { AccountService } from '../auth/accounts.ts';
 import { signIn } from '../auth/auth-routes.ts';
+import { sendBackup } from '../backups/index.ts';
 import { toPublicUser } from '../auth/public-user.ts';
 import { AppError } from '../errors.ts';
 import type { AuthLocals } from '../http/middleware/load-session.ts';
@@ -63,6 +64,9 @@ export function adminRoutes({ accounts, operator, maintenance, cookie, logger }:
     logger.info({ maintenance: on, userId: res.locals.auth!.user.id }, 'maintenance switched by an admin');
     res.set('Cache-Control', 'no-store').json({ maintenance: on } satisfies AdminAnswer<'setMaintenance'>);
   });
+
+  // The whole instance as one archive, for `npm run cli -- backup` while this server holds the embedded database.
+  router.post('/backup', requireAdmin, sendBackup(operator.takeBackup));
 
   router.get('/stats', requireAdmin, async (_req: Request, res: AdminResponse) => {
     res.set('Cache-Control', 'no-store').json((await operator.stats()) satisfies AdminAnswer<'stats'>);

@@ -12,6 +12,7 @@ import type { Database } from '../../db/connect.ts';
 import { media, memberships, posts, sites } from '../../db/content-schema.ts';
 import { siteSuspensions } from '../../db/reports-schema.ts';
 import { mailOutbox, users } from '../../db/schema.ts';
+import type { BackupService } from '../backups/index.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { SiteChanged } from '../sites/site-changes.ts';
@@ -28,9 +29,11 @@ export interface OperatorServiceDeps {
   siteChanged: SiteChanged;
   /** Reads the site's domain again on this server once the change has committed (the directory's copy, for TLS). */
   refresh: (siteId: string) => Promise<void>;
+  /** The instance's backup, which the CLI fetches through the admin API on the embedded database (docs/decisions/123). */
+  backups: BackupService;
 }
 
-export function createOperatorService({ db, clock, siteChanged, refresh }: OperatorServiceDeps) {
+export function createOperatorService({ db, clock, siteChanged, refresh, backups }: OperatorServiceDeps) {
   async function stats(): Promise<AdminStats> {
     const [[siteCount], [creatorCount], [memberCount], [postCount], [storage], [mailSent]] = await Promise.all([
       db.select({ value: count() }).from(sites),
@@ -97,7 +100,7 @@ export function createOperatorService({ db, clock, siteChanged, refresh }: Opera
     await refresh(siteId);
   }
 
-  return { stats, listSites, setSuspended };
+  return { stats, listSites, setSuspended, takeBackup: backups.takeForDownload };
 }
 
 export type OperatorService = ReturnType<typeof createOperatorService>;

@@ -8,9 +8,9 @@ import { pipeline } from 'node:stream/promises';
 import type { Request, RequestHandler, Response } from 'express';
 import type { BackupService } from './index.ts';
 
-export function sendBackup(backups: BackupService): RequestHandler {
+export function sendBackup(takeBackup: BackupService['takeForDownload']): RequestHandler {
   return async function sendBackupArchive(_req: Request, res: Response) {
-    const backup = await backups.takeForDownload();
+    const backup = await takeBackup();
     try {
       res.status(200).set({
         'Content-Type': 'application/x-tar',

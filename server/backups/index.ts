@@ -15,6 +15,7 @@ import { backupFileName, backupSource } from './backup-source.ts';
 import { takeBackup, type TakenBackup } from './take-backup.ts';
 
 export { BACKUP_JOB, backupJob } from './backup-schedule.ts';
+export { sendBackup } from './backup-routes.ts';
 export { backupFileName, backupsDir, backupSource, mediaStore } from './backup-source.ts';
 export { verifyArchive } from './archive.ts';
 export { InvalidArchiveError, type BackupManifest } from './manifest.ts';
@@ -23,7 +24,7 @@ export { takeBackup, type TakenBackup } from './take-backup.ts';
 
 export interface BackupService {
   /** A backup in a scratch file of the data folder, for the admin API to send; `discard` removes it once sent. */
-  takeForDownload(): Promise<TakenBackup & { name: string; discard(): Promise<void> }>;
+  takeForDownload: () => Promise<TakenBackup & { name: string; discard: () => Promise<void> }>;
 }
 
 export function createBackupService({ config, database, clock, logger }: { config: Config; database: DatabaseHandle; clock: Clock; logger: Logger }): BackupService {

@@ -7,6 +7,7 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import * as adminApi from '../../common/api/admin.ts';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.ts';
 import { EmbeddedDatabaseInUseError } from '../../db/embedded-lock.ts';
 import { defaultMigrationsFolder } from '../../db/migrate.ts';
@@ -44,7 +45,7 @@ export async function runBackup(out: string | undefined, { config, localServer, 
 async function backupThroughServer(file: string, server: RemoteServer, credentials: AdminCredentials): Promise<BackupManifest> {
   const partial = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(4).toString('hex')}.partial`);
   try {
-    await withAdminSession(server, credentials, (session) => session.download('/api/admin/backup', partial));
+    await withAdminSession(server, credentials, (session) => session.download(adminApi.backup.path, partial));
     // Checked here as a restore would check it: what crossed the network is whole and unchanged.
     const manifest = await verifyArchive(partial);
     await rename(partial, file);
