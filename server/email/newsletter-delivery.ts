@@ -104,17 +104,26 @@ export function createNewsletterDelivery({ db, clock, logger, transport, rateSlo
       .where(and(eq(emailRecipients.id, row.id), eq(emailRecipients.claimId, claimId)));
   }
 
+  /** The messages waiting for their turn at SMTP, by a key of their own (a row re-claimed by another lane meanwhile is there twice). */
+  const waiting = new Map<number, { rowId: number; claimId: string }>();
+  let lastKey = 0;
+
   /**
-   * Asked when the message's turn at SMTP has come, which may be a while after the claim: the
-   * member may have unsubscribed meanwhile. A row this claim no longer holds is not sent either.
+   * Asked when messages' turn at SMTP comes (server/mail/send-turns.ts), which may be a while after
+   * their claim: which rows their claim still holds (a lease that lapsed meanwhile gave the row to
+   * another) and whose members still take newsletters (they may have unsubscribed meanwhile).
    */
-  async function stillDeliverable(row: Claimed, claimId: string): Promise<boolean> {
+  async function stillDeliverable(keys: number[]): Promise<ReadonlySet<number>> {
+    const asked = keys.map((key) => waiting.get(key)!);
     const result = await db.execute(sql`
-      select 1 as found from ${emailRecipients}
+      select asked.key from ${emailRecipients}
+      join unnest(${`{${keys.join(',')}}`}::int[], ${`{${asked.map((message) => message.rowId).join(',')}}`}::bigint[],
+        ${`{${asked.map((message) => message.claimId).join(',')}}`}::uuid[]) as asked(key, id, claim_id)
+        on asked.id = ${emailRecipients.id} and asked.claim_id = ${emailRecipients.claimId}
       join ${memberships} on ${memberships.id} = ${emailRecipients.membershipId}
       join ${users} on ${users.id} = ${memberships.userId}
-      where ${emailRecipients.id} = ${row.id} and ${emailRecipients.claimId} = ${claimId} and ${takesNewsletters(emailRecipients.membershipId)}`);
-    return rowsOf(result).length > 0;
+      where ${takesNewsletters(emailRecipients.membershipId)}`);
+    return new Set(rowsOf<{ key: number }>(result).map((row) => Number(row.key)));
   }
 
   async function deliverOne(row: Claimed, claimId: string, context: SendContext): Promise<'sent' | 'failed' | 'skipped' | 'retry'> {
@@ -126,7 +135,10 @@ export function createNewsletterDelivery({ db, clock, logger, transport, rateSlo
     if (!rendered) throw new Error(`send ${context.sendId} has no ${row.variant} variant`);
     try {
       const message = newsletterMessage(rendered, row.email, await unsubscribeUrl(context.handle, row.membershipId), context.addressing);
-      if (!(await transport.send(message, () => stillDeliverable(row, claimId)))) {
+      const key = ++lastKey;
+      waiting.set(key, { rowId: row.id, claimId });
+      const sent = await transport.send(message, { key, ask: stillDeliverable }).finally(() => waiting.delete(key));
+      if (!sent) {
         // Settles nothing if the row is another claim's now: that claim decides.
         await settle(row, claimId, { status: 'skipped' });
         return 'skipped';

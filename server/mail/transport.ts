@@ -7,6 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger.ts';
+import { createSendTurns, type StillWanted } from './send-turns.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -19,38 +20,17 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
 }
 
-/**
- * Asked once a message's turn has come, just before it is handed to SMTP: false drops it unsent.
- * For a newsletter, whether the member still wants it (issue 27: an unsubscribe after the
- * recipient's row was claimed, while the message waited for a connection, must still hold).
- */
-export type StillWanted = () => Promise<boolean>;
-
 export interface MailTransport {
-  /** Answers whether the message went out: false only when `stillWanted` said no. */
+  /** Answers whether the message went out: false only when `stillWanted` said it is no longer wanted (send-turns.ts). */
   send(mail: OutgoingMail, stillWanted?: StillWanted): Promise<boolean>;
   close(): void;
 }
 
-/**
- * At most `slots` messages in the hands of nodemailer at once, one per pooled connection: beyond
- * that they would wait in its queue, already past their last check, so they wait here instead.
- */
-function createTurns(slots: number) {
-  let busy = 0;
-  const waiting: (() => void)[] = [];
-  return async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-    if (busy < slots) busy += 1;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await work();
-    } finally {
-      // The slot passes to the next in line as it is, or is given back.
-      const next = waiting.shift();
-      if (next) next();
-      else busy -= 1;
-    }
-  };
+/** Without a pool there is no queue to wait in: the message is asked about alone, then sent. */
+async function sendIfWanted(stillWanted: StillWanted | undefined, send: () => Promise<void>): Promise<boolean> {
+  if (stillWanted && !(await stillWanted.ask([stillWanted.key])).has(stillWanted.key)) return false;
+  await send();
+  return true;
 }
 
 /** `pool`: keeps up to `maxConnections` SMTP connections open and reuses them, for newsletters' many messages. */
@@ -59,13 +39,11 @@ export function createSmtpTransport(smtpUrl: string, from: string, pool?: { maxC
   const transporter = pool
     ? nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: pool.maxConnections, maxMessages: Infinity, ...timeouts })
     : nodemailer.createTransport({ url: smtpUrl, ...timeouts });
-  const inTurn = pool ? createTurns(pool.maxConnections) : <T>(work: () => Promise<T>) => work();
+  const inTurn = pool ? createSendTurns(pool.maxConnections) : sendIfWanted;
   return {
     send(mail, stillWanted) {
-      return inTurn(async () => {
-        if (stillWanted && !(await stillWanted())) return false;
+      return inTurn(stillWanted, async () => {
         await transporter.sendMail({ from, ...mail });
-        return true;
       });
     },
     close() {
@@ -77,17 +55,17 @@ export function createSmtpTransport(smtpUrl: string, from: string, pool?: { maxC
 export function createDevSinkTransport(mailDir: string, from: string, logger: Logger): MailTransport {
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(mail, stillWanted) {
-      if (stillWanted && !(await stillWanted())) return false;
-      const info = await builder.sendMail({ from, ...mail });
-      await mkdir(mailDir, { recursive: true });
-      const file = path.join(mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
-      await writeFile(file, info.message as Buffer);
-      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-      logger.info({ to: mail.to, subject: mail.subject, file }, 'dev mail sink wrote a message');
-      // The dev sink's whole purpose is to let a laptop user follow the link without a mail server.
-      for (const link of links) process.stdout.write(`\n  Mail to ${mail.to}: ${mail.subject}\n  ${link}\n\n`);
-      return true;
+    send(mail, stillWanted) {
+      return sendIfWanted(stillWanted, async () => {
+        const info = await builder.sendMail({ from, ...mail });
+        await mkdir(mailDir, { recursive: true });
+        const file = path.join(mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+        await writeFile(file, info.message as Buffer);
+        const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+        logger.info({ to: mail.to, subject: mail.subject, file }, 'dev mail sink wrote a message');
+        // The dev sink's whole purpose is to let a laptop user follow the link without a mail server.
+        for (const link of links) process.stdout.write(`\n  Mail to ${mail.to}: ${mail.subject}\n  ${link}\n\n`);
+      });
     },
     close() {
       builder.close();
