@@ -184,7 +184,7 @@ export interface Config {
   backups: BackupsConfig;
 }
 
-/** Backups the server takes itself (DESIGN.md "Backups (hardening)", docs/decisions/123-backups.md). */
+/** Backups the server takes itself (DESIGN.md "Backups (hardening)", docs/decisions/128-backups.md). */
 export interface BackupsConfig {
   /** Cron, in UTC; undefined: no scheduled backups. */
   schedule: string | undefined;

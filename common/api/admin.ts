@@ -13,7 +13,7 @@ export const signIn = endpoint<LoginBody, undefined, { user: PublicUser }>('POST
 export const signOut = endpoint('DELETE', '/api/admin/session');
 export const maintenance = endpoint<undefined, undefined, MaintenanceResponse>('GET', '/api/admin/maintenance');
 export const setMaintenance = endpoint<MaintenanceResponse, undefined, MaintenanceResponse>('PUT', '/api/admin/maintenance');
-/** The instance as one backup archive (`application/x-tar`), for `npm run cli -- backup` on the embedded database (docs/decisions/123). */
+/** The instance as one backup archive (`application/x-tar`), for `npm run cli -- backup` on the embedded database (docs/decisions/128). */
 export const backup = endpoint('POST', '/api/admin/backup');
 
 export interface AdminStats {

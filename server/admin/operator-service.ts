@@ -29,7 +29,7 @@ export interface OperatorServiceDeps {
   siteChanged: SiteChanged;
   /** Reads the site's domain again on this server once the change has committed (the directory's copy, for TLS). */
   refresh: (siteId: string) => Promise<void>;
-  /** The instance's backup, which the CLI fetches through the admin API on the embedded database (docs/decisions/123). */
+  /** The instance's backup, which the CLI fetches through the admin API on the embedded database (docs/decisions/128). */
   backups: BackupService;
 }
 

@@ -1,6 +1,6 @@
 /**
  * POST /api/admin/backup: the archive of the running instance, for the CLI when the server
- * holds the embedded database (docs/decisions/071 and 123). Taken whole into a scratch file
+ * holds the embedded database (docs/decisions/071 and 128). Taken whole into a scratch file
  * first, so an answer that starts is a whole archive; then sent, and removed.
  */
 import { createReadStream } from 'node:fs';

@@ -4,7 +4,7 @@
  * keys a restore sets aside while it loads, the sequences it moves past the loaded
  * rows, and how many migrations made the schema. The app's tables are those of `public`;
  * drizzle's journal and pg-boss's queue live in schemas of their own
- * (docs/decisions/123-backups.md says why the queue is not carried).
+ * (docs/decisions/128-backups.md says why the queue is not carried).
  */
 import type { SqlSession } from './sql-session.ts';
 import { quoteIdentifier } from './sql-session.ts';

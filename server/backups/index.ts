@@ -1,5 +1,5 @@
 /**
- * Backups of the instance (DESIGN.md "Backups (hardening)", docs/decisions/123-backups.md):
+ * Backups of the instance (DESIGN.md "Backups (hardening)", docs/decisions/128-backups.md):
  * one archive of the database and the media store as one point in time, its restore
  * into an empty instance, and the schedule the server follows itself. What other rooms
  * use is here; the rest is this room's own.

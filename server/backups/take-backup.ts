@@ -1,6 +1,6 @@
 /**
  * One archive of the instance as one point in time, taken while it runs and takes writes
- * (docs/decisions/123-backups.md):
+ * (docs/decisions/128-backups.md):
  *
  * 1. the database in one REPEATABLE READ transaction, whose first statement reads the
  *    media rows and locks them against deletion (FOR KEY SHARE: uploads, processing and

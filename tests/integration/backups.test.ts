@@ -106,6 +106,19 @@ describe('backup while the server takes writes, restore into a fresh instance', 
     }
   });
 
+  it('restores beside a running server of a new, empty instance (as in docker compose)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'backup-beside-'));
+    const target = await startTestServer({ env: { DATA_DIR: dir } });
+    try {
+      const restored = await runCli(['restore', archive], { DATABASE_URL: target.testDatabase.url!, DATA_DIR: dir });
+      expect(restored.code, restored.stderr).toBe(0);
+      expect(await rowsOf(target.handle, 'posts')).toBe(manifest.tables.posts);
+    } finally {
+      await target.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses to restore into an instance that holds data, in one line, changing nothing', async () => {
     const handle = await connectDatabase({ url: fresh.url! });
     const before = await rowsOf(handle, 'posts');
