@@ -13,7 +13,14 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaItem } from '../../common/api/media.ts';
+import { Readable } from 'node:stream';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.ts';
+import { defaultMigrationsFolder } from '../../db/migrate.ts';
+import { readArchive, writeArchive } from '../../server/backups/archive.ts';
+import { diskKeys } from '../../server/backups/media-keys.ts';
+import { migrateTo, shippedMigrations } from '../../server/backups/migrate-to.ts';
+import { restoreBackup, takeBackup } from '../../server/backups/index.ts';
+import { createDiskStorage } from '../../server/storage/disk-storage.ts';
 import { loadConfig } from '../../server/config.ts';
 import { verifyArchive, type BackupManifest } from '../../server/backups/index.ts';
 import { startServer, type RunningServer } from '../../server/runtime.ts';
@@ -176,6 +183,87 @@ describe('a damaged archive is refused before anything is written', () => {
     await expectNothingWritten();
   });
 });
+
+describe('usage', () => {
+  it.each([
+    [['restore'], "restore needs the archive's path, and nothing else: restore <file>"],
+    [['restore', 'a.tar', 'b.tar'], "restore needs the archive's path, and nothing else: restore <file>"],
+    [['backup', '--out'], 'Unexpected arguments: --out (backup takes --out <file>)'],
+    [['backup', 'somewhere.tar'], 'Unexpected arguments: somewhere.tar (backup takes --out <file>)'],
+  ])('refuses %j with exit 2 before it needs the database, and shows the usage', async (args, message) => {
+    const result = await runCli(args, { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere' });
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(message);
+    expect(result.stderr).toContain('backup [--out <file>]');
+    expect(result.stderr).toContain('restore <file>');
+  });
+});
+
+describe('an archive of an earlier version', () => {
+  it('is loaded at its own migration, then carried forward by the later ones, keeping the secret that signs media links', async () => {
+    const folder = defaultMigrationsFolder();
+    const shipped = await shippedMigrations(folder);
+    const dir = mkdtempSync(path.join(tmpdir(), 'backup-older-'));
+    const [older, newer] = [await createTestDatabase({ empty: true }), await createTestDatabase({ empty: true })];
+    const [source, target] = [await connectDatabase({ url: older.url! }), await connectDatabase({ url: newer.url! })];
+    try {
+      await migrateTo(source, folder, shipped - 1);
+      await source.db.execute(sql`update settings set media_url_secret = 'made-by-the-older-version'`);
+      const store = createDiskStorage(path.join(dir, 'media'));
+      const file = path.join(dir, 'older.tar');
+      const taken = await takeBackup({ database: source, storage: store, mediaKeys: diskKeys(path.join(dir, 'media')), clock: () => new Date(), workDir: path.join(dir, 'work') }, file);
+      expect(taken.manifest.migrations).toBe(shipped - 1);
+
+      await restoreBackup(file, { database: target, storage: store, migrationsFolder: folder });
+      const [journal] = await target.db.select({ count: sql<number>`count(*)::int` }).from(sql`drizzle.__drizzle_migrations`);
+      expect(journal!.count).toBe(shipped);
+      const [settings] = await target.db.select({ secret: sql<string>`media_url_secret` }).from(sql`settings`);
+      expect(settings!.secret).toBe('made-by-the-older-version');
+    } finally {
+      await source.close();
+      await target.close();
+      await older.drop();
+      await newer.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is refused when a later version made it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'backup-later-'));
+    const later = path.join(dir, 'later.tar');
+    const target = await createTestDatabase({ empty: true });
+    try {
+      // The archive of the first test with its manifest claiming one migration more than this version ships.
+      const { manifest: claimed, entries } = await readEntries(archive);
+      claimed.migrations = (await shippedMigrations(defaultMigrationsFolder())) + 1;
+      await writeEntries(later, entries, claimed);
+      const result = await runCli(['restore', later], { DATABASE_URL: target.url!, DATA_DIR: dir });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/later\.tar was made by a later version of the platform \(\d+ migrations; this one has \d+\): restore it with that version or a newer one\n$/);
+    } finally {
+      await target.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** An archive's entries and manifest, to write a variant of it. */
+async function readEntries(file: string): Promise<{ manifest: BackupManifest; entries: { name: string; bytes: Buffer }[] }> {
+  const entries: { name: string; bytes: Buffer }[] = [];
+  let text = '';
+  await readArchive(file, async ({ name, body }) => {
+    const bytes = Buffer.concat((await body.toArray()) as Buffer[]);
+    if (name === 'manifest.json') text = bytes.toString('utf8');
+    else entries.push({ name, bytes });
+  });
+  return { manifest: JSON.parse(text) as BackupManifest, entries };
+}
+
+async function writeEntries(file: string, entries: { name: string; bytes: Buffer }[], manifest: BackupManifest): Promise<void> {
+  const writer = writeArchive(file, new Date());
+  for (const { name, bytes } of entries) await writer.add(name, bytes.length, Readable.from([bytes]));
+  await writer.finish(manifest);
+}
 
 async function rowsOf(handle: DatabaseHandle, table: string): Promise<number> {
   const [row] = await handle.db.select({ count: sql<number>`count(*)::int` }).from(sql`public.${sql.identifier(table)}`);
