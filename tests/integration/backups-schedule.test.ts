@@ -2,7 +2,8 @@
  * BACKUP_SCHEDULE and BACKUP_KEEP (issue 27 item 7): the servers take backups themselves,
  * one per tick however many servers share the database, into $DATA_DIR/backups or the S3
  * bucket under backups/, and keep the newest BACKUP_KEEP. The clock is the test's: a tick
- * comes when the test moves it, not after a wait.
+ * comes when the test moves it, not after a wait. Last, the backup of an embedded database
+ * whose media lives in a bucket, which the scheduled and the admin API's backups share.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { copyFile, readdir, writeFile } from 'node:fs/promises';
@@ -115,5 +116,40 @@ describe('scheduled backups into the S3 bucket', () => {
     expect(mediaKeys.length).toBeGreaterThan(1);
     for (const key of mediaKeys) expect(manifest.files[`store/${key}`], key).toMatch(/^[0-9a-f]{64}$/);
     expect(Object.keys(manifest.files).some((name) => name.startsWith('store/backups/'))).toBe(false);
+  });
+});
+
+describe('the embedded database with media in the S3 bucket', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'backup-embedded-s3-'));
+  let s3: TestS3Server;
+  let server: TestServer;
+  beforeAll(async () => {
+    s3 = await startS3Server('embedded-media');
+    server = await startTestServer({ embeddedDatabase: true, env: { ...s3.env, DATA_DIR: dataDir } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await s3?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('sets the named objects aside inside the snapshot and puts every object of the bucket in the archive', async () => {
+    const creator = await creatorWithSite(server);
+    const id = await uploadBytes(server.url, creator.client, await makeJpeg(120, 90), 'kept.jpg', 'image/jpeg');
+    await waitForMedia(creator.client, id);
+    const taken = await server.services.operator.takeBackup();
+    try {
+      const manifest = await verifyArchive(taken.file);
+      expect(manifest.engine).toBe('pglite');
+      const client = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+      const keys = ((await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'media/' }))).Contents ?? []).map((object) => object.Key!);
+      expect(keys.length).toBeGreaterThan(1);
+      expect(Object.keys(manifest.files).filter((name) => name.startsWith('store/')).sort()).toEqual(keys.map((key) => `store/${key}`).sort());
+      expect(manifest.media.missing).toEqual([]);
+    } finally {
+      await taken.discard();
+    }
+    // Nothing of the set-aside copies is left in the data folder.
+    expect((await readdir(path.join(dataDir, 'backups', '.work'))).filter((name) => !name.startsWith('download-'))).toEqual([]);
   });
 });
