@@ -33,5 +33,6 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
 # The server applies pending migrations itself before it listens (an advisory lock keeps replicas from racing).
 # V8 flags that bound its memory (docs/decisions/076-server-memory.md): a small young generation and
 # an old one grown in 30% steps (peak under load 424 -> ~215 MB), and PGlite's WASM by the baseline
-# compiler only. `npm start` passes the same (package.json): NODE_OPTIONS refuses the last two.
+# compiler only. NODE_OPTIONS refuses the last two; scripts/server-node-flags.mjs holds the same list,
+# under which `npm start` and `node scripts/start.mjs` put themselves (decision 127).
 CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=30", "--liftoff-only", "dist/server/main.js"]

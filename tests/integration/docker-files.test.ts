@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { commandArgv, dockerignoreMatcher, envPairs, healthcheckArgv, parseDockerfile, type Instruction } from '../../scripts/dockerfile.ts';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import { loadConfig } from '../../server/config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -238,10 +239,12 @@ describe('Dockerfile', () => {
     expect(flags).toContain('--liftoff-only');
   });
 
-  it('and `npm start` runs the server under the same flags', () => {
+  it('and `npm start` runs the server under the same flags, which scripts/start.mjs puts itself under however it is started (decision 127)', () => {
     const flags = commandArgv(of(runtime, 'CMD').at(-1)!.args).slice(1, -1);
+    expect(flags).toEqual(SERVER_NODE_FLAGS);
     const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
-    expect(scripts.start).toBe(['node', ...flags, 'scripts/start.mjs'].join(' '));
+    expect(scripts.start).toBe('node scripts/start.mjs');
+    expect(read('scripts/start.mjs')).toMatch(/^await ensureServerNodeFlags\(\);$/m);
   });
 });
 
