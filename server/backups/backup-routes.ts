@@ -18,7 +18,10 @@ export function sendBackup(takeBackup: BackupService['takeForDownload']): Reques
         'Content-Disposition': `attachment; filename="${backup.name}"`,
         'Cache-Control': 'no-store',
       });
-      await pipeline(createReadStream(backup.file), res);
+      await pipeline(createReadStream(backup.file), res).catch((error: unknown) => {
+        // The CLI went away mid-answer: nobody is left to tell, and the archive goes below.
+        if (!res.destroyed) throw error;
+      });
     } finally {
       await backup.discard();
     }

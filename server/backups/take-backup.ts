@@ -17,7 +17,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, link, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, mkdtemp, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -192,7 +192,30 @@ async function setNamedFilesAside(storage: Storage, keys: ReadonlySet<string>, f
 }
 
 async function openSetAside(file: string): Promise<OpenedFile> {
-  return { size: (await stat(file)).size, body: createReadStream(file) };
+  return (await openLocal(file))!;
+}
+
+/**
+ * A file of the disk by one descriptor, so its size and its bytes are of the same file even if
+ * a new version is renamed over its name meanwhile; undefined when there is none.
+ */
+async function openLocal(file: string): Promise<OpenedFile | undefined> {
+  const handle = await open(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (!handle) return undefined;
+  try {
+    return { size: (await handle.stat()).size, body: handle.createReadStream() };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+function openStored(storage: Storage, key: string): Promise<OpenedFile | undefined> {
+  const onDisk = storage.localPath(key);
+  return onDisk ? openLocal(onDisk) : storage.open(key);
 }
 
 async function copyMedia(source: BackupSource, archive: ArchiveWriter, named: ReadonlySet<string>, setAside: ReadonlyMap<string, string>): Promise<MediaCopy> {
@@ -205,7 +228,7 @@ async function copyMedia(source: BackupSource, archive: ArchiveWriter, named: Re
   for (const [key, file] of setAside) await add(key, await openSetAside(file));
   for await (const key of source.mediaKeys()) {
     if (setAside.has(key)) continue;
-    const opened = await source.storage.open(key);
+    const opened = await openStored(source.storage, key);
     // Listed, then deleted before it was read: no row of the snapshot names it (those are locked or set aside).
     if (opened) await add(key, opened);
   }
