@@ -4,7 +4,6 @@
  * on the platform and on a site's own domain; and the editor's live preview,
  * the unsaved draft posted and rendered for its owner alone.
  */
-import { request } from 'node:http';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DesignState } from '../../common/api/design.ts';
@@ -17,6 +16,7 @@ import { signUpVerified, STRONG_PASSWORD, uniqueEmail } from '../support/account
 import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
 import { createTestClient } from '../support/http-client.ts';
 import { insertTier } from '../support/site-fixtures.ts';
+import { requestWithHost, type HostRequest } from '../support/host-request.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -185,25 +185,4 @@ describe('the editor’s live preview of the unsaved draft', () => {
 });
 
 /** One request with the given Host (fetch may not set it), no redirects followed. */
-function raw(path: string, options: { host: string; method?: string; origin?: string; body?: string }): Promise<{ status: number; body: string }> {
-  const url = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path,
-        method: options.method ?? 'GET',
-        headers: { host: options.host, ...(options.origin ? { origin: options.origin } : {}), ...(options.body ? FORM : {}) },
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
+const raw = (path: string, options: HostRequest) => requestWithHost(server, path, options);

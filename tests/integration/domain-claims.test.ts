@@ -7,13 +7,13 @@
  * expire after 7 days, and the `www.`/apex twin is served and certified only
  * once it points at the platform too.
  */
-import { request } from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainView } from '../../common/domains.ts';
 import { domains } from '../../db/domain-schema.ts';
 import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.ts';
+import { requestWithHost } from '../support/host-request.ts';
 import { createTestClock, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const TARGET = 'edge.platform.test';
@@ -28,18 +28,9 @@ let other: TestServer;
 let env: Record<string, string>;
 
 /** One GET with the given Host, no redirect followed: the proxy's view of the app. */
-function withHost(on: TestServer, path: string, host: string): Promise<{ status: number; location: string | undefined; body: string }> {
-  const url = new URL(on.url);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path, headers: { host } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+async function withHost(on: TestServer, path: string, host: string): Promise<{ status: number; location: string | undefined; body: string }> {
+  const answer = await requestWithHost(on, path, { host });
+  return { status: answer.status, location: answer.headers.location as string | undefined, body: answer.body };
 }
 
 const tlsAllowed = async (on: TestServer, name: string) => (await withHost(on, `/internal/tls-allowed?domain=${name}`, new URL(on.url).host)).status;

@@ -4,7 +4,6 @@
  * anyone who can send a link. Real servers, a real DNS server, requests with the `Host` a browser
  * sends through the proxy. Also item 4's redirects, HSTS and unknown `Host` (docs/decisions/122).
  */
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DomainView } from '../../common/domains.ts';
@@ -15,52 +14,13 @@ import { signUpVerified, STRONG_PASSWORD, uniqueEmail } from '../support/account
 import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 import { insertMembership, insertTier } from '../support/site-fixtures.ts';
+import { requestWithHost, type HostAnswer, type HostRequest } from '../support/host-request.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const TARGET = 'edge.platform.test';
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-interface RawOptions {
-  host: string;
-  method?: string;
-  cookie?: string;
-  origin?: string;
-  body?: string;
-}
-
-/** One request with the given Host (fetch may not set it), no redirects followed. */
-function raw(server: TestServer, path: string, options: RawOptions): Promise<RawAnswer> {
-  const url = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path,
-        method: options.method ?? 'GET',
-        headers: {
-          host: options.host,
-          ...(options.cookie ? { cookie: options.cookie } : {}),
-          ...(options.origin ? { origin: options.origin } : {}),
-          ...(options.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-        },
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
+type RawAnswer = HostAnswer;
+const raw = (to: TestServer, path: string, options: HostRequest) => requestWithHost(to, path, options);
 
 const setCookies = (answer: RawAnswer) => (answer.headers['set-cookie'] as string[] | undefined) ?? [];
 const cookieNamed = (answer: RawAnswer, name: string) => setCookies(answer).find((line) => line.startsWith(`${name}=`))?.split(';')[0];

@@ -3,7 +3,6 @@
  * server (dns2) named by DNS_RESOLVER, real Postgres, two real servers on one
  * database. Requests carry the `Host` a browser would send through the proxy.
  */
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { DOMAIN_CHECK_JOB } from '../../server/domains/domain-jobs.ts';
@@ -12,44 +11,13 @@ import { domains } from '../../db/domain-schema.ts';
 import { signUpVerified } from '../support/accounts.ts';
 import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.ts';
+import { requestWithHost, type HostAnswer, type HostRequest } from '../support/host-request.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const TARGET = 'edge.platform.test';
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** One request with the given Host (fetch may not set it), no redirects followed. */
-function raw(server: TestServer, path: string, options: { host: string; method?: string; cookie?: string; origin?: string; body?: string } = { host: '' }): Promise<RawAnswer> {
-  const url = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path,
-        method: options.method ?? 'GET',
-        headers: {
-          host: options.host,
-          ...(options.cookie ? { cookie: options.cookie } : {}),
-          ...(options.origin ? { origin: options.origin } : {}),
-          ...(options.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-        },
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
+type RawAnswer = HostAnswer;
+const raw = (to: TestServer, path: string, options: HostRequest = { host: '' }) => requestWithHost(to, path, options);
 
 const cookieOf = (answer: RawAnswer) => (answer.headers['set-cookie'] as string[] | undefined)?.[0]?.split(';')[0];
 

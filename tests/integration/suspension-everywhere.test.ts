@@ -12,7 +12,6 @@
  * when the suspension lands, and they go on after the restore. The admin
  * suspension routes with other creators' and sites' ids change nothing.
  */
-import { request } from 'node:http';
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +32,7 @@ import type { TestClient } from '../support/http-client.ts';
 import { insertTiers, type SiteTiers } from '../support/members-fixtures.ts';
 import { embed, insertMedia, insertMembership, insertPost, linkMedia, userIdOf } from '../support/site-fixtures.ts';
 import { sitemapUrls } from '../support/sitemap.ts';
+import { requestWithHost } from '../support/host-request.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const IMAGE = Buffer.from('webp bytes of a suspended site');
@@ -54,26 +54,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
 /** One GET with the given Host, as the proxy passes a custom domain's request on; no redirect followed. */
-function onHost(host: string, path: string, to: TestServer = server): Promise<RawAnswer> {
-  const url = new URL(to.url);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path, headers: { host } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const onHost = (host: string, path: string, to: TestServer = server) => requestWithHost(to, path, { host });
 
 const anonymous = (path: string) => fetch(new URL(path, server.url), { redirect: 'manual' });
 
