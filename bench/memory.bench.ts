@@ -88,6 +88,7 @@ async function startAsUser(way: Way, checkout: string, env: Record<string, strin
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const { command, args, env: wayEnv } = commandOf(way);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-memory-data-'));
   const child = spawn(command, args, {
     cwd: checkout,
     // Its own process group: stopping reaches the server under npm and its shell too.
@@ -98,7 +99,7 @@ async function startAsUser(way: Way, checkout: string, env: Record<string, strin
       HOST: '127.0.0.1',
       PORT: String(port),
       APP_URL: url,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-memory-data-')),
+      DATA_DIR: dataDir,
       RATE_LIMIT_LOGIN_FREE_FAILURES: '1000000',
       RATE_LIMIT_LOGIN_FAILURES_PER_IP: '1000000',
       RATE_LIMIT_SIGNUPS_PER_IP: '1000000',
@@ -109,17 +110,27 @@ async function startAsUser(way: Way, checkout: string, env: Record<string, strin
   });
   const memory = sampleProcessTree(child.pid!);
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
+    const measured = memory.stop();
+    const running = measured.processes.filter((entry) => !entry.exited).map((entry) => entry.pid);
+    try {
       process.kill(-child.pid!, 'SIGTERM');
-      await exited;
+    } catch {
+      // The whole group had already exited.
     }
-    return memory.stop();
+    // npm returns once its shell has, while the server may still be closing its database: wait for each of them.
+    const deadline = Date.now() + 30_000;
+    while (running.some((pid) => existsSync(`/proc/${pid}`))) {
+      if (Date.now() > deadline) throw new Error(`${way}: still running 30 s after SIGTERM: ${running.join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    return measured;
   };
   const deadline = Date.now() + START_DEADLINE_MS;
   for (;;) {
     if (child.exitCode !== null) {
       memory.stop();
+      rmSync(dataDir, { recursive: true, force: true });
       throw new Error(`${way}: exited ${child.exitCode} before /healthz answered`);
     }
     if ((await fetch(`${url}/healthz`).then((response) => response.status, () => 0)) === 200) break;
