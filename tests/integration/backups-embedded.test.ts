@@ -22,6 +22,7 @@ import { createTestClient, type TestClient } from '../support/http-client.ts';
 import { makeJpeg, uploadBytes, waitForMedia } from '../support/media.ts';
 import { spawnServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
+import { createTestDatabase } from '../support/test-database.ts';
 import { testLogger } from '../support/test-server.ts';
 
 const sourceDir = mkdtempSync(path.join(tmpdir(), 'backup-embedded-'));
@@ -134,6 +135,26 @@ describe('backup through the running server, restore into a fresh data folder', 
       expect((await createTestClient(running.url).post('/api/auth/login', { email, password: STRONG_PASSWORD })).status).toBe(200);
     } finally {
       await running.close();
+    }
+  });
+
+  // Without a Postgres to test against (TEST_DATABASE_URL, which CI sets), there is no second engine to restore into.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('restores the same archive into Postgres: the copy is logical, so either engine reads it', async () => {
+    const target = await createTestDatabase({ empty: true });
+    const mediaDir = mkdtempSync(path.join(tmpdir(), 'backup-embedded-to-postgres-'));
+    try {
+      expect(target.url).toBeDefined();
+      const restored = await runCli(['restore', archive], { DATABASE_URL: target.url!, DATA_DIR: mediaDir });
+      expect(restored.code, restored.stderr).toBe(0);
+      const handle = await connectDatabase({ url: target.url! });
+      try {
+        await expectRestoredWhole({ db: handle.db, manifest, mediaRoot: path.join(mediaDir, 'media'), embedded: embedded.length });
+      } finally {
+        await handle.close();
+      }
+    } finally {
+      await target.drop();
+      rmSync(mediaDir, { recursive: true, force: true });
     }
   });
 
