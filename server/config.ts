@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { FooterLinks } from '../common/api-types.ts';
-import { isCronExpression } from './backups/cron-schedule.ts';
+import { isCronExpression } from './backups/index.ts';
 
 const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
 const positiveInt = z.coerce.number().int().positive();

@@ -18,6 +18,7 @@ export { BACKUP_JOB, backupJob } from './backup-schedule.ts';
 export { sendBackup } from './backup-routes.ts';
 export { backupFileName, backupsDir, backupSource, mediaStore } from './backup-source.ts';
 export { verifyArchive } from './archive.ts';
+export { isCronExpression } from './cron-schedule.ts';
 export { InvalidArchiveError, type BackupManifest } from './manifest.ts';
 export { restoreBackup, RestoreRefusedError, type RestoredBackup } from './restore-backup.ts';
 export { takeBackup, type TakenBackup } from './take-backup.ts';
