@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import noDatabaseInTransaction from './scripts/eslint-rules/no-database-in-transaction.js';
 
 export default defineConfig(
   globalIgnores(['dist/', 'coverage/', 'test-results/', 'data/', 'migrations/', 'bench/.tmp/', '.tmp/', 'client/public/']),
@@ -24,6 +25,12 @@ export default defineConfig(
       // JSX attributes only: React drops what an event handler returns, and an async handler catches its own errors.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
+  },
+  {
+    // Rules of this project's own (scripts/eslint-rules/): the database a transaction holds is not used inside it (docs/decisions/129).
+    files: ['server/**/*.ts', 'db/**/*.ts', 'scripts/**/*.{ts,mjs}', 'bench/**/*.ts', 'tests/**/*.ts'],
+    plugins: { local: { rules: { 'no-database-in-transaction': noDatabaseInTransaction } } },
+    rules: { 'local/no-database-in-transaction': 'error' },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts'],

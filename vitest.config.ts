@@ -33,6 +33,18 @@ const ISOLATE = false;
 const POLL = { timeout: 20_000, interval: 50 };
 
 /**
+ * Integration files that also run on embedded PGlite, as `npm start` runs the app (issue 27,
+ * docs/decisions/129): on PGlite a read through the app's `db` inside one of its transactions
+ * waits forever for the one connection, and the test harness turns that wait into an immediate,
+ * named failure (tests/support/test-database.ts). These are the cheapest files that drive
+ * services writing inside transactions (accounts and the mail renderer's link tokens,
+ * verification, member billing, design, posts and their e-mail choice); ESLint's
+ * local/no-database-in-transaction covers all code. The pglite-*.test.ts files force PGlite
+ * themselves; the rest run on TEST_DATABASE_URL only.
+ */
+const ALSO_ON_PGLITE = ['signup', 'email-verification', 'member-billing', 'site-design', 'posts'].map((name) => `tests/integration/${name}.test.ts`);
+
+/**
  * Three projects, one runner: `npm test` runs them all and prints one summary.
  * Unit tests sit beside their code; integration and e2e tests build the real app.
  */
@@ -61,6 +73,23 @@ export default defineConfig({
           hookTimeout: 120_000,
           expect: { poll: POLL },
           maxWorkers: INTEGRATION_WORKERS,
+          sequence: INTEGRATION_AFTER,
+        },
+      },
+      {
+        test: {
+          name: 'integration-pglite',
+          include: ALSO_ON_PGLITE,
+          provide: { embeddedDatabase: true },
+          isolate: ISOLATE,
+          setupFiles: ['tests/support/fail-on-log-offences.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          expect: { poll: POLL },
+          // One at a time beside the integration files: PGlite computes in this process, and the Postgres files leave
+          // the cores idle much of their phase (docs/decisions/121), which these fill instead of lengthening it.
+          maxWorkers: 1,
           sequence: INTEGRATION_AFTER,
         },
       },

@@ -9,13 +9,18 @@
  * is named by a hash of the migrations and the pg-boss version, so a changed
  * migration makes a new one and no run sees a stale one.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
 import { PgBoss } from 'pg-boss';
 import postgres from 'postgres';
-import { connectDatabase, type DatabaseHandle } from '../../db/connect.ts';
+import { inject } from 'vitest';
+import { connectDatabase, type Database, type DatabaseHandle } from '../../db/connect.ts';
 import { defaultMigrationsFolder, migrateDatabase } from '../../db/migrate.ts';
+import { schema } from '../../db/tables.ts';
 
 export interface TestDatabase {
   kind: 'postgres' | 'pglite';
@@ -109,6 +114,60 @@ async function createOnServer(serverUrl: string, { empty = false, cleanup = asyn
   };
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** vitest.config.ts's `integration-pglite` project: its files run on embedded PGlite. */
+    embeddedDatabase: boolean;
+  }
+}
+
+/** Set while a transaction's callback runs on PGlite: the transaction holds the one connection until it ends. */
+const holdingTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+export const QUERY_INSIDE_TRANSACTION =
+  'a query through the database while one of its transactions holds PGlite\'s only connection waits forever: use the transaction (docs/decisions/129)';
+
+/**
+ * The app's PGlite, except that a query through the database itself from inside one of its
+ * transactions' callbacks fails at once, naming the mistake, instead of waiting forever for the
+ * connection the transaction holds (issue 27; ESLint's local/no-database-in-transaction catches
+ * the cases it can see in one function). Queries through the transaction go to PGlite's own
+ * transaction object and pass untouched; so does everything after the callback has ended.
+ */
+function guardedPglite(client: PGlite): PGlite {
+  const refuseInsideTransaction =
+    (run: (...args: unknown[]) => unknown) =>
+    async (...args: unknown[]) => {
+      if (holdingTransaction.getStore()?.open) throw new Error(QUERY_INSIDE_TRANSACTION);
+      return run.apply(client, args);
+    };
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      if (property === 'transaction') {
+        return (callback: (tx: unknown) => Promise<unknown>) =>
+          target.transaction((tx) => {
+            const state = { open: true };
+            return holdingTransaction.run(state, () => callback(tx)).finally(() => (state.open = false));
+          });
+      }
+      if (property === 'query' || property === 'exec' || property === 'sql') return refuseInsideTransaction(value as (...args: unknown[]) => unknown);
+      return (value as (...args: unknown[]) => unknown).bind(target);
+    },
+  });
+}
+
+/** Whether this file runs on PGlite whatever TEST_DATABASE_URL says: the `integration-pglite` project of vitest.config.ts provides it. */
+function embeddedByProject(): boolean {
+  try {
+    return inject('embeddedDatabase') === true;
+  } catch {
+    // Outside a vitest project (a benchmark, a script): nothing is provided.
+    return false;
+  }
+}
+
 function dockerAnswers(): boolean {
   return Boolean(process.env.DOCKER_HOST) || existsSync('/var/run/docker.sock');
 }
@@ -117,7 +176,8 @@ function dockerAnswers(): boolean {
  * `empty`: no migrations applied (on Postgres), for a test of start-up on an empty database.
  * `embedded`: PGlite whatever TEST_DATABASE_URL says, for what only its one connection shows.
  */
-export async function createTestDatabase({ empty = false, embedded = false }: { empty?: boolean; embedded?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase({ empty = false, embedded: embeddedAsked = false }: { empty?: boolean; embedded?: boolean } = {}): Promise<TestDatabase> {
+  const embedded = embeddedAsked || (!empty && embeddedByProject());
   const serverUrl = embedded ? undefined : process.env.TEST_DATABASE_URL;
   if (serverUrl) return createOnServer(serverUrl, { empty });
   if (!embedded && dockerAnswers()) {
@@ -138,7 +198,8 @@ export async function createTestDatabase({ empty = false, embedded = false }: { 
     async connect() {
       shared ??= connectDatabase({ pgliteDir: undefined }).then(async (handle) => {
         await migrateDatabase(handle);
-        return handle;
+        const db: Database = drizzle(guardedPglite(handle.pglite!), { schema });
+        return { ...handle, db };
       });
       const handle = await shared;
       return { ...handle, close: async () => {} };
