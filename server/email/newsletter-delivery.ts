@@ -9,7 +9,7 @@
  * or the rest waits until it is restored; a member who unsubscribed or
  * whose address was disabled since planning is skipped, also when that
  * happened after the claim: each message asks again when its turn at SMTP
- * comes (issue 27). A 5xx refusal
+ * comes (docs/decisions/132). A 5xx refusal
  * disables the address; anything else is retried with back-off
  * (docs/decisions/091-newsletter-delivery.md).
  */

@@ -1,5 +1,6 @@
 /**
- * Where the links of a mail a request caused point (issue 27 item 5). With
+ * Where the links of a mail a request caused point (issue 27 item 5,
+ * docs/decisions/130). With
  * APP_URL unset, a newcomer may use any loopback name on PORT
  * (Config.allowedOrigins), and their session cookie belongs to the name they
  * used: a link to another name would find them signed out. So such a mail

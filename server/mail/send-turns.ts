@@ -1,6 +1,6 @@
 /**
  * Turns at a pooled SMTP transport (issue 27: an unsubscribe after a
- * newsletter's row was claimed). At most one message per connection is in
+ * newsletter's row was claimed; docs/decisions/132). At most one message per connection is in
  * nodemailer's hands at once: beyond that it would wait in nodemailer's queue,
  * past its last check, so it waits here instead. When a message's turn comes,
  * its sender is asked whether it is still wanted; the question covers the

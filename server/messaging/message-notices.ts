@@ -6,7 +6,8 @@
  * the transaction that marks them noticed, so a message is mailed about once.
  * The notice covers every unread message of that conversation and reader,
  * however recent, and says how many there are: messages in a row make one
- * notice, not one per message, each a few minutes after its own (issue 27).
+ * notice, not one per message, each a few minutes after its own (issue 27,
+ * docs/decisions/131).
  * A creator who chose the daily digest gets one mail a day for all their
  * conversations; one who turned notices off gets none. The mail is rendered
  * when it is sent (docs/decisions/020): a message read meanwhile cancels it.
