@@ -56,6 +56,8 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
 
   const rows = await inTransaction(target.database, 'write', async (session) => {
     const tables = new Map((await appTables(session)).map((table) => [table.name, table]));
+    // A server of the new instance may be running (as in docker compose): its writes (a scheduled job's turn) wait for the commit.
+    await session.query(`lock table ${[...tables.keys()].map((name) => `public.${quoteIdentifier(name)}`).join(', ')} in exclusive mode`);
     for (const name of Object.keys(manifest.tables)) checkShape(name, manifest.columns[name]!, tables.get(name));
     await refuseUnlessEmpty(session, [...tables.values()]);
     for (const name of OWN_ROWS) if (name in manifest.tables && tables.has(name)) await session.query(`delete from public.${quoteIdentifier(name)}`);
