@@ -87,9 +87,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           expect: { poll: POLL },
-          // One at a time beside the integration files: PGlite computes in this process, and the Postgres files leave
-          // the cores idle much of their phase (docs/decisions/121), which these fill instead of lengthening it.
-          maxWorkers: 1,
+          // In the integration files' queue, which fill the cores' idle time beside them (docs/decisions/121). Vitest
+          // runs one group with one pool size, so these take the integration files' and their turn in that queue.
+          maxWorkers: INTEGRATION_WORKERS,
           sequence: INTEGRATION_AFTER,
         },
       },
