@@ -170,6 +170,15 @@ describe('a session made on a custom domain', () => {
     expect([landed.status, landed.headers.location]).toEqual([302, '/account']);
   });
 
+  it("sets the account page's feed-link cookie on the path the domain serves it at", async () => {
+    const reader = await memberOf(creator);
+    const cookie = await handedOff(reader);
+    const made = await raw(server, '/account/feed-link', { host: domain, method: 'POST', cookie, origin: `https://${domain}`, body: 'x=1' });
+    expect(made.status).toBe(303);
+    const flash = setCookies(made).find((line) => line.startsWith('feed_link='));
+    expect(flash).toMatch(/; Path=\/account(;|$)/);
+  });
+
   it('a join on the domain opens a session of that domain only', async () => {
     const tier = await freeTierOf(creator);
     const email = uniqueEmail('joiner');

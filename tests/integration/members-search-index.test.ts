@@ -56,6 +56,17 @@ describe('the members search', () => {
     expect(plan).not.toMatch(/Seq Scan on users/);
   });
 
+  it('keeps no pending list, so stale statistics never make them look cheaper than the unique index for an equality lookup (issue 27)', async () => {
+    const result = (await server.handle.db.execute(
+      sql`select relname, reloptions::text as options from pg_class where relname in ('users_full_name_trgm_idx', 'users_email_trgm_idx') order by relname`,
+    )) as Record<string, string>[] | { rows: Record<string, string>[] };
+    const rows = Array.isArray(result) ? result : result.rows;
+    expect(rows.map((row) => [row.relname, row.options])).toEqual([
+      ['users_email_trgm_idx', '{fastupdate=false}'],
+      ['users_full_name_trgm_idx', '{fastupdate=false}'],
+    ]);
+  });
+
   it('finds the same members through the index as the words say', async () => {
     const response = await creator.client.get<{ members: { email: string }[]; total: number }>('/api/members?q=member1234');
     expect(response.status).toBe(200);
