@@ -14,7 +14,7 @@ import { memberships, sites } from '../../db/content-schema.ts';
 import { closedCommentPosts, comments } from '../../db/messaging-schema.ts';
 import { TEST_SENDS_PER_TEN_MINUTES } from '../../server/email/test-send.ts';
 import { signUpVerified } from '../support/accounts.ts';
-import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
+import { creatorWithSite, sendJson, type Creator, postForm as postFormAs } from '../support/creator-site.ts';
 import type { TestClient } from '../support/http-client.ts';
 import { insertMembership, insertPost, insertTier, userIdOf } from '../support/site-fixtures.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -66,14 +66,7 @@ async function textOf(commentId: string): Promise<string | undefined> {
 
 const edit = (client: TestClient, commentId: string, text: string) => sendJson<{ error?: { code: string } }>(server, client, 'PATCH', `/api/comments/${commentId}`, { text });
 
-function postForm(client: TestClient, path: string, fields: Record<string, string>) {
-  return fetch(new URL(path, server.url), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { cookie: [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; '), origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  });
-}
+const postForm = (client: TestClient, path: string, fields: Record<string, string>) => postFormAs(server, client, path, fields);
 
 describe('editing a comment is writing again', () => {
   it('refuses a member the creator blocked, through the API and the page form, and keeps the text', async () => {

@@ -14,7 +14,7 @@ import type { PostsAnswer } from '../../common/api/posts.ts';
 import { comments } from '../../db/messaging-schema.ts';
 import { settings } from '../../db/schema.ts';
 import { signUpVerified } from '../support/accounts.ts';
-import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
+import { creatorWithSite, sendJson, type Creator, postForm as postFormAs } from '../support/creator-site.ts';
 import { createTestClient, type TestClient } from '../support/http-client.ts';
 import { insertMembership, insertPost, insertTier, userIdOf } from '../support/site-fixtures.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -53,14 +53,7 @@ async function newPost(visibility: 'public' | 'members' = 'public') {
 const commentsPath = (slug: string) => `/api/sites/${creator.handle}/posts/${slug}/comments`;
 const pagePath = (slug: string) => `/@${creator.handle}/posts/${slug}`;
 
-function postForm(client: TestClient, path: string, fields: Record<string, string>) {
-  return fetch(new URL(path, server.url), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { cookie: [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; '), origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  });
-}
+const postForm = (client: TestClient, path: string, fields: Record<string, string>) => postFormAs(server, client, path, fields);
 
 describe('readers comment under a post', () => {
   it('shows a new comment on the anonymous (cached) page at once, markup inert and links with rel="ugc nofollow"', async () => {

@@ -27,7 +27,7 @@ import { siteSuspensions } from '../../db/reports-schema.ts';
 import { users } from '../../db/schema.ts';
 import { mediaPrefix } from '../../server/media/media-service.ts';
 import { signUpVerified } from '../support/accounts.ts';
-import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
+import { creatorWithSite, sendJson, type Creator, postForm as postFormAs } from '../support/creator-site.ts';
 import type { TestClient } from '../support/http-client.ts';
 import { insertTiers, type SiteTiers } from '../support/members-fixtures.ts';
 import { embed, insertMedia, insertMembership, insertPost, linkMedia, userIdOf } from '../support/site-fixtures.ts';
@@ -59,14 +59,7 @@ const onHost = (host: string, path: string, to: TestServer = server) => requestW
 
 const anonymous = (path: string) => fetch(new URL(path, server.url), { redirect: 'manual' });
 
-function postForm(client: TestClient, path: string, fields: Record<string, string>) {
-  return fetch(new URL(path, server.url), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { cookie: [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; '), origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  });
-}
+const postForm = (client: TestClient, path: string, fields: Record<string, string>) => postFormAs(server, client, path, fields);
 
 const suspend = (siteId: string, reason = '') => sendJson(server, admin.client, 'PUT', `/api/admin/sites/${siteId}/suspension`, { reason });
 const restore = (siteId: string) => sendJson(server, admin.client, 'DELETE', `/api/admin/sites/${siteId}/suspension`);

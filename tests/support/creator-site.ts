@@ -49,3 +49,13 @@ export async function creatorWithSite(server: TestServer, handle = `creator-${pr
     delete: (path) => sendJson(server, client, 'DELETE', path),
   };
 }
+
+/** A page form posted as the signed-in client's browser would: its cookies, the server's origin, no redirect followed. */
+export function postForm(server: TestServer, client: TestClient, path: string, fields: Record<string, string>): Promise<Response> {
+  return fetch(new URL(path, server.url), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; '), origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  });
+}
