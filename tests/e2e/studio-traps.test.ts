@@ -142,6 +142,8 @@ describe.skipIf(!chromiumAvailable)('the studio traps in Chromium', () => {
     await page.getByRole('searchbox', { name: 'Search posts' }).fill('odd');
     await page.getByText('Showing 100 of 260 posts').waitFor();
     await page.getByRole('button', { name: /^Drafts/ }).click();
+    // Every seeded post is a draft, so the count reads the same before and after: wait for the list to answer the new filter.
+    await page.locator('.post-list[aria-busy="false"]').waitFor();
     await page.getByText('Showing 100 of 260 posts').waitFor();
     expect(new URL(page.url()).search).toBe('?q=odd&status=draft');
     await loadMore.click();

@@ -21,7 +21,12 @@ import { UploadTabs } from './UploadTabs.tsx';
 import '../../components/FormField.css';
 import './posts-page.css';
 
-type Loaded = { state: 'loading' } | { state: 'failed'; offline: boolean } | { state: 'ready'; answer: postsApi.PostsAnswer };
+/** A ready list remembers the filter it answers: while a new filter's list is on its way, the old one stays shown but busy. */
+interface ListFilter {
+  status: PostStatus | undefined;
+  query: string;
+}
+type Loaded = { state: 'loading' } | { state: 'failed'; offline: boolean } | { state: 'ready'; answer: postsApi.PostsAnswer; filter: ListFilter };
 type More = 'idle' | 'loading' | 'failed';
 
 /** Typing pauses this long before the search is sent. */
@@ -50,7 +55,7 @@ export default function PostsPage() {
     call(postsApi.listPosts, { query: { status, q: query || undefined }, signal: controller.signal })
       .then((answer) => {
         setMore('idle');
-        setLoaded({ state: 'ready', answer });
+        setLoaded({ state: 'ready', answer, filter: { status, query } });
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLoaded({ state: 'failed', offline: toErrorCode(error) === 'network-request-failed' });
@@ -59,13 +64,14 @@ export default function PostsPage() {
   }, [status, query, attempt]);
 
   const loadMore = async () => {
-    const cursor = loaded.state === 'ready' ? loaded.answer.nextCursor : undefined;
+    if (loaded.state !== 'ready' || loaded.filter.status !== status || loaded.filter.query !== query) return;
+    const cursor = loaded.answer.nextCursor;
     const signal = listRequest.current?.signal;
     if (!cursor || !signal) return;
     setMore('loading');
     try {
       const next = await call(postsApi.listPosts, { query: { status, q: query || undefined, cursor }, signal });
-      setLoaded((current) => (current.state === 'ready' ? { state: 'ready', answer: { ...next, posts: [...current.answer.posts, ...next.posts] } } : current));
+      setLoaded((current) => (current.state === 'ready' ? { ...current, answer: { ...next, posts: [...current.answer.posts, ...next.posts] } } : current));
       setMore('idle');
     } catch {
       if (!signal.aborted) setMore('failed');
@@ -151,7 +157,7 @@ export default function PostsPage() {
               />
             </div>
           </div>
-          <PostList loaded={loaded} query={query} status={status} more={more} onLoadMore={() => void loadMore()} onRetry={() => {
+          <PostList loaded={loaded} refreshing={loaded.state === 'ready' && (loaded.filter.status !== status || loaded.filter.query !== query)} more={more} onLoadMore={() => void loadMore()} onRetry={() => {
               setLoaded({ state: 'loading' });
               setAttempt((count) => count + 1);
             }} />
@@ -163,14 +169,14 @@ export default function PostsPage() {
 
 interface PostListProps {
   loaded: Loaded;
-  query: string;
-  status: PostStatus | undefined;
+  /** The list shown answers the previous filter; the new one is on its way. */
+  refreshing: boolean;
   more: More;
   onLoadMore: () => void;
   onRetry: () => void;
 }
 
-function PostList({ loaded, query, status, more, onLoadMore, onRetry }: PostListProps) {
+function PostList({ loaded, refreshing, more, onLoadMore, onRetry }: PostListProps) {
   const list = useRef<HTMLUListElement>(null);
   const shownBefore = useRef(0);
   const count = loaded.state === 'ready' ? loaded.answer.posts.length : 0;
@@ -199,6 +205,7 @@ function PostList({ loaded, query, status, more, onLoadMore, onRetry }: PostList
     );
   }
   const { posts, handle, counts, nextCursor } = loaded.answer;
+  const { status, query } = loaded.filter;
   if (posts.length === 0) {
     return (
       <p className="posts-page__state" role="status">
@@ -212,7 +219,7 @@ function PostList({ loaded, query, status, more, onLoadMore, onRetry }: PostList
       <p className={nextCursor ? 'posts-page__shown' : 'visually-hidden'} role="status">
         {LIST_PAGING.shown(posts.length, total)}
       </p>
-      <ul className="post-list" ref={list}>
+      <ul className="post-list" ref={list} aria-busy={refreshing}>
         {posts.map((post) => (
           <PostRow key={post.id} post={post} handle={handle} />
         ))}
@@ -221,7 +228,7 @@ function PostList({ loaded, query, status, more, onLoadMore, onRetry }: PostList
         <div className="posts-page__more">
           <BusyButton
             variant="secondary"
-            busy={more === 'loading'}
+            busy={more === 'loading' || refreshing}
             onClick={() => {
               shownBefore.current = posts.length;
               onLoadMore();
