@@ -1,7 +1,7 @@
 /**
  * Rows 30-32: e-mail to members (issue 18, "Speed and scale").
  * - Planning a send to 100,000 members (the one INSERT … SELECT of
- *   server/email/plan-send.ts) on Postgres and on PGlite: time (target under
+ *   server/newsletters/plan-send.ts) on Postgres and on PGlite: time (target under
  *   60 s) and this process's RSS growth while it runs (target under 150 MB;
  *   PGlite runs inside the process, so its growth counts too).
  * - Rendering: each access variant once per send, whatever the recipients:
@@ -20,12 +20,12 @@ import { posts, sites } from '../db/content-schema.ts';
 import { emailSends } from '../db/email-schema.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { users } from '../db/schema.ts';
-import { renderVariants } from '../server/email/newsletter-content.ts';
-import { createNewsletterDelivery } from '../server/email/newsletter-delivery.ts';
-import { newsletterMessage } from '../server/email/newsletter-headers.ts';
-import type { NewsletterInput } from '../server/email/newsletter-render.ts';
-import { planRecipients } from '../server/email/plan-send.ts';
-import { createRateSlots } from '../server/email/rate-slots.ts';
+import { renderVariants } from '../server/newsletters/newsletter-content.ts';
+import { createNewsletterDelivery } from '../server/newsletters/newsletter-delivery.ts';
+import { newsletterMessage } from '../server/newsletters/newsletter-headers.ts';
+import type { NewsletterInput } from '../server/newsletters/newsletter-render.ts';
+import { planRecipients } from '../server/newsletters/plan-send.ts';
+import { createRateSlots } from '../server/newsletters/rate-slots.ts';
 import { createLogger } from '../server/logger.ts';
 import { createSmtpTransport } from '../server/mail/transport.ts';
 import { insertTiers } from '../tests/support/members-fixtures.ts';

@@ -9,7 +9,7 @@ import { StaticRouter } from 'react-router';
 import type { PublicConfig } from '../common/api-types.ts';
 import { App } from './App.tsx';
 import { preloadScreenFor } from './router.tsx';
-import { ROUTES } from './routes.ts';
+import { ROUTES } from '../common/routes.ts';
 
 /** The pages whose first paint the server sends: the public site and the two guest-only auth screens. */
 export const PRERENDERED_PATHS: readonly string[] = ROUTES.filter((route) => route.prerendered).map((route) => route.path);

@@ -13,7 +13,7 @@ import { RouteSuspense } from './app/RouteSuspense.tsx';
 import { LAZY_SCREEN_MODULES } from './app/screen-modules.ts';
 import PublicLayout from './layouts/public/PublicLayout.tsx';
 import LandingPage from './pages/landing/LandingPage.tsx';
-import { LANDING_SCREEN, LAYOUTS, ROUTES, type GuardName, type LayoutName, type RouteEntry } from './routes.ts';
+import { LANDING_SCREEN, LAYOUTS, ROUTES, type GuardName, type LayoutName, type RouteEntry } from '../common/routes.ts';
 
 const GUARDS: Record<GuardName, (user: AuthState, pathname: string) => GuardDecision> = {
   'guest-only': decideGuestOnly,

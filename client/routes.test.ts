@@ -2,7 +2,7 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SIDEBAR_ENTRIES, isSidebarGroup } from './layouts/creator/sidebar-entries.ts';
 import { LAZY_SCREEN_MODULES } from './app/screen-modules.ts';
-import { LANDING_SCREEN, LAYOUTS, NOT_FOUND_SCREEN, ROUTES, modulesFor, routeFor, type RouteEntry } from './routes.ts';
+import { LANDING_SCREEN, LAYOUTS, NOT_FOUND_SCREEN, ROUTES, modulesFor, routeFor, type RouteEntry } from '../common/routes.ts';
 
 const sidebarPaths = SIDEBAR_ENTRIES.flatMap((entry) => (isSidebarGroup(entry) ? entry.children : [entry])).map((link) =>
   link.to.startsWith('/') ? link.to : `/${link.to}`,

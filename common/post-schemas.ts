@@ -101,7 +101,7 @@ export const createPostSchema = z
   .superRefine(oneBodyOnly);
 export type CreatePostData = z.output<typeof createPostSchema>;
 
-/** `PATCH /api/posts/:id` `{email}`: e-mail the post when it is published (server/email). */
+/** `PATCH /api/posts/:id` `{email}`: e-mail the post when it is published (server/newsletters). */
 const postEmailChoiceSchema = z.object({
   send: z.boolean(),
   segment: z.enum(EMAIL_SEGMENTS).default('all'),
@@ -114,7 +114,7 @@ export const updatePostSchema = z
     title: title.optional(),
     visibility: postFields.visibility.optional(),
     status: postFields.status.optional(),
-    // E-mail with publishing (server/email); applied in the same transaction as the rest of the edit.
+    // E-mail with publishing (server/newsletters); applied in the same transaction as the rest of the edit.
     email: postEmailChoiceSchema.optional(),
   })
   .superRefine(oneBodyOnly);

@@ -210,7 +210,7 @@ export interface MailParams {
   supportRequestId?: string;
   /** The conversation an unread-message notice links to (server/messaging/message-notices.ts). */
   conversationId?: string;
-  /** A `new-member` notice: the membership it is about, and whether the news is that they started paying (server/email/member-notices.ts). */
+  /** A `new-member` notice: the membership it is about, and whether the news is that they started paying (server/newsletters/member-notices.ts). */
   membershipId?: string;
   paying?: boolean;
   /** A `new-members-digest`: the UTC day (YYYY-MM-DD) it sums up. */

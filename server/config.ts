@@ -170,7 +170,7 @@ export interface Config {
   rateLimits: RateLimitConfig;
   maintenancePollMs: number;
   mailWorkerIntervalMs: number;
-  /** Newsletter messages handed to SMTP per second, over all servers (server/email/rate-slots.ts). */
+  /** Newsletter messages handed to SMTP per second, over all servers (server/newsletters/rate-slots.ts). */
   emailRatePerSecond: number;
   /** The first newsletter retry after a temporary SMTP failure; each next one waits twice as long, up to an hour. */
   emailRetryBaseMs: number;

@@ -36,8 +36,8 @@ import { createLivePosts } from './posts/live.ts';
 import { createPostsService } from './posts/posts-service.ts';
 import { createMaintenanceState } from './settings/maintenance.ts';
 import { createOverviewService } from './dashboard/overview.ts';
-import { createEmail, emailQueues } from './email/email-module.ts';
-import { noteNewMember } from './email/member-notices.ts';
+import { createEmail, emailQueues } from './newsletters/email-module.ts';
+import { noteNewMember } from './newsletters/member-notices.ts';
 import { mediaQueues } from './media/media-jobs.ts';
 import { createJobQueue } from './queue/queue.ts';
 import { createPaymentAccountsService } from './payments/payment-accounts.ts';
@@ -125,7 +125,7 @@ export function createServices({ config, database, transport, clock, logger }: S
   const stripe = config.stripe ? { client: createStripeClient(config.stripe), config: config.stripe } : undefined;
   const platformPlan = createPlatformPlanService({ db, clock, plan: config.platformPlan, stripe: stripe?.client, appUrl: config.appUrl });
   const sites = createSitesService({ db, clock, appUrl: config.appUrl, mediaUrlSigner: media.service.urlSigner, startTrial: platformPlan.startTrial, siteChanged });
-  // E-mail to members starts with a post's publication, in its transaction (server/email).
+  // E-mail to members starts with a post's publication, in its transaction (server/newsletters).
   const email = createEmail({ config, database, clock, logger, transport, mediaUrlSigner: media.service.urlSigner, queue, recordActivity, rateLimiter });
   const posts = createPostsService({ db, clock, publishing: platformPlan, siteChanged, recordActivity, mail: email.service });
   // Readers see what the publish job would publish: a post the plan holds is not live (docs/decisions/057, 061).

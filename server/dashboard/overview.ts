@@ -66,7 +66,7 @@ export function createOverviewService({ db, clock, appUrl, paymentsReady, livePo
     return row?.members ?? 0;
   }
 
-  /** The newest send that left `waiting` (server/email), for the overview's e-mail figure. */
+  /** The newest send that left `waiting` (server/newsletters), for the overview's e-mail figure. */
   async function latestEmail(siteId: string): Promise<Overview['latestEmail']> {
     const [row] = await db
       .select({ postTitle: posts.title, status: emailSends.status, queued: emailSends.queued, sent: emailSends.sent, failed: emailSends.failed })

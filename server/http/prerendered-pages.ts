@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PublicConfig } from '../../common/api-types.ts';
-import { modulesFor } from '../../client/routes.ts';
+import { modulesFor } from '../../common/routes.ts';
 import { mainBundleOf, withStaticImports, type Manifest } from './route-preloads.ts';
 
 interface ServerEntry {

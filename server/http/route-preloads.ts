@@ -3,12 +3,12 @@
  * hints: the browser fetches them beside the main bundle instead of after it
  * has run, one network round trip less before the page paints. Read once from
  * Vite's build manifest. The page and its layout come from the client's own
- * route table (client/routes.ts, plain data), whose module names are the
+ * route table (common/routes.ts, plain data), whose module names are the
  * manifest's keys; a module in the main bundle (the landing page) needs none.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { modulesFor } from '../../client/routes.ts';
+import { modulesFor } from '../../common/routes.ts';
 
 interface ManifestChunk {
   file: string;

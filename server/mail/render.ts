@@ -15,7 +15,7 @@ import { appLink } from '../auth/deps.ts';
 import { issueEmailToken, revokeEmailTokens } from '../auth/email-tokens.ts';
 import type { Clock } from '../clock.ts';
 import { domains } from '../../db/domain-schema.ts';
-import { renderMemberNotice } from '../email/member-notices.ts';
+import { renderMemberNotice } from '../newsletters/member-notices.ts';
 import { renderMessageNotice } from '../messaging/message-notices.ts';
 import { renderSupportRequest } from '../support/support-mail.ts';
 import { fromAddress, oneLine } from './addresses.ts';

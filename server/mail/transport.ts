@@ -14,7 +14,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
-  /** Newsletters speak as the site (server/email/newsletter-headers.ts); without it, MAIL_FROM. */
+  /** Newsletters speak as the site (server/newsletters/newsletter-headers.ts); without it, MAIL_FROM. */
   from?: { name: string; address: string };
   replyTo?: string;
   headers?: Record<string, string>;

@@ -27,7 +27,7 @@ const FILTERS: Record<MemberFilter, SQL> = {
   comped: eq(memberships.status, 'comped'),
   past_due: eq(memberships.status, 'past_due'),
   ended: inArray(memberships.status, ['canceled', 'expired']),
-  // A permanent SMTP failure stopped mail to the address (server/email).
+  // A permanent SMTP failure stopped mail to the address (server/newsletters).
   email_disabled: sql`exists (select 1 from ${emailDisabledMembers} where ${emailDisabledMembers.membershipId} = ${memberships.id})`,
 };
 

@@ -129,7 +129,7 @@ function startsPublishing(timing: Timing, current: Timing | null): boolean {
   return timing.status === 'scheduled' && timing.publishedAt?.getTime() !== current.publishedAt?.getTime();
 }
 
-/** E-mail with publishing (server/email): the editor's choice and the moment a post goes out, each in the post's own transaction. */
+/** E-mail with publishing (server/newsletters): the editor's choice and the moment a post goes out, each in the post's own transaction. */
 export interface PublishingMail {
   choose(tx: Transaction, siteId: string, postId: string, choice: PostEmailChoice): Promise<void>;
   /** `creatorAsks`: the creator publishes now, and is refused a post that would be e-mailed from a suspended site. */

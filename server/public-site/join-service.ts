@@ -14,7 +14,7 @@ import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
-import type { NoteNewMember } from '../email/member-notices.ts';
+import type { NoteNewMember } from '../newsletters/member-notices.ts';
 import { joinFreeTier, type StartCheckout } from '../memberships/index.ts';
 import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
 import { refuseIfSuspended } from '../site-standing/index.ts';
@@ -34,7 +34,7 @@ export function toMembershipView(row: MembershipRow): MembershipView {
 
 export type JoinAnswer = { membership: MembershipView; created: boolean } | { checkoutUrl: string };
 
-/** `noteNewMember` hears of each free membership that begins, for the creator's notices (server/email/member-notices.ts). */
+/** `noteNewMember` hears of each free membership that begins, for the creator's notices (server/newsletters/member-notices.ts). */
 export function createJoinService({ db, clock, startCheckout, noteNewMember }: { db: Database; clock: Clock; startCheckout: StartCheckout; noteNewMember: NoteNewMember }) {
   /** A published site by handle; unknown or unpublished is 404 to everyone. */
   async function publishedSite(handle: string): Promise<Site> {

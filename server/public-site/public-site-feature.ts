@@ -18,7 +18,7 @@ import type { SessionCookie } from '../http/session-cookie.ts';
 import type { CommentsSection } from '../messaging/post-comments.ts';
 import { createDesignPages } from './design/design-pages.ts';
 import type { PublishedDesigns } from './design/published-designs.ts';
-import type { NoteNewMember } from '../email/member-notices.ts';
+import type { NoteNewMember } from '../newsletters/member-notices.ts';
 import { createJoinService } from './join-service.ts';
 import type { LazySigner } from './media-links.ts';
 import { cachedSitePages, type PageCache } from './page-cache.ts';
@@ -44,7 +44,7 @@ export interface PublicSiteFeatureDeps {
   /** Whether the join page offers "Continue with Google" (the server has a Google client). */
   googleSignIn: boolean;
   startCheckout: StartCheckout;
-  /** Tells the creator's notices of each free join (server/email/member-notices.ts). */
+  /** Tells the creator's notices of each free join (server/newsletters/member-notices.ts). */
   noteNewMember: NoteNewMember;
   /** Where the join form may lead: Stripe Checkout (site-headers.ts paymentFormTargets). */
   formTargets: readonly string[];

@@ -3,7 +3,7 @@
  * a signed-in user sees, the API and the studio. The studio's paths come from
  * the one route table, so a new studio page is disallowed without a second list.
  */
-import { ROUTES } from '../../client/routes.ts';
+import { ROUTES } from '../../common/routes.ts';
 
 /** The first segment of each page behind a sign-in (`/settings/general` -> `/settings/`), and `/api/`. */
 function privatePrefixes(): string[] {

@@ -13,8 +13,8 @@
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderVariants } from '../../server/email/newsletter-content.ts';
-import { renderWelcome, UNSUBSCRIBE_PLACEHOLDER, type NewsletterInput } from '../../server/email/newsletter-render.ts';
+import { renderVariants } from '../../server/newsletters/newsletter-content.ts';
+import { renderWelcome, UNSUBSCRIBE_PLACEHOLDER, type NewsletterInput } from '../../server/newsletters/newsletter-render.ts';
 import { newMembersDigestMail } from '../../server/mail/templates.ts';
 import type { MediaRow } from '../../server/public-site/site-content.ts';
 import { chromiumAvailable, launchChromium } from '../support/browser.ts';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommentsAnswer } from '../../common/api/comments.ts';
 import { memberships, sites } from '../../db/content-schema.ts';
 import { closedCommentPosts, comments } from '../../db/messaging-schema.ts';
-import { TEST_SENDS_PER_TEN_MINUTES } from '../../server/email/test-send.ts';
+import { TEST_SENDS_PER_TEN_MINUTES } from '../../server/newsletters/test-send.ts';
 import { signUpVerified } from '../support/accounts.ts';
 import { creatorWithSite, sendJson, type Creator, postForm as postFormAs } from '../support/creator-site.ts';
 import type { TestClient } from '../support/http-client.ts';

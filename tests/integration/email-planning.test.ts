@@ -13,7 +13,7 @@ import { emailDisabledMembers, emailRecipients, emailSends } from '../../db/emai
 import { migrateDatabase } from '../../db/migrate.ts';
 import { users } from '../../db/schema.ts';
 import { postAccess } from '../../server/access/post-access.ts';
-import { planRecipients } from '../../server/email/plan-send.ts';
+import { planRecipients } from '../../server/newsletters/plan-send.ts';
 import { insertTiers, seedMembers, type SeededMember, type SiteTiers } from '../support/members-fixtures.ts';
 import { insertPost, uniqueHandle } from '../support/site-fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';

@@ -1,7 +1,7 @@
 /**
  * The card "New member e-mails": how the creator hears of a new member and of
  * a new paying member, each time, once a day together, or not at all
- * (server/email/member-notices.ts). Beside the welcome mail: both are mail
+ * (server/newsletters/member-notices.ts). Beside the welcome mail: both are mail
  * about joining.
  */
 import { useState, type FormEvent } from 'react';

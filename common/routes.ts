@@ -1,9 +1,9 @@
 /**
- * The one route table of the client (SPEC.md section 2, DESIGN.md "Sidebar
- * routes"): path, screen, guard and layout of every page, as plain data. The
- * router (router.tsx) builds its routes from it, and the server reads it for a
- * deep link's preload hints (server/http/route-preloads.ts), so it imports no
- * React. A screen is named by its module path under client/, which is also its
+ * The one route table (SPEC.md section 2, DESIGN.md "Sidebar routes"): path,
+ * screen, guard and layout of every page, as plain data. The client's router
+ * (client/router.tsx) builds its routes from it, and the server reads it for a
+ * deep link's preload hints, pre-rendering and robots.txt, so it lives in
+ * common/ and imports no React. A screen is named by its module path under client/, which is also its
  * key in Vite's build manifest; router.tsx finds the module from that name.
  */
 

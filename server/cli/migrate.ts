@@ -1,8 +1,8 @@
 /** `npm run db:migrate`: applies pending migrations to the configured database and exits. */
 import { mkdir } from 'node:fs/promises';
-import { ConfigError, loadConfig } from '../server/config.ts';
-import { connectDatabase } from './connect.ts';
-import { migrateDatabase } from './migrate.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { connectDatabase } from '../../db/connect.ts';
+import { migrateDatabase } from '../../db/migrate.ts';
 
 try {
   const config = loadConfig(process.env);
