@@ -12,7 +12,7 @@ import { preloadable, type PreloadableScreen } from './app/preloadable.tsx';
 import { RouteSuspense } from './app/RouteSuspense.tsx';
 import { LAZY_SCREEN_MODULES } from './app/screen-modules.ts';
 import PublicLayout from './layouts/public/PublicLayout.tsx';
-import LandingPage from './pages/landing/LandingPage.tsx';
+import LandingPage from './features/marketing/landing/LandingPage.tsx';
 import { LANDING_SCREEN, LAYOUTS, ROUTES, type GuardName, type LayoutName, type RouteEntry } from '../common/routes.ts';
 
 const GUARDS: Record<GuardName, (user: AuthState, pathname: string) => GuardDecision> = {

@@ -35,22 +35,22 @@ describe('the route table', () => {
 
   it('shows the built creator pages, and the not-found screen on every one not built yet (DESIGN.md "Sidebar routes")', () => {
     const built: Record<string, string> = {
-      '/onboarding': 'pages/onboarding/OnboardingPage.tsx',
-      '/dashboard/overview': 'pages/dashboard/overview/OverviewPage.tsx',
-      '/dashboard/reports': 'pages/dashboard/reports/ReportsPage.tsx',
-      '/dashboard/activity': 'pages/dashboard/activity/ActivityPage.tsx',
-      '/support': 'pages/support/SupportPage.tsx',
-      '/settings/general': 'pages/settings/general/GeneralSettingsPage.tsx',
-      '/settings/advanced': 'pages/settings/advanced/AdvancedSettingsPage.tsx',
-      '/preview-page': 'pages/preview-page/PreviewPage.tsx',
-      '/customize-site': 'pages/customize-site/CustomizeSitePage.tsx',
-      '/upload': 'pages/upload/PostsPage.tsx',
-      '/upload/posts/new': 'pages/upload/PostEditorPage.tsx',
-      '/upload/posts/0b5e8f0e-8a0c-4c47-9a3e-1f2d3c4b5a69': 'pages/upload/PostEditorPage.tsx',
-      '/subscribers': 'pages/subscribers/SubscribersPage.tsx',
-      '/subscribers/0b5e8f0e-8a0c-4c47-9a3e-1f2d3c4b5a69': 'pages/subscribers/MemberPage.tsx',
-      '/domain': 'pages/domain/DomainPage.tsx',
-      '/messages': 'pages/messages/MessagesPage.tsx',
+      '/onboarding': 'features/onboarding/OnboardingPage.tsx',
+      '/dashboard/overview': 'features/overview/OverviewPage.tsx',
+      '/dashboard/reports': 'features/reports/ReportsPage.tsx',
+      '/dashboard/activity': 'features/activity/page/ActivityPage.tsx',
+      '/support': 'features/support/SupportPage.tsx',
+      '/settings/general': 'features/settings/general/GeneralSettingsPage.tsx',
+      '/settings/advanced': 'features/settings/advanced/AdvancedSettingsPage.tsx',
+      '/preview-page': 'features/preview/PreviewPage.tsx',
+      '/customize-site': 'features/design/CustomizeSitePage.tsx',
+      '/upload': 'features/posts/PostsPage.tsx',
+      '/upload/posts/new': 'features/posts/PostEditorPage.tsx',
+      '/upload/posts/0b5e8f0e-8a0c-4c47-9a3e-1f2d3c4b5a69': 'features/posts/PostEditorPage.tsx',
+      '/subscribers': 'features/members/SubscribersPage.tsx',
+      '/subscribers/0b5e8f0e-8a0c-4c47-9a3e-1f2d3c4b5a69': 'features/members/MemberPage.tsx',
+      '/domain': 'features/domain/DomainPage.tsx',
+      '/messages': 'features/messages/inbox/MessagesPage.tsx',
     };
     for (const path of sidebarPaths) expect(routeFor(path).screen, path).toBe(built[path] ?? NOT_FOUND_SCREEN);
     for (const [path, screen] of Object.entries(built)) {
@@ -105,8 +105,8 @@ describe('routeFor and react-router', () => {
 
 describe('modulesFor', () => {
   it('names the layout before the page', () => {
-    expect(modulesFor('/onboarding')).toEqual([LAYOUTS.creator.module, 'pages/onboarding/OnboardingPage.tsx']);
-    expect(modulesFor('/login')).toEqual(['pages/login/LoginPage.tsx']);
+    expect(modulesFor('/onboarding')).toEqual([LAYOUTS.creator.module, 'features/onboarding/OnboardingPage.tsx']);
+    expect(modulesFor('/login')).toEqual(['features/sign-in/login/LoginPage.tsx']);
     expect(modulesFor('/')).toEqual([LAYOUTS.public.module, LANDING_SCREEN]);
   });
 });

@@ -34,44 +34,44 @@ export interface RouteEntry {
 }
 
 /** In the main bundle (decision 015): the only screen that is not its own chunk. */
-export const LANDING_SCREEN = 'pages/landing/LandingPage.tsx';
-export const NOT_FOUND_SCREEN = 'pages/not-found/NotFoundPage.tsx';
+export const LANDING_SCREEN = 'features/marketing/landing/LandingPage.tsx';
+export const NOT_FOUND_SCREEN = 'features/status-pages/not-found/NotFoundPage.tsx';
 
 /** The creator area's pages; one not built yet keeps the not-found screen until its release. */
 const creator = (path: string, screen: string = NOT_FOUND_SCREEN): RouteEntry => ({ path, screen, layout: 'creator' });
 
 export const ROUTES: readonly RouteEntry[] = [
   { path: '/', screen: LANDING_SCREEN, layout: 'public', prerendered: true },
-  { path: '/about', screen: 'pages/about/AboutPage.tsx', layout: 'public', prerendered: true },
-  { path: '/what-you-get', screen: 'pages/what-you-get/WhatYouGetPage.tsx', layout: 'public', prerendered: true },
-  { path: '/contact', screen: 'pages/contact/ContactPage.tsx', layout: 'public', prerendered: true },
-  { path: '/privacy-policy', screen: 'pages/privacy-policy/PrivacyPolicyPage.tsx', layout: 'public', prerendered: true },
-  { path: '/terms-conditions', screen: 'pages/terms-conditions/TermsConditionsPage.tsx', layout: 'public', prerendered: true },
+  { path: '/about', screen: 'features/marketing/about/AboutPage.tsx', layout: 'public', prerendered: true },
+  { path: '/what-you-get', screen: 'features/marketing/what-you-get/WhatYouGetPage.tsx', layout: 'public', prerendered: true },
+  { path: '/contact', screen: 'features/marketing/contact/ContactPage.tsx', layout: 'public', prerendered: true },
+  { path: '/privacy-policy', screen: 'features/marketing/privacy-policy/PrivacyPolicyPage.tsx', layout: 'public', prerendered: true },
+  { path: '/terms-conditions', screen: 'features/marketing/terms-conditions/TermsConditionsPage.tsx', layout: 'public', prerendered: true },
 
-  { path: '/login', screen: 'pages/login/LoginPage.tsx', guard: 'guest-only', prerendered: true },
-  { path: '/signup', screen: 'pages/signup/SignupPage.tsx', guard: 'guest-only', prerendered: true },
-  { path: '/signup/google', screen: 'pages/google-signup/GoogleSignupPage.tsx', guard: 'guest-only' },
-  { path: '/verify-email', screen: 'pages/verify-email/VerifyEmailPage.tsx', guard: 'signed-in' },
-  { path: '/reset-password', screen: 'pages/reset-password/ResetPasswordPage.tsx' },
+  { path: '/login', screen: 'features/sign-in/login/LoginPage.tsx', guard: 'guest-only', prerendered: true },
+  { path: '/signup', screen: 'features/sign-in/signup/SignupPage.tsx', guard: 'guest-only', prerendered: true },
+  { path: '/signup/google', screen: 'features/sign-in/google-signup/GoogleSignupPage.tsx', guard: 'guest-only' },
+  { path: '/verify-email', screen: 'features/sign-in/verify-email/VerifyEmailPage.tsx', guard: 'signed-in' },
+  { path: '/reset-password', screen: 'features/sign-in/reset-password/ResetPasswordPage.tsx' },
 
-  { path: '/admin', screen: 'pages/admin/AdminPage.tsx', guard: 'signed-in' },
-  creator('/onboarding', 'pages/onboarding/OnboardingPage.tsx'),
-  creator('/dashboard/overview', 'pages/dashboard/overview/OverviewPage.tsx'),
-  creator('/dashboard/reports', 'pages/dashboard/reports/ReportsPage.tsx'),
-  creator('/dashboard/activity', 'pages/dashboard/activity/ActivityPage.tsx'),
-  creator('/upload', 'pages/upload/PostsPage.tsx'),
-  creator('/upload/posts/new', 'pages/upload/PostEditorPage.tsx'),
-  creator('/upload/posts/:id', 'pages/upload/PostEditorPage.tsx'),
-  creator('/upload/media', 'pages/upload/media/MediaPage.tsx'),
-  creator('/subscribers', 'pages/subscribers/SubscribersPage.tsx'),
-  creator('/subscribers/:id', 'pages/subscribers/MemberPage.tsx'),
-  creator('/messages', 'pages/messages/MessagesPage.tsx'),
-  creator('/domain', 'pages/domain/DomainPage.tsx'),
-  creator('/customize-site', 'pages/customize-site/CustomizeSitePage.tsx'),
-  creator('/preview-page', 'pages/preview-page/PreviewPage.tsx'),
-  creator('/settings/general', 'pages/settings/general/GeneralSettingsPage.tsx'),
-  creator('/settings/advanced', 'pages/settings/advanced/AdvancedSettingsPage.tsx'),
-  creator('/support', 'pages/support/SupportPage.tsx'),
+  { path: '/admin', screen: 'features/admin/AdminPage.tsx', guard: 'signed-in' },
+  creator('/onboarding', 'features/onboarding/OnboardingPage.tsx'),
+  creator('/dashboard/overview', 'features/overview/OverviewPage.tsx'),
+  creator('/dashboard/reports', 'features/reports/ReportsPage.tsx'),
+  creator('/dashboard/activity', 'features/activity/page/ActivityPage.tsx'),
+  creator('/upload', 'features/posts/PostsPage.tsx'),
+  creator('/upload/posts/new', 'features/posts/PostEditorPage.tsx'),
+  creator('/upload/posts/:id', 'features/posts/PostEditorPage.tsx'),
+  creator('/upload/media', 'features/media/library/MediaPage.tsx'),
+  creator('/subscribers', 'features/members/SubscribersPage.tsx'),
+  creator('/subscribers/:id', 'features/members/MemberPage.tsx'),
+  creator('/messages', 'features/messages/inbox/MessagesPage.tsx'),
+  creator('/domain', 'features/domain/DomainPage.tsx'),
+  creator('/customize-site', 'features/design/CustomizeSitePage.tsx'),
+  creator('/preview-page', 'features/preview/PreviewPage.tsx'),
+  creator('/settings/general', 'features/settings/general/GeneralSettingsPage.tsx'),
+  creator('/settings/advanced', 'features/settings/advanced/AdvancedSettingsPage.tsx'),
+  creator('/support', 'features/support/SupportPage.tsx'),
 
   { path: '*', screen: NOT_FOUND_SCREEN },
 ];

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { api, onMaintenanceAnswer } from '../lib/api.ts';
-import MaintenanceScreen from '../pages/maintenance/MaintenanceScreen.tsx';
+import MaintenanceScreen from '../features/status-pages/maintenance/MaintenanceScreen.tsx';
 import { useAuth } from './auth.tsx';
 import { decideAppScreen } from './guard-decisions.ts';
 import { LoadingScreen } from './LoadingScreen.tsx';

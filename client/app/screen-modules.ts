@@ -9,6 +9,6 @@ import type { ComponentType } from 'react';
 export type ScreenModule = { default: ComponentType };
 
 export const LAZY_SCREEN_MODULES: Readonly<Record<string, () => Promise<ScreenModule>>> = import.meta.glob<ScreenModule>(
-  ['./pages/**/*Page.tsx', './features/**/*Page.tsx', './layouts/*/*Layout.tsx', '!./pages/landing/**', '!./layouts/public/**'],
+  ['./features/**/*Page.tsx', './layouts/*/*Layout.tsx', '!./features/marketing/landing/**', '!./layouts/public/**'],
   { base: '../' },
 );

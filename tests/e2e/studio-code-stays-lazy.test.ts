@@ -51,14 +51,14 @@ describe.skipIf(!existsSync(MANIFEST_PATH))('the studio code in the build', () =
 
   it('keeps uPlot in the reports page alone: the rest of the studio does not load it (issue 20)', () => {
     const marker = 'u-cursor-pt';
-    expect([...staticClosure(manifest, 'pages/dashboard/reports/ReportsPage.tsx')].some((key) => contentOf(key).includes(marker))).toBe(true);
-    for (const start of [entry, 'layouts/creator/CreatorLayout.tsx', 'pages/dashboard/overview/OverviewPage.tsx', 'pages/dashboard/activity/ActivityPage.tsx', 'pages/upload/PostsPage.tsx']) {
+    expect([...staticClosure(manifest, 'features/reports/ReportsPage.tsx')].some((key) => contentOf(key).includes(marker))).toBe(true);
+    for (const start of [entry, 'layouts/creator/CreatorLayout.tsx', 'features/overview/OverviewPage.tsx', 'features/activity/page/ActivityPage.tsx', 'features/posts/PostsPage.tsx']) {
       for (const key of staticClosure(manifest, start)) expect(contentOf(key).includes(marker), `uPlot in ${manifest[key]!.file}, loaded by ${start}`).toBe(false);
     }
   });
 
   it('stays out of what the landing page and the auth screens load up front', () => {
-    for (const start of [entry, 'pages/login/LoginPage.tsx', 'pages/signup/SignupPage.tsx']) {
+    for (const start of [entry, 'features/sign-in/login/LoginPage.tsx', 'features/sign-in/signup/SignupPage.tsx']) {
       expect(manifest[start], start).toBeDefined();
       for (const key of staticClosure(manifest, start)) {
         const content = contentOf(key);

@@ -17,10 +17,10 @@ const MANIFEST = {
   'main.tsx': { file: 'assets/app-abc123.js', isEntry: true, imports: ['_react.js'] },
   '_react.js': { file: 'assets/react-111.js' },
   '_form.js': { file: 'assets/form-222.js', css: ['assets/form-222.css'] },
-  'pages/login/LoginPage.tsx': { file: 'assets/LoginPage-333.js', isDynamicEntry: true, imports: ['_react.js', '_form.js'], css: ['assets/LoginPage-333.css'] },
-  'pages/not-found/NotFoundPage.tsx': { file: 'assets/NotFoundPage-444.js', isDynamicEntry: true, imports: ['_react.js'] },
+  'features/sign-in/login/LoginPage.tsx': { file: 'assets/LoginPage-333.js', isDynamicEntry: true, imports: ['_react.js', '_form.js'], css: ['assets/LoginPage-333.css'] },
+  'features/status-pages/not-found/NotFoundPage.tsx': { file: 'assets/NotFoundPage-444.js', isDynamicEntry: true, imports: ['_react.js'] },
   'layouts/creator/CreatorLayout.tsx': { file: 'assets/CreatorLayout-555.js', isDynamicEntry: true, imports: ['_react.js', '_form.js'], css: ['assets/CreatorLayout-555.css'] },
-  'pages/onboarding/OnboardingPage.tsx': { file: 'assets/OnboardingPage-666.js', isDynamicEntry: true, imports: ['_form.js'] },
+  'features/onboarding/OnboardingPage.tsx': { file: 'assets/OnboardingPage-666.js', isDynamicEntry: true, imports: ['_form.js'] },
 };
 
 let clientDir: string;

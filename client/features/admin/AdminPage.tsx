@@ -1,0 +1,198 @@
+/**
+ * /admin (issue 20): the operator's view, for `admin` users only (the server
+ * refuses everyone else): the platform's counts, the sites with a search,
+ * suspending and restoring a site, and the maintenance switch.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { SUSPENSION_REASON_MAX_LENGTH } from '../../../common/constants.ts';
+import * as adminApi from '../../../common/api/admin.ts';
+import { SERVER_MESSAGES } from '../../../common/messages.ts';
+import { useAuth } from '../../app/auth.tsx';
+import { usePageMeta } from '../../app/usePageMeta.ts';
+import { LiveMessage } from '../../components/LiveMessage.tsx';
+import { LoadFailed, Loading } from '../../components/LoadStatus.tsx';
+import { MainLandmark } from '../../components/MainLandmark.tsx';
+import { call, toErrorCode } from '../../lib/api.ts';
+import { useLoad } from '../../lib/useLoad.ts';
+import '../../components/FormField.css';
+import '../overview/overview.css';
+import './admin.css';
+
+function bytes(value: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let size = value;
+  let unit = 0;
+  while (size >= 1024 && unit < units.length - 1) {
+    size /= 1024;
+    unit += 1;
+  }
+  return `${size.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`;
+}
+
+function Stats() {
+  const { loaded, reload } = useLoad((signal) => call(adminApi.stats, { signal }));
+  if (loaded.state === 'loading') return <Loading>Loading the counts…</Loading>;
+  if (loaded.state === 'failed') return <LoadFailed message={SERVER_MESSAGES[loaded.code]} onRetry={reload} />;
+  const stats = loaded.data;
+  const figures: [string, string][] = [
+    ['Sites', stats.sites.toLocaleString()],
+    ['Creators', stats.creators.toLocaleString()],
+    ['Members', stats.members.toLocaleString()],
+    ['Posts', stats.posts.toLocaleString()],
+    ['Storage used', bytes(stats.storageBytes)],
+    ['E-mails sent', stats.emailsSent.toLocaleString()],
+  ];
+  return (
+    <dl className="overview-figures admin-figures">
+      {figures.map(([label, value]) => (
+        <div key={label} className="overview-figure">
+          <dt className="overview-figure__label">{label}</dt>
+          <dd className="overview-figure__value">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function MaintenanceSwitch({ onMessage }: { onMessage: (text: string) => void }) {
+  const { loaded } = useLoad((signal) => call(adminApi.maintenance, { signal }));
+  const [on, setOn] = useState<boolean | undefined>(undefined);
+  const current = on ?? (loaded.state === 'ready' ? loaded.data.maintenance : undefined);
+  async function flip() {
+    if (current === undefined) return;
+    try {
+      const answer = await call(adminApi.setMaintenance, { body: { maintenance: !current } });
+      setOn(answer.maintenance);
+      onMessage(answer.maintenance ? 'Maintenance is on: only admins can use the platform.' : 'Maintenance is off.');
+    } catch (error) {
+      onMessage(SERVER_MESSAGES[toErrorCode(error)]);
+    }
+  }
+  return (
+    <button type="button" role="switch" aria-checked={current ?? false} disabled={current === undefined} className="button button--secondary button--md" onClick={() => void flip()}>
+      Maintenance: {current === undefined ? '…' : current ? 'on' : 'off'}
+    </button>
+  );
+}
+
+function Sites({ onMessage }: { onMessage: (text: string) => void }) {
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [sites, setSites] = useState<adminApi.AdminSite[] | undefined>(undefined);
+  const [failed, setFailed] = useState('');
+  const [attempt, setAttempt] = useState(0);
+  const [reason, setReason] = useState('');
+  useEffect(() => {
+    const controller = new AbortController();
+    call(adminApi.sites, { query: { q: query }, signal: controller.signal })
+      .then((answer) => {
+        setSites(answer.sites);
+        setFailed('');
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setFailed(SERVER_MESSAGES[toErrorCode(error)]);
+      });
+    return () => controller.abort();
+  }, [query, attempt]);
+
+  async function toggle(site: adminApi.AdminSite) {
+    const suspend = site.suspendedAt === null;
+    try {
+      if (suspend) await call(adminApi.suspendSite, { params: { id: site.id }, body: { reason } });
+      else await call(adminApi.restoreSite, { params: { id: site.id } });
+      onMessage(suspend ? `${site.title} is suspended: its pages, feeds, files, comments, messages and e-mail are off.` : `${site.title} is restored.`);
+      setAttempt((count) => count + 1);
+    } catch (error) {
+      onMessage(SERVER_MESSAGES[toErrorCode(error)]);
+    }
+  }
+
+  function find(event: FormEvent) {
+    event.preventDefault();
+    setQuery(search.trim());
+  }
+
+  return (
+    <section className="overview-card" aria-labelledby="sites-heading">
+      <h2 id="sites-heading" className="overview-card__title">
+        Sites
+      </h2>
+      <form role="search" className="admin-search" onSubmit={find}>
+        <label className="visually-hidden" htmlFor="admin-site-search">
+          Search sites by handle, title or owner e-mail
+        </label>
+        <input id="admin-site-search" className="field__input" type="search" placeholder="Handle, title or owner e-mail" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <button type="submit" className="button button--primary button--md">
+          Search
+        </button>
+      </form>
+      <label className="field__label" htmlFor="admin-suspension-reason">
+        Reason for a suspension (shown to the creator)
+      </label>
+      <input
+        id="admin-suspension-reason"
+        className="field__input"
+        type="text"
+        maxLength={SUSPENSION_REASON_MAX_LENGTH}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      {failed && <LoadFailed message={failed} onRetry={() => setAttempt((count) => count + 1)} />}
+      {!failed && sites === undefined && <Loading>Loading sites…</Loading>}
+      {sites?.length === 0 && <p className="overview-card__note">No site matches “{query}”.</p>}
+      {sites && sites.length > 0 && (
+        <ul className="admin-sites">
+          {sites.map((site) => (
+            <li key={site.id} className="admin-sites__item">
+              <div>
+                <a href={`/@${site.handle}`} target="_blank" rel="noopener">
+                  {site.title}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+                <span className="admin-sites__meta">
+                  @{site.handle} · {site.ownerEmail} · {site.members.toLocaleString()} members
+                </span>
+              </div>
+              {site.suspendedAt && <span className="admin-sites__badge">Suspended</span>}
+              <button type="button" className={`button button--md ${site.suspendedAt ? 'button--primary' : 'button--secondary'}`} onClick={() => void toggle(site)}>
+                {site.suspendedAt ? 'Restore' : 'Suspend'}
+                <span className="visually-hidden"> {site.title}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export default function AdminPage() {
+  usePageMeta({ title: 'Admin | Creator Platform', robots: 'noindex' });
+  const { user } = useAuth();
+  const [message, setMessage] = useState('');
+  return (
+    <MainLandmark className="admin studio">
+      <header className="overview__header">
+        <div>
+          <h1 className="overview__heading">Admin</h1>
+          <p className="overview__sub">
+            The platform at a glance. <Link to="/dashboard/overview">Back to your studio</Link>
+          </p>
+        </div>
+        {user?.role === 'admin' && <MaintenanceSwitch onMessage={setMessage} />}
+      </header>
+      {user?.role !== 'admin' ? (
+        <p className="overview__empty">
+          This area is for the operator of the platform. <Link to="/dashboard/overview">Go to your dashboard</Link>
+        </p>
+      ) : (
+        <>
+          <LiveMessage>{message}</LiveMessage>
+          <Stats />
+          <Sites onMessage={setMessage} />
+        </>
+      )}
+    </MainLandmark>
+  );
+}

@@ -1,0 +1,265 @@
+/**
+ * One conversation of the inbox: its messages oldest first, marked read when
+ * opened, new ones appended as they arrive, a reply with images from the
+ * media library, and the actions on it (unread, archive, block). Text is
+ * shown as text (React escapes it; line breaks kept by CSS), never as markup.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import * as messagesApi from '../../../../common/api/messages.ts';
+import { SERVER_MESSAGES } from '../../../../common/messages.ts';
+import { MESSAGE_MAX_ATTACHMENTS, MESSAGE_MAX_CHARS } from '../../../../common/messaging.ts';
+import { Button } from '../../../components/Button.tsx';
+import { LiveMessage } from '../../../components/LiveMessage.tsx';
+import { LoadFailed, Loading } from '../../../components/LoadStatus.tsx';
+import { onNewMessage } from '../message-stream.ts';
+import { unreadChanged } from '../unread.tsx';
+import { call, toErrorCode } from '../../../lib/api.ts';
+import { MediaPicker, type PickedImage } from './MediaPicker.tsx';
+import { whenOf } from './when.ts';
+
+type Loaded = { state: 'loading' } | { state: 'failed'; notFound: boolean } | { state: 'ready'; thread: messagesApi.ThreadAnswer };
+
+interface ThreadProps {
+  id: string;
+  /** Under 768px: back to the list. */
+  onBack: (() => void) | undefined;
+  /** The inbox updates its row after an action (the conversation as it now is), or moves it to the top after a reply (no argument). */
+  onChanged: (summary?: messagesApi.ConversationSummary) => void;
+}
+
+export function Thread({ id, onBack, onChanged }: ThreadProps) {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string }>();
+  const headingId = useId();
+  const end = useRef<HTMLLIElement>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    (async () => {
+      const thread = await call(messagesApi.getThread, { params: { id }, signal: controller.signal });
+      // Opening a conversation is reading it.
+      if (thread.conversation.unread > 0) {
+        const read = await call(messagesApi.markRead, { params: { id }, body: { read: true }, signal: controller.signal });
+        unreadChanged();
+        onChanged(read.conversation);
+        return read;
+      }
+      return thread;
+    })()
+      .then((thread) => setLoaded({ state: 'ready', thread }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoaded({ state: 'failed', notFound: toErrorCode(error) === 'not-found' });
+      });
+    return () => controller.abort();
+    // onChanged is the inbox's reload, new with each search: reloading the thread for it would mark it read again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, attempt]);
+
+  useEffect(
+    () =>
+      onNewMessage((event) => {
+        if (event.message.conversationId !== id) return;
+        setLoaded((current) => {
+          if (current.state !== 'ready' || current.thread.messages.some((message) => message.id === event.message.id)) return current;
+          return { state: 'ready', thread: { ...current.thread, messages: [...current.thread.messages, event.message] } };
+        });
+        // The creator is looking at it: it is read.
+        if (event.message.sender === 'member') void call(messagesApi.markRead, { params: { id }, body: { read: true } }).then(unreadChanged, () => undefined);
+      }),
+    [id],
+  );
+
+  const count = loaded.state === 'ready' ? loaded.thread.messages.length : 0;
+  // Braces: newer browsers' scrollIntoView returns a promise, which React would take for a clean-up.
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'nearest' });
+  }, [count]);
+
+  if (loaded.state === 'loading') {
+    return (
+      <section className="thread" aria-label="Conversation">
+        <Loading>Loading the conversation…</Loading>
+      </section>
+    );
+  }
+  if (loaded.state === 'failed') {
+    return (
+      <section className="thread" aria-label="Conversation">
+        {onBack && <BackButton onBack={onBack} />}
+        {loaded.notFound ? (
+          <p role="alert">This conversation is not one of yours, or no longer exists.</p>
+        ) : (
+          <LoadFailed
+            message="This conversation could not be loaded."
+            onRetry={() => {
+              setLoaded({ state: 'loading' });
+              setAttempt((value) => value + 1);
+            }}
+          />
+        )}
+      </section>
+    );
+  }
+
+  const { conversation, messages } = loaded.thread;
+  const act = async (action: () => Promise<messagesApi.ThreadAnswer>, done: string) => {
+    try {
+      const thread = await action();
+      setLoaded({ state: 'ready', thread });
+      setNotice({ tone: 'success', text: done });
+      unreadChanged();
+      onChanged(thread.conversation);
+    } catch (error) {
+      setNotice({ tone: 'error', text: SERVER_MESSAGES[toErrorCode(error)] });
+    }
+  };
+  const params = { id };
+
+  return (
+    <section className="thread" aria-labelledby={headingId}>
+      <header className="thread__header">
+        {onBack && <BackButton onBack={onBack} />}
+        <div>
+          <h2 id={headingId} className="thread__name">
+            {conversation.member?.name ?? 'Deleted member'}
+          </h2>
+          {conversation.member && <p className="thread__email">{conversation.member.email}</p>}
+        </div>
+        <div className="thread__actions">
+          <Button variant="ghost" onClick={() => void act(() => call(messagesApi.markRead, { params, body: { read: false } }), 'Marked unread.')}>
+            Mark unread
+          </Button>
+          {conversation.archived ? (
+            <Button variant="ghost" onClick={() => void act(() => call(messagesApi.unarchive, { params }), 'Moved back to the inbox.')}>
+              Move to inbox
+            </Button>
+          ) : (
+            <Button variant="ghost" onClick={() => void act(() => call(messagesApi.archive, { params }), 'Archived. It comes back when the member writes again.')}>
+              Archive
+            </Button>
+          )}
+          {conversation.member &&
+            (conversation.blocked ? (
+              <Button variant="ghost" onClick={() => void act(() => call(messagesApi.unblockMember, { params }), 'Unblocked. They can write and comment again.')}>
+                Unblock
+              </Button>
+            ) : (
+              <Button variant="ghost" onClick={() => void act(() => call(messagesApi.blockMember, { params }), 'Blocked. They are told you are not taking messages.')}>
+                Block
+              </Button>
+            ))}
+        </div>
+      </header>
+      <LiveMessage tone={notice?.tone}>{notice?.text}</LiveMessage>
+      <ol className="thread__messages" aria-label="Messages">
+        {messages.map((message) => (
+          <li key={message.id} className={`thread__message thread__message--${message.sender}`}>
+            <p className="thread__text">{message.text}</p>
+            {message.attachments.map((attachment) => (
+              <img key={attachment.id} className="thread__image" src={attachment.url} alt={attachment.alt} loading="lazy" />
+            ))}
+            <span className="thread__meta">
+              {message.sender === 'creator' ? 'You' : (conversation.member?.name ?? 'Member')} ·{' '}
+              <time dateTime={message.createdAt}>{whenOf(message.createdAt)}</time>
+            </span>
+          </li>
+        ))}
+        <li ref={end} aria-hidden="true" className="thread__end" />
+      </ol>
+      {!conversation.member ? (
+        <p className="thread__closed">This member has deleted their account: nobody can answer here any more.</p>
+      ) : (
+        <>
+          {conversation.blocked && <p className="thread__closed">You have blocked this member. They are told politely that you are not taking messages.</p>}
+          <ReplyForm
+            id={id}
+            onSent={(message) => {
+              setLoaded((current) =>
+                current.state === 'ready' && !current.thread.messages.some((item) => item.id === message.id)
+                  ? { state: 'ready', thread: { ...current.thread, messages: [...current.thread.messages, message] } }
+                  : current,
+              );
+              onChanged();
+            }}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function BackButton({ onBack }: { onBack: () => void }) {
+  return (
+    <Button variant="ghost" onClick={onBack}>
+      ← All conversations
+    </Button>
+  );
+}
+
+function ReplyForm({ id, onSent }: { id: string; onSent: (message: messagesApi.MessageJson) => void }) {
+  const textId = useId();
+  const [text, setText] = useState('');
+  const [images, setImages] = useState<PickedImage[]>([]);
+  const [picking, setPicking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) {
+      setError('Write a message first.');
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      const answer = await call(messagesApi.reply, { params: { id }, body: { text, mediaIds: images.map((image) => image.id) } });
+      onSent(answer.message);
+      setText('');
+      setImages([]);
+    } catch (failure) {
+      setError(SERVER_MESSAGES[toErrorCode(failure)]);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="thread__reply" onSubmit={(event) => void send(event)}>
+      <label htmlFor={textId} className="field__label">
+        Your reply
+      </label>
+      <textarea id={textId} className="field__input" rows={3} maxLength={MESSAGE_MAX_CHARS} value={text} onChange={(event) => setText(event.target.value)} />
+      {images.length > 0 && (
+        <ul className="thread__attached" aria-label="Attached images">
+          {images.map((image) => (
+            <li key={image.id}>
+              <img src={image.url} alt={image.alt} width="56" height="56" />
+              <button type="button" className="thread__remove" onClick={() => setImages((list) => list.filter((item) => item.id !== image.id))}>
+                Remove<span className="visually-hidden"> {image.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <LiveMessage tone="error">{error}</LiveMessage>
+      <div className="thread__reply-actions">
+        <Button type="button" variant="secondary" disabled={images.length >= MESSAGE_MAX_ATTACHMENTS} onClick={() => setPicking(true)}>
+          Attach an image
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Sending…' : 'Send'}
+        </Button>
+      </div>
+      <MediaPicker
+        open={picking}
+        onClose={() => setPicking(false)}
+        onPick={(image) => {
+          setImages((list) => (list.some((item) => item.id === image.id) ? list : [...list, image].slice(0, MESSAGE_MAX_ATTACHMENTS)));
+          setPicking(false);
+        }}
+      />
+    </form>
+  );
+}
