@@ -5,10 +5,9 @@
  * counts at its declared length, so its room is taken when it is created.
  */
 import { eq, sql, sum } from 'drizzle-orm';
-import type { Database } from '../../db/connect.ts';
 import { media } from '../../db/content-schema.ts';
+import type { Transaction } from '../../db/transaction.ts';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * Whether `bytes` more fit in the site's quota (0: no quota), asked inside the

@@ -15,6 +15,7 @@ import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { emailDisabledMembers } from '../../db/email-schema.ts';
 import { users } from '../../db/schema.ts';
+import { rowsOf } from '../../db/transaction.ts';
 import { AppError } from '../errors.ts';
 import { EXPORT_CELLS, type ExportCells } from './members-export.ts';
 
@@ -234,14 +235,8 @@ export async function readExportPage(db: Database, siteId: string, query: Member
     .limit(query.limit + 1)
     .offset(plan.offset);
   // execute() hands back the driver's rows untouched: every cell is already text.
-  const result = (await db.execute(select)) as ExportRow[] | { rows: ExportRow[] };
-  const { rows, next } = toPage(rowsOf(result), plan, query);
+  const { rows, next } = toPage(rowsOf<ExportRow>(await db.execute(select)), plan, query);
   return { rows, ...(next ? { next } : {}) };
-}
-
-/** postgres.js answers with the rows themselves, PGlite with `{ rows }`. */
-function rowsOf<Row>(result: Row[] | { rows: Row[] }): Row[] {
-  return Array.isArray(result) ? result : result.rows;
 }
 
 /** How many members the filters match; the users join only when the search needs it. */

@@ -19,7 +19,7 @@ import type { Clock } from '../clock.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { setEmailSubscription } from '../memberships/index.ts';
 import type { MediaUrlSigner } from '../media/media-urls.ts';
-import type { Transaction } from '../queue/queue.ts';
+import type { Transaction } from '../../db/transaction.ts';
 import { loadNewsletterSource, renderVariants } from './newsletter-content.ts';
 import { oneLine } from '../mail/addresses.ts';
 import { UNSUBSCRIBE_PLACEHOLDER } from './newsletter-render.ts';

@@ -22,7 +22,7 @@ import { oneLine } from '../mail/addresses.ts';
 import { MAIL_QUEUED_CHANNEL } from '../mail/outbox.ts';
 import { MAIL_SUBJECTS, newMemberMail, newMembersDigestMail, type MailContent, type MailList } from '../mail/templates.ts';
 import { findSiteByOwner } from '../sites/site-lookup.ts';
-import { rowsOf } from './plan-send.ts';
+import { rowsOf } from '../../db/transaction.ts';
 
 export const MEMBERS_DIGEST_JOB = 'new-members-digest';
 /** The job looks hourly; the day's row makes it once a day, within the hour after midnight UTC. */

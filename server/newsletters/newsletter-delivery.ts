@@ -25,7 +25,7 @@ import type { Logger } from '../logger.ts';
 import { isPermanentRejection } from '../mail/worker.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { newsletterMessage } from './newsletter-headers.ts';
-import { rowsOf } from './plan-send.ts';
+import { rowsOf } from '../../db/transaction.ts';
 import type { RateSlots } from './rate-slots.ts';
 import { siteIsSuspendedColumn } from '../site-standing/index.ts';
 

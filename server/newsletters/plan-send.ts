@@ -15,13 +15,9 @@ import { memberships, sites, tiers } from '../../db/content-schema.ts';
 import { emailDisabledMembers, emailRecipients } from '../../db/email-schema.ts';
 import { postTiers } from '../../db/money-schema.ts';
 import { users } from '../../db/schema.ts';
+import { rowsOf } from '../../db/transaction.ts';
 
 type Executor = Pick<Database, 'execute'>;
-
-/** drizzle answers rows as an array on postgres.js and as `{rows}` on PGlite. */
-export function rowsOf<Row>(result: unknown): Row[] {
-  return Array.isArray(result) ? (result as Row[]) : (result as { rows: Row[] }).rows;
-}
 
 /** Who a send reaches: members of the site now (a lapsed payment included), with an address that can take newsletters. */
 export function audienceWhere(siteId: string, segment: EmailSegment | 'any'): SQL {

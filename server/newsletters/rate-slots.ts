@@ -8,7 +8,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { emailRateSlots } from '../../db/email-schema.ts';
-import { rowsOf } from './plan-send.ts';
+import { rowsOf } from '../../db/transaction.ts';
 
 export interface RateSlots {
   /** Takes up to `want` of the current second's slots; answers how many it got and how long until the next second. */

@@ -22,7 +22,7 @@ import { findSiteByOwner } from '../sites/site-lookup.ts';
 import { loadMailSite } from './newsletter-content.ts';
 import { newsletterMessage } from './newsletter-headers.ts';
 import { renderWelcome, UNSUBSCRIBE_PLACEHOLDER, welcomeText } from './newsletter-render.ts';
-import { rowsOf } from './plan-send.ts';
+import { rowsOf } from '../../db/transaction.ts';
 import { siteIsOpen } from '../site-standing/index.ts';
 
 export const WELCOME_TEXT_MAX_LENGTH = 5000;

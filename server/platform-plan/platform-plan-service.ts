@@ -20,8 +20,8 @@ import type { StripeClient } from '../payments/stripe-client.ts';
 import { findSiteByOwner } from '../sites/site-lookup.ts';
 import { findOrCreatePlanPrice } from './plan-price.ts';
 import { effectiveStatus } from './plan-state.ts';
+import type { Transaction } from '../../db/transaction.ts';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type PlanRow = typeof platformPlans.$inferSelect;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

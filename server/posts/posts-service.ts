@@ -25,9 +25,9 @@ import { importHtml } from './import-html.ts';
 import { afterCursor, decodeListCursor, encodeListCursor, LIST_ORDER_KEYS } from './posts-list-cursor.ts';
 import { mediaIdsIn, renderDocument } from './render-document.ts';
 import { sanitizeStoredHtml } from './sanitize.ts';
+import type { Transaction } from '../../db/transaction.ts';
 
 type PostRow = typeof posts.$inferSelect;
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A generated slug another write took meanwhile is retried with the next number this many times. */
 const SLUG_ATTEMPTS = 5;

@@ -7,11 +7,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { PgBoss, fromDrizzle, fromPglite, type DrizzleTransactionLike, type Job, type Queue } from 'pg-boss';
-import type { Database, DatabaseHandle } from '../../db/connect.ts';
+import type { DatabaseHandle } from '../../db/connect.ts';
 import { isDatabaseUnavailable } from '../../db/database-unavailable.ts';
 import type { Logger } from '../logger.ts';
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+import type { Transaction } from '../../db/transaction.ts';
 
 export interface QueueDefinition {
   name: string;

@@ -17,8 +17,8 @@ import type { MediaUrlSigner } from '../media/media-urls.ts';
 import type { SiteChanged } from './site-changes.ts';
 import { toSiteJson } from './site-json.ts';
 import { findSiteByHandle, findSiteByOwner, type Site } from './site-lookup.ts';
+import type { Transaction } from '../../db/transaction.ts';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface SitesServiceDeps {
   db: Database;

@@ -18,9 +18,9 @@ import type { StripeClient } from '../payments/stripe-client.ts';
 import type { SiteChanged } from '../sites/site-changes.ts';
 import { findSiteByOwner, type Site } from '../sites/site-lookup.ts';
 import { syncTierWithStripe } from './tier-stripe.ts';
+import type { Transaction } from '../../db/transaction.ts';
 
 type TierRow = typeof tiers.$inferSelect;
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface TiersServiceDeps {
   db: Database;
