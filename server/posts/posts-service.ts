@@ -16,7 +16,7 @@ import type { Database } from '../../db/connect.ts';
 import { media, postMedia, posts, tiers, type PostMediaPlace } from '../../db/content-schema.ts';
 import { postTiers } from '../../db/money-schema.ts';
 import type { Clock } from '../clock.ts';
-import { countComments } from '../messaging/comment-counts.ts';
+import { countComments } from './comment-counts.ts';
 import type { RecordActivity } from '../reports/activity-service.ts';
 import { AppError, badRequest } from '../errors.ts';
 import type { SiteChanged } from '../sites/site-changes.ts';
