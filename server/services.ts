@@ -13,7 +13,7 @@ import { createLoginAttempts } from './auth/login-attempt.ts';
 import { createMemberIdentityService } from './auth/member-identity.ts';
 import { createPasswordHasher } from './auth/password.ts';
 import { createPasswordResetService } from './auth/password-reset.ts';
-import { createRateLimiter } from './auth/rate-limit.ts';
+import { createRateLimiter } from './rate-limits/rate-limit.ts';
 import { createSessionService } from './auth/session.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -29,11 +29,13 @@ import { createMessageEvents } from './messaging/message-events.ts';
 import { createMessagesService } from './messaging/messages-service.ts';
 import { createMembersImport } from './members/members-import.ts';
 import { createMembersService } from './members/members-service.ts';
+import { endExpiredCompsJob } from './members/end-expired-comps.ts';
 import { createStripeClient } from './payments/stripe-client.ts';
 import { createPlatformPlanService } from './platform-plan/platform-plan-service.ts';
 import { platformPlanWebhookHandlers } from './platform-plan/plan-webhooks.ts';
 import { createLivePosts } from './posts/live.ts';
 import { createPostsService } from './posts/posts-service.ts';
+import { publishScheduledJob } from './posts/publish-scheduled.ts';
 import { createMaintenanceState } from './settings/maintenance.ts';
 import { createOverviewService } from './dashboard/overview.ts';
 import { createEmail, emailQueues } from './newsletters/email-module.ts';
@@ -161,7 +163,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     passwords,
     rateLimiter,
     mailWorker,
-    jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter, posts, members, featureCleanups: { expiredUploads: media.deleteExpiredUploads, stripeEvents: webhooks.forgetOldEvents, emailRateSlots: email.forgetOldRateSlots, memberNotices: () => email.memberNotices.forgetOld(), expiredDomainClaims: () => domains.forgetExpiredClaims() }, featureJobs: [rollUpJob(reportsRollUp), ...messageNotices.jobs(), ...email.jobs] }),
+    jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter, featureCleanups: { expiredUploads: media.deleteExpiredUploads, stripeEvents: webhooks.forgetOldEvents, emailRateSlots: email.forgetOldRateSlots, memberNotices: () => email.memberNotices.forgetOld(), expiredDomainClaims: () => domains.forgetExpiredClaims() }, featureJobs: [publishScheduledJob(posts), endExpiredCompsJob(members), rollUpJob(reportsRollUp), ...messageNotices.jobs(), ...email.jobs] }),
     posts,
     email,
     livePosts,
