@@ -6,7 +6,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
 import type { LivePosts } from '../posts/live.ts';
-import { text } from '../public-site/html.ts';
+import { text } from '../rendering/html.ts';
 import { feedPosts } from '../public-site/site-content.ts';
 import type { DomainSite } from './domain-directory.ts';
 import { isSiteSuspended, sendSuspendedPage } from '../site-standing/index.ts';

@@ -6,9 +6,9 @@
  */
 import { PRODUCT_NAME } from '../../common/constants.ts';
 import { formatMoney } from '../../common/money.ts';
-import { formatDate } from '../public-site/home-page.ts';
-import { text } from '../public-site/html.ts';
-import type { PageHead } from '../public-site/page-shell.ts';
+import { formatDate } from '../rendering/home-page.ts';
+import { text } from '../rendering/html.ts';
+import type { PageHead } from '../rendering/page-shell.ts';
 import type { Site } from '../sites/site-lookup.ts';
 import type { MemberAccount } from './member-account-service.ts';
 import { siteUrl } from '../sites/site-url.ts';

@@ -6,12 +6,12 @@
  */
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Database } from '../../db/connect.ts';
-import type { AuthLocals } from '../http/middleware/load-session.ts';
+import type { AuthLocals } from '../auth/load-session.ts';
 import type { DesignPages } from '../public-site/design/design-pages.ts';
-import type { ShellInput } from '../public-site/page-shell.ts';
-import { renderShell } from '../public-site/page-shell.ts';
-import type { SiteAssets } from '../public-site/site-assets.ts';
-import type { SiteReader } from '../public-site/site-bar.ts';
+import type { ShellInput } from '../rendering/page-shell.ts';
+import { renderShell } from '../rendering/page-shell.ts';
+import type { SiteAssets } from '../rendering/site-assets.ts';
+import type { SiteReader } from '../rendering/site-bar.ts';
 import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
 import { AppError } from '../errors.ts';
 import { accountHead, accountMain, type AccountNotice } from './account-page.ts';

@@ -9,15 +9,13 @@ import { z } from 'zod';
 import type { AnswerOf } from '../../common/api/endpoint.ts';
 import type * as emailApi from '../../common/api/email.ts';
 import { EMAIL_VARIANTS, type PostEmailAnswer } from '../../common/email.ts';
-import { MEMBER_NOTICE_CHOICES } from '../../common/member-notices.ts';
 import { parseInput } from '../http/validate.ts';
-import type { AuthLocals } from '../http/middleware/load-session.ts';
-import { requireVerifiedCreator } from '../http/middleware/require-user.ts';
-import { sitePageHeaders } from '../public-site/site-headers.ts';
+import type { AuthLocals } from '../auth/load-session.ts';
+import { requireVerifiedCreator } from '../auth/require-user.ts';
+import { sitePageHeaders } from '../rendering/site-headers.ts';
 import type { Clock } from '../clock.ts';
 import type { EmailService } from './email-service.ts';
 import { WELCOME_TEXT_MAX_LENGTH, type WelcomeMail } from './welcome-mail.ts';
-import type { MemberNotices } from './member-notices.ts';
 import { unsubscribePage, type UnsubscribePageState } from './unsubscribe-page.ts';
 
 type AuthResponse = Response<unknown, AuthLocals>;
@@ -72,26 +70,6 @@ export function welcomeRoutes(welcome: WelcomeMail, clock: Clock): Router {
   router.post('/preview', json, async (req: Request, res: AuthResponse) => {
     const { text } = parseInput(welcomePreviewSchema, req.body);
     res.json((await welcome.preview(userId(res), text)) satisfies AnswerOf<typeof emailApi.previewWelcomeMail>);
-  });
-  return router;
-}
-
-const noticesSchema = z.strictObject({ newMember: z.enum(MEMBER_NOTICE_CHOICES), newPayingMember: z.enum(MEMBER_NOTICE_CHOICES) });
-
-/** /api/email/notices: how the creator hears of new members and new paying members. */
-export function memberNoticesRoutes(notices: MemberNotices): Router {
-  const router = Router();
-  router.use(requireVerifiedCreator);
-  router.use((_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
-  router.get('/', async (_req: Request, res: AuthResponse) => {
-    res.json((await notices.settings(userId(res))) satisfies AnswerOf<typeof emailApi.getMemberNotices>);
-  });
-  router.put('/', express.json({ limit: '1kb' }), async (req: Request, res: AuthResponse) => {
-    const input = parseInput(noticesSchema, req.body);
-    res.json((await notices.save(userId(res), input)) satisfies AnswerOf<typeof emailApi.saveMemberNotices>);
   });
   return router;
 }

@@ -12,7 +12,7 @@ import { posts, sites } from '../../db/content-schema.ts';
 import { users } from '../../db/schema.ts';
 import { effectiveVisibility } from '../access/post-access.ts';
 import type { MediaUrlSigner } from '../media/media-urls.ts';
-import { embeddedMediaIds } from '../public-site/media-html.ts';
+import { embeddedMediaIds } from '../rendering/media-html.ts';
 import { siteMediaByIds, type MediaRow } from '../public-site/site-content.ts';
 import { siteAddress } from '../sites/site-json.ts';
 import { renderNewsletter, type MailSite, type NewsletterInput } from './newsletter-render.ts';

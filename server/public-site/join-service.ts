@@ -14,7 +14,7 @@ import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
-import type { NoteNewMember } from '../newsletters/member-notices.ts';
+import type { NoteNewMember } from '../member-notices/index.ts';
 import { joinFreeTier, type StartCheckout } from '../memberships/index.ts';
 import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
 import { refuseIfSuspended } from '../site-standing/index.ts';

@@ -12,7 +12,7 @@ import { ANONYMOUS, postAccess } from '../access/post-access.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../../db/connect.ts';
 import type { LivePosts } from '../posts/live.ts';
-import { text } from './html.ts';
+import { text } from '../rendering/html.ts';
 import { sitemapPageStarts, sitemapPosts, sitemapSites } from './site-content.ts';
 
 export const SITEMAP_PAGE_SIZE = 50_000;

@@ -10,17 +10,17 @@ import { defaultDesign } from '../../../common/design.ts';
 import type { Database } from '../../../db/connect.ts';
 import { posts } from '../../../db/content-schema.ts';
 import type { Site } from '../../sites/site-lookup.ts';
-import { homeHead, homeMain, welcomeHtml, type HomePageInput } from '../home-page.ts';
-import { text } from '../html.ts';
-import { imageFileFor } from '../media-html.ts';
-import { PUBLIC_IMAGE_TTL_MS, type LazySigner } from '../media-links.ts';
-import type { PageHead } from '../page-shell.ts';
-import type { SiteAssets } from '../site-assets.ts';
+import { homeHead, homeMain, welcomeHtml, type HomePageInput } from '../../rendering/home-page.ts';
+import { text } from '../../rendering/html.ts';
+import { imageFileFor } from '../../rendering/media-html.ts';
+import { PUBLIC_IMAGE_TTL_MS, type LazySigner } from '../../rendering/media-links.ts';
+import type { PageHead } from '../../rendering/page-shell.ts';
+import type { SiteAssets } from '../../rendering/site-assets.ts';
 import { activeSiteTiers, postSummaryColumns, siteMediaByIds, type MediaRow, type PostSummary, type TierRow } from '../site-content.ts';
-import { shellDesign, type ShellDesign } from './chrome.ts';
-import { compileDesign, type CompiledDesign } from './compile.ts';
+import { shellDesign, type ShellDesign } from '../../rendering/design/chrome.ts';
+import { compileDesign, type CompiledDesign } from '../../rendering/design/compile.ts';
 import type { PublishedDesigns } from './published-designs.ts';
-import { sectionHtml } from './sections.ts';
+import { sectionHtml } from '../../rendering/design/sections.ts';
 import { sitePath } from '../../sites/site-url.ts';
 
 export interface HomeExtras {

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { THEMES, type ThemeName } from '../../common/design.ts';
-import { readManifest } from '../http/route-preloads.ts';
+import { readManifest } from '../web-app/route-preloads.ts';
 
 export const SITE_STYLESHEET_INPUT = 'site/site.css';
 export const SITE_SCRIPT_INPUT = 'site/site.ts';
