@@ -32,7 +32,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         build: {
           outDir: '../dist/client',
           emptyOutDir: true,
-          // Read by the server to name a deep link's chunks and stylesheets in index.html (server/http/route-preloads.ts).
+          // Read by the server to name a deep link's chunks and stylesheets in index.html (server/web-app/route-preloads.ts).
           manifest: true,
           // Every browser we serve preloads modules itself (decision 027): the polyfill would be dead weight on the landing page.
           modulePreload: { polyfill: false },

@@ -20,6 +20,7 @@ import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { MailTransport } from './mail/transport.ts';
 import { createMailWorker } from './mail/worker.ts';
+import { createMailTemplates } from './mail-templates.ts';
 import { createJobs } from './jobs/index.ts';
 import { createMedia } from './media/media-module.ts';
 import { createMemberAccountService } from './member-account/member-account-service.ts';
@@ -39,7 +40,7 @@ import { publishScheduledJob } from './posts/publish-scheduled.ts';
 import { createMaintenanceState } from './settings/maintenance.ts';
 import { createOverviewService } from './dashboard/overview.ts';
 import { createEmail, emailQueues } from './newsletters/email-module.ts';
-import { noteNewMember } from './newsletters/member-notices.ts';
+import { noteNewMember } from './member-notices/index.ts';
 import { mediaQueues } from './media/media-jobs.ts';
 import { createJobQueue } from './queue/queue.ts';
 import { createPaymentAccountsService } from './payments/payment-accounts.ts';
@@ -85,8 +86,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     leaseMs: config.mailLeaseMs,
     appUrl: config.appUrl,
     linkOrigins: config.allowedOrigins,
-    supportEmail: config.supportEmail,
-    mailFrom: config.mailFrom,
+    templates: createMailTemplates(db, config),
   });
   const sessions = createSessionService({ db, clock });
   const rateLimiter = createRateLimiter({ db, clock, limits: config.rateLimits });

@@ -6,8 +6,8 @@ import type * as designApi from '../../common/api/design.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { isUuid } from '../../common/post-schemas.ts';
 import { AppError } from '../errors.ts';
-import type { AuthLocals } from '../http/middleware/load-session.ts';
-import { requireVerifiedCreator } from '../http/middleware/require-user.ts';
+import type { AuthLocals } from '../auth/load-session.ts';
+import { requireVerifiedCreator } from '../auth/require-user.ts';
 import { parseInput } from '../http/validate.ts';
 import { DesignRefused, type DesignService } from './design-service.ts';
 

@@ -8,7 +8,7 @@ import type { Database } from '../../db/connect.ts';
 import type { SessionService } from '../auth/session.ts';
 import type { Clock } from '../clock.ts';
 import type { Feature } from '../feature.ts';
-import type { SessionCookie } from '../http/session-cookie.ts';
+import type { SessionCookie } from '../auth/session-cookie.ts';
 import type { LivePosts } from '../posts/live.ts';
 import { hostName, type DomainDirectory } from './domain-directory.ts';
 import { domainSiteRoutes } from './domain-site-routes.ts';

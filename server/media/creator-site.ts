@@ -5,7 +5,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Database } from '../../db/connect.ts';
 import { AppError } from '../errors.ts';
-import type { AuthLocals } from '../http/middleware/load-session.ts';
+import type { AuthLocals } from '../auth/load-session.ts';
 import { findSiteByOwner, type Site } from '../sites/site-lookup.ts';
 
 export interface SiteLocals extends AuthLocals {

@@ -7,7 +7,7 @@ import { Router, type RequestHandler } from 'express';
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
 import type { Feature } from '../feature.ts';
-import { requireVerifiedCreator } from '../http/middleware/require-user.ts';
+import { requireVerifiedCreator } from '../auth/require-user.ts';
 import type { Storage } from '../storage/storage.ts';
 import { requireCreatorSite } from './creator-site.ts';
 import { mediaRoutes } from './media-routes.ts';

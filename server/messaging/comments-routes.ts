@@ -2,8 +2,8 @@
 import express, { Router, type Request, type Response } from 'express';
 import type { CommentJson } from '../../common/api/comments.ts';
 import { commentPatchSchema, commentSchema } from '../../common/messaging-schemas.ts';
-import type { AuthLocals } from '../http/middleware/load-session.ts';
-import { requireUser, requireVerifiedCreator } from '../http/middleware/require-user.ts';
+import type { AuthLocals } from '../auth/load-session.ts';
+import { requireUser, requireVerifiedCreator } from '../auth/require-user.ts';
 import { parseInput } from '../http/validate.ts';
 import type { CommentsService, CommentView } from './comments-service.ts';
 

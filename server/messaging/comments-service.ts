@@ -15,7 +15,7 @@ import { closedCommentPosts, comments } from '../../db/messaging-schema.ts';
 import { users } from '../../db/schema.ts';
 import { postAccess, type ReaderStanding } from '../access/post-access.ts';
 import { readerStanding } from '../access/reader-standing.ts';
-import type { RateLimiter } from '../auth/rate-limit.ts';
+import type { RateLimiter } from '../rate-limits/rate-limit.ts';
 import type { Clock } from '../clock.ts';
 import type { MessagingConfig } from '../config.ts';
 import { AppError } from '../errors.ts';

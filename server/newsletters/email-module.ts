@@ -12,13 +12,13 @@ import type { Logger } from '../logger.ts';
 import { createSmtpTransport, type MailTransport } from '../mail/transport.ts';
 import type { MediaUrlSigner } from '../media/media-urls.ts';
 import type { JobQueue, QueueDefinition } from '../queue/queue.ts';
-import type { RateLimiter } from '../auth/rate-limit.ts';
+import type { RateLimiter } from '../rate-limits/rate-limit.ts';
 import { createEmailService, EMAIL_DELIVER_JOB, EMAIL_PLAN_JOB, type EmailJobData } from './email-service.ts';
 import { EMAIL_TEST_JOB, type TestEmailJobData } from './test-send.ts';
 import { createNewsletterDelivery } from './newsletter-delivery.ts';
 import { createRateSlots } from './rate-slots.ts';
 import { createWelcomeMail, welcomeJob } from './welcome-mail.ts';
-import { createMemberNotices, membersDigestJob } from './member-notices.ts';
+import { createMemberNotices, membersDigestJob } from '../member-notices/index.ts';
 import type { RecordActivity } from '../reports/activity-service.ts';
 
 /** Connections newsletters keep open to SMTP_URL and reuse. */

@@ -12,7 +12,7 @@ import type { Database } from '../../db/connect.ts';
 import { memberships, posts, sites } from '../../db/content-schema.ts';
 import { emailSends } from '../../db/email-schema.ts';
 import { settings } from '../../db/schema.ts';
-import type { RateLimiter } from '../auth/rate-limit.ts';
+import type { RateLimiter } from '../rate-limits/rate-limit.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { Clock } from '../clock.ts';

@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { posts, sites } from '../../db/content-schema.ts';
 import { users } from '../../db/schema.ts';
-import type { RateLimiter } from '../auth/rate-limit.ts';
+import type { RateLimiter } from '../rate-limits/rate-limit.ts';
 import { AppError, tooManyRequests } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { MailTransport } from '../mail/transport.ts';

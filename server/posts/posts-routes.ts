@@ -3,8 +3,8 @@ import express, { Router, type Request, type Response } from 'express';
 import type { AnswerOf } from '../../common/api/endpoint.ts';
 import type * as postsApi from '../../common/api/posts.ts';
 import { createPostSchema, listPostsSchema, updatePostSchema } from '../../common/post-schemas.ts';
-import type { AuthLocals } from '../http/middleware/load-session.ts';
-import { requireVerifiedCreator } from '../http/middleware/require-user.ts';
+import type { AuthLocals } from '../auth/load-session.ts';
+import { requireVerifiedCreator } from '../auth/require-user.ts';
 import { parseInput } from '../http/validate.ts';
 import type { PostsService } from './posts-service.ts';
 

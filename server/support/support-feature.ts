@@ -6,8 +6,8 @@ import type { AnswerOf } from '../../common/api/endpoint.ts';
 import type * as supportApi from '../../common/api/support.ts';
 import { supportMessageSchema } from '../../common/support-schemas.ts';
 import type { Feature } from '../feature.ts';
-import type { AuthLocals } from '../http/middleware/load-session.ts';
-import { requireVerifiedCreator } from '../http/middleware/require-user.ts';
+import type { AuthLocals } from '../auth/load-session.ts';
+import { requireVerifiedCreator } from '../auth/require-user.ts';
 import { parseInput } from '../http/validate.ts';
 import type { SupportService } from './support-service.ts';
 

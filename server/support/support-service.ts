@@ -7,7 +7,7 @@
 import type { SupportMessage } from '../../common/support-schemas.ts';
 import type { Database } from '../../db/connect.ts';
 import { supportRequests } from '../../db/reports-schema.ts';
-import type { RateLimiter } from '../auth/rate-limit.ts';
+import type { RateLimiter } from '../rate-limits/rate-limit.ts';
 import type { Clock } from '../clock.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 

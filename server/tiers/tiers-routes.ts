@@ -5,8 +5,8 @@ import type * as tiersApi from '../../common/api/tiers.ts';
 import { isUuid } from '../../common/post-schemas.ts';
 import { createTierSchema, reorderTiersSchema, updateTierSchema } from '../../common/tier-schemas.ts';
 import { AppError } from '../errors.ts';
-import type { AuthLocals } from '../http/middleware/load-session.ts';
-import { requireVerifiedCreator } from '../http/middleware/require-user.ts';
+import type { AuthLocals } from '../auth/load-session.ts';
+import { requireVerifiedCreator } from '../auth/require-user.ts';
 import { parseInput } from '../http/validate.ts';
 import type { TiersService } from './tiers-service.ts';
 

@@ -18,9 +18,9 @@ import { buildNewUser } from '../../server/auth/new-user.ts';
 import { createSessionService } from '../../server/auth/session.ts';
 import { systemClock } from '../../server/clock.ts';
 import { handleErrors } from '../../server/http/middleware/error-handler.ts';
-import { loadSession } from '../../server/http/middleware/load-session.ts';
-import { requireRole, requireUser, requireVerifiedCreator } from '../../server/http/middleware/require-user.ts';
-import { createSessionCookie } from '../../server/http/session-cookie.ts';
+import { loadSession } from '../../server/auth/load-session.ts';
+import { requireRole, requireUser, requireVerifiedCreator } from '../../server/auth/require-user.ts';
+import { createSessionCookie } from '../../server/auth/session-cookie.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 

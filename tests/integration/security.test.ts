@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../common/error-codes.ts';
 import { authEvents, users } from '../../db/schema.ts';
-import { HYDRATE_AFTER_PAINT_SCRIPT } from '../../server/http/hydrate-after-paint.ts';
+import { HYDRATE_AFTER_PAINT_SCRIPT } from '../../server/web-app/hydrate-after-paint.ts';
 import { signUp, signupBody, STRONG_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { createTestClient, type TestResponse } from '../support/http-client.ts';
 import { createTestClock, startTestServer, type TestServer, type TestServerOptions } from '../support/test-server.ts';

@@ -6,8 +6,8 @@
  * the one custom domain (and site) that host routing found for this request.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { SessionScope, SessionService, ValidatedSession } from '../../auth/session.ts';
-import type { SessionCookie } from '../session-cookie.ts';
+import type { SessionScope, SessionService, ValidatedSession } from './session.ts';
+import type { SessionCookie } from './session-cookie.ts';
 
 export interface AuthLocals {
   auth?: ValidatedSession & { token: string };

@@ -6,8 +6,8 @@
  * (docs/decisions/025-authorization-roles-and-ownership.md).
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Role } from '../../../common/roles.ts';
-import { AppError } from '../../errors.ts';
+import type { Role } from '../../common/roles.ts';
+import { AppError } from '../errors.ts';
 import type { AuthLocals } from './load-session.ts';
 
 type AuthResponse = Response<unknown, AuthLocals>;
