@@ -67,3 +67,29 @@ export const TITLE_REQUIRED = 'Give your post a title before publishing it.';
 /** Shown while a public post holds the members-only line: publishing it so is refused (`marker-needs-members`). */
 export const MARKER_ON_PUBLIC_POST =
   'This post has a “Members only below this line” marker, but it is public. Choose who reads below the line (Members, Paid or Specific tiers) or remove the line before you publish.';
+
+/** The posts list (/upload): its heading, the two empty screens, the filter and search, and its loading and failure. */
+export const POSTS_PAGE = {
+  title: 'Posts | Creator Platform',
+  heading: 'Posts',
+  newPost: 'New post',
+  noSite: { heading: 'Set up your site first', text: 'Your posts live on your site. Choose its address and title, then come back to write.', action: 'Set up my site' },
+  writeFirst: 'Write a post',
+  filters: 'Show posts',
+  search: 'Search posts',
+  loading: 'Loading posts…',
+  offline: 'Could not reach the server. Check your connection.',
+  failed: 'Your posts could not be loaded.',
+  tryAgain: 'Try again',
+} as const;
+
+/** The editor's page (/upload/posts/new, /upload/posts/:id) around the editor: its title and the post's loading. */
+export const POST_EDITOR_PAGE = {
+  title: (editing: boolean) => `${editing ? 'Edit post' : 'New post'} | Creator Platform`,
+  heading: (editing: boolean) => (editing ? 'Edit post' : 'New post'),
+  loading: 'Loading the post…',
+  missing: 'This post does not exist. It may have been deleted.',
+  backToPosts: 'Back to posts',
+  failed: 'The post could not be loaded.',
+  tryAgain: 'Try again',
+} as const;

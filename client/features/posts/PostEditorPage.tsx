@@ -3,64 +3,62 @@
  * it to the editor. The editor (Tiptap) is in this screen's own chunk, so no
  * other page downloads it.
  */
-import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import * as postsApi from '../../../common/api/posts.ts';
 import { usePageMeta } from '../../app/usePageMeta.ts';
 import { Button } from '../../components/Button.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { call, toErrorCode } from '../../lib/api.ts';
+import { POST_EDITOR_PAGE } from '../../content/posts.ts';
+import { call } from '../../lib/api.ts';
+import { useLoad } from '../../lib/useLoad.ts';
 import { PostEditor } from './editor/PostEditor.tsx';
 import { PlanBanner } from '../platform-plan/PlanBanner.tsx';
 import { UploadTabs } from './UploadTabs.tsx';
 import './posts-page.css';
 
-type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'failed' } | { state: 'ready'; answer: postsApi.PostAnswer | null };
-
 export default function PostEditorPage() {
   const { id } = useParams();
-  usePageMeta({ title: `${id ? 'Edit post' : 'New post'} | Creator Platform`, robots: 'noindex' });
-  const [loaded, setLoaded] = useState<Loaded>(id ? { state: 'loading' } : { state: 'ready', answer: null });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!id) return;
-    const controller = new AbortController();
-    call(postsApi.getPost, { params: { id }, signal: controller.signal })
-      .then((answer) => setLoaded({ state: 'ready', answer }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ state: toErrorCode(error) === 'not-found' ? 'missing' : 'failed' });
-      });
-    return () => controller.abort();
-  }, [id, attempt]);
+  usePageMeta({ title: POST_EDITOR_PAGE.title(Boolean(id)), robots: 'noindex' });
 
   return (
     <div className="post-editor-page">
       <UploadTabs />
-      <h1 className="visually-hidden">{id ? 'Edit post' : 'New post'}</h1>
+      <h1 className="visually-hidden">{POST_EDITOR_PAGE.heading(Boolean(id))}</h1>
       <PlanBanner />
-      {loaded.state === 'loading' && (
-        <p className="posts-page__state" role="status">
-          <Spinner size="sm" /> Loading the post…
-        </p>
-      )}
-      {loaded.state === 'missing' && (
-        <div className="posts-page__state" role="alert">
-          <p>This post does not exist. It may have been deleted.</p>
-          <Button to="/upload" variant="secondary">
-            Back to posts
-          </Button>
-        </div>
-      )}
-      {loaded.state === 'failed' && (
-        <div className="posts-page__state" role="alert">
-          <p>The post could not be loaded.</p>
-          <Button variant="secondary" onClick={() => setAttempt((count) => count + 1)}>
-            Try again
-          </Button>
-        </div>
-      )}
-      {loaded.state === 'ready' && <PostEditor key={id ?? 'new'} initial={loaded.answer?.post ?? null} initialHandle={loaded.answer?.handle ?? null} />}
+      {id ? <SavedPost key={id} id={id} /> : <PostEditor key="new" initial={null} initialHandle={null} />}
     </div>
   );
+}
+
+/** A saved post: loaded by its id, then handed to the editor. */
+function SavedPost({ id }: { id: string }) {
+  const { loaded, reload } = useLoad((signal) => call(postsApi.getPost, { params: { id }, signal }));
+  if (loaded.state === 'loading') {
+    return (
+      <p className="posts-page__state" role="status">
+        <Spinner size="sm" /> {POST_EDITOR_PAGE.loading}
+      </p>
+    );
+  }
+  if (loaded.state === 'failed' && loaded.code === 'not-found') {
+    return (
+      <div className="posts-page__state" role="alert">
+        <p>{POST_EDITOR_PAGE.missing}</p>
+        <Button to="/upload" variant="secondary">
+          {POST_EDITOR_PAGE.backToPosts}
+        </Button>
+      </div>
+    );
+  }
+  if (loaded.state === 'failed') {
+    return (
+      <div className="posts-page__state" role="alert">
+        <p>{POST_EDITOR_PAGE.failed}</p>
+        <Button variant="secondary" onClick={reload}>
+          {POST_EDITOR_PAGE.tryAgain}
+        </Button>
+      </div>
+    );
+  }
+  return <PostEditor key={id} initial={loaded.data.post} initialHandle={loaded.data.handle} />;
 }

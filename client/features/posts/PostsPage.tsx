@@ -6,28 +6,17 @@
  * the next with the same filter and search. Editing happens in the editor
  * (PostEditorPage).
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import * as postsApi from '../../../common/api/posts.ts';
 import { POST_STATUSES, type PostStatus } from '../../../common/posts.ts';
 import { usePageMeta } from '../../app/usePageMeta.ts';
-import { BusyButton } from '../../components/BusyButton.tsx';
 import { Button } from '../../components/Button.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
-import { EMPTY_STATES, LIST_PAGING, STATUS_FILTERS } from '../../content/posts.ts';
-import { call, toErrorCode } from '../../lib/api.ts';
-import { PostRow } from './PostRow.tsx';
+import { EMPTY_STATES, POSTS_PAGE, STATUS_FILTERS } from '../../content/posts.ts';
+import { PostList } from './PostList.tsx';
 import { UploadTabs } from './UploadTabs.tsx';
+import { usePostList } from './usePostList.ts';
 import '../../components/FormField.css';
 import './posts-page.css';
-
-/** A ready list remembers the filter it answers: while a new filter's list is on its way, the old one stays shown but busy. */
-interface ListFilter {
-  status: PostStatus | undefined;
-  query: string;
-}
-type Loaded = { state: 'loading' } | { state: 'failed'; offline: boolean } | { state: 'ready'; answer: postsApi.PostsAnswer; filter: ListFilter };
-type More = 'idle' | 'loading' | 'failed';
 
 /** Typing pauses this long before the search is sent. */
 const SEARCH_DELAY_MS = 300;
@@ -37,46 +26,13 @@ function statusFrom(value: string | null): PostStatus | undefined {
 }
 
 export default function PostsPage() {
-  usePageMeta({ title: 'Posts | Creator Platform', robots: 'noindex' });
+  usePageMeta({ title: POSTS_PAGE.title, robots: 'noindex' });
   const [params, setParams] = useSearchParams();
   const status = statusFrom(params.get('status'));
   const query = params.get('q') ?? '';
   const [searchText, setSearchText] = useState(query);
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [more, setMore] = useState<More>('idle');
-  // Aborted with the list it would extend, when the filter or the search changes.
-  const listRequest = useRef<AbortController>(undefined);
+  const { loaded, refreshing, more, loadMore, retry } = usePostList(status, query);
   const searchId = useId();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listRequest.current = controller;
-    call(postsApi.listPosts, { query: { status, q: query || undefined }, signal: controller.signal })
-      .then((answer) => {
-        setMore('idle');
-        setLoaded({ state: 'ready', answer, filter: { status, query } });
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ state: 'failed', offline: toErrorCode(error) === 'network-request-failed' });
-      });
-    return () => controller.abort();
-  }, [status, query, attempt]);
-
-  const loadMore = async () => {
-    if (loaded.state !== 'ready' || loaded.filter.status !== status || loaded.filter.query !== query) return;
-    const cursor = loaded.answer.nextCursor;
-    const signal = listRequest.current?.signal;
-    if (!cursor || !signal) return;
-    setMore('loading');
-    try {
-      const next = await call(postsApi.listPosts, { query: { status, q: query || undefined, cursor }, signal });
-      setLoaded((current) => (current.state === 'ready' ? { ...current, answer: { ...next, posts: [...current.answer.posts, ...next.posts] } } : current));
-      setMore('idle');
-    } catch {
-      if (!signal.aborted) setMore('failed');
-    }
-  };
 
   useEffect(() => {
     if (searchText.trim() === query) return;
@@ -109,26 +65,26 @@ export default function PostsPage() {
     <div className="posts-page">
       <UploadTabs />
       <div className="studio-header">
-        <h1 className="studio-heading">Posts</h1>
-        {answer && answer.handle !== null && !noPostsAtAll && <Button to="/upload/posts/new">New post</Button>}
+        <h1 className="studio-heading">{POSTS_PAGE.heading}</h1>
+        {answer && answer.handle !== null && !noPostsAtAll && <Button to="/upload/posts/new">{POSTS_PAGE.newPost}</Button>}
       </div>
 
       {answer?.handle === null ? (
         <div className="posts-page__empty">
-          <h2>Set up your site first</h2>
-          <p>Your posts live on your site. Choose its address and title, then come back to write.</p>
-          <Button to="/onboarding">Set up my site</Button>
+          <h2>{POSTS_PAGE.noSite.heading}</h2>
+          <p>{POSTS_PAGE.noSite.text}</p>
+          <Button to="/onboarding">{POSTS_PAGE.noSite.action}</Button>
         </div>
       ) : noPostsAtAll ? (
         <div className="posts-page__empty">
           <h2>{EMPTY_STATES.none.heading}</h2>
           <p>{EMPTY_STATES.none.text}</p>
-          <Button to="/upload/posts/new">Write a post</Button>
+          <Button to="/upload/posts/new">{POSTS_PAGE.writeFirst}</Button>
         </div>
       ) : (
         <>
           <div className="posts-page__controls">
-            <div className="segmented" role="group" aria-label="Show posts">
+            <div className="segmented" role="group" aria-label={POSTS_PAGE.filters}>
               {STATUS_FILTERS.map((filter) => (
                 <button
                   key={filter.label}
@@ -144,105 +100,22 @@ export default function PostsPage() {
             </div>
             <div className="posts-page__search">
               <label htmlFor={searchId} className="visually-hidden">
-                Search posts
+                {POSTS_PAGE.search}
               </label>
               <input
                 id={searchId}
                 type="search"
                 className="field__input"
-                placeholder="Search posts"
+                placeholder={POSTS_PAGE.search}
                 value={searchText}
                 maxLength={200}
                 onChange={(event) => setSearchText(event.target.value)}
               />
             </div>
           </div>
-          <PostList loaded={loaded} refreshing={loaded.state === 'ready' && (loaded.filter.status !== status || loaded.filter.query !== query)} more={more} onLoadMore={() => void loadMore()} onRetry={() => {
-              setLoaded({ state: 'loading' });
-              setAttempt((count) => count + 1);
-            }} />
+          <PostList loaded={loaded} refreshing={refreshing} more={more} onLoadMore={() => void loadMore()} onRetry={retry} />
         </>
       )}
     </div>
-  );
-}
-
-interface PostListProps {
-  loaded: Loaded;
-  /** The list shown answers the previous filter; the new one is on its way. */
-  refreshing: boolean;
-  more: More;
-  onLoadMore: () => void;
-  onRetry: () => void;
-}
-
-function PostList({ loaded, refreshing, more, onLoadMore, onRetry }: PostListProps) {
-  const list = useRef<HTMLUListElement>(null);
-  const shownBefore = useRef(0);
-  const count = loaded.state === 'ready' ? loaded.answer.posts.length : 0;
-
-  useEffect(() => {
-    // After "Load more", focus goes to the first post it brought, where reading continues.
-    if (shownBefore.current > 0 && count > shownBefore.current) list.current?.children[shownBefore.current]?.querySelector('a')?.focus();
-    shownBefore.current = 0;
-  }, [count]);
-
-  if (loaded.state === 'loading') {
-    return (
-      <p className="posts-page__state" role="status">
-        <Spinner size="sm" /> Loading posts…
-      </p>
-    );
-  }
-  if (loaded.state === 'failed') {
-    return (
-      <div className="posts-page__state" role="alert">
-        <p>{loaded.offline ? 'Could not reach the server. Check your connection.' : 'Your posts could not be loaded.'}</p>
-        <Button variant="secondary" onClick={onRetry}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  const { posts, handle, counts, nextCursor } = loaded.answer;
-  const { status, query } = loaded.filter;
-  if (posts.length === 0) {
-    return (
-      <p className="posts-page__state" role="status">
-        {query ? EMPTY_STATES.search(query) : EMPTY_STATES[status ?? 'published']}
-      </p>
-    );
-  }
-  const total = counts[status ?? 'all'];
-  return (
-    <>
-      <p className={nextCursor ? 'posts-page__shown' : 'visually-hidden'} role="status">
-        {LIST_PAGING.shown(posts.length, total)}
-      </p>
-      <ul className="post-list" ref={list} aria-busy={refreshing}>
-        {posts.map((post) => (
-          <PostRow key={post.id} post={post} handle={handle} />
-        ))}
-      </ul>
-      {nextCursor && (
-        <div className="posts-page__more">
-          <BusyButton
-            variant="secondary"
-            busy={more === 'loading' || refreshing}
-            onClick={() => {
-              shownBefore.current = posts.length;
-              onLoadMore();
-            }}
-          >
-            {LIST_PAGING.loadMore}
-          </BusyButton>
-          {more === 'failed' && (
-            <p className="posts-page__more-failed" role="alert">
-              {LIST_PAGING.failed}
-            </p>
-          )}
-        </div>
-      )}
-    </>
   );
 }

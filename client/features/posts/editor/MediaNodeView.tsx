@@ -4,41 +4,31 @@
  * remove button. Readers get the real player or picture from the public site.
  */
 import { NodeViewWrapper, type ReactNodeViewProps } from '@tiptap/react';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import * as mediaApi from '../../../../common/api/media.ts';
 import type { MediaKind } from '../../../../common/media.ts';
 import { call } from '../../../lib/api.ts';
+import { useLoadFor } from '../../../lib/useLoadFor.ts';
 import { MEDIA_KIND_LABELS } from './editor-copy.ts';
 import { MediaThumbnail } from './MediaThumbnail.tsx';
-
-type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; item: mediaApi.MediaItem };
 
 export function MediaNodeView({ node, updateAttributes, deleteNode, selected }: ReactNodeViewProps) {
   const id = String(node.attrs.id);
   const kind = node.attrs.kind as MediaKind;
   const caption = String(node.attrs.caption ?? '');
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  // A failed look (deleted, or not reached) shows the item as missing.
+  const { loaded } = useLoadFor(id, (asked, signal) => call(mediaApi.getMedia, { params: { id: asked }, signal }).then((answer) => answer.media));
   const captionId = useId();
 
-  useEffect(() => {
-    const controller = new AbortController();
-    call(mediaApi.getMedia, { params: { id }, signal: controller.signal })
-      .then(({ media }) => setLoaded({ state: 'ready', item: media }))
-      .catch(() => {
-        if (!controller.signal.aborted) setLoaded({ state: 'missing' });
-      });
-    return () => controller.abort();
-  }, [id]);
-
-  const name = loaded.state === 'ready' ? loaded.item.originalName : MEDIA_KIND_LABELS[kind];
+  const name = loaded.state === 'ready' ? loaded.data.originalName : MEDIA_KIND_LABELS[kind];
   return (
     <NodeViewWrapper className={`media-node${selected ? ' media-node--selected' : ''}`} data-drag-handle="">
       <div className="media-node__preview" contentEditable={false}>
-        {loaded.state === 'ready' ? <MediaThumbnail item={loaded.item} /> : <span className="media-node__placeholder">{MEDIA_KIND_LABELS[kind]}</span>}
+        {loaded.state === 'ready' ? <MediaThumbnail item={loaded.data} /> : <span className="media-node__placeholder">{MEDIA_KIND_LABELS[kind]}</span>}
         <div className="media-node__about">
           <span className="media-node__kind">{MEDIA_KIND_LABELS[kind]}</span>
           <span className="media-node__name">{name}</span>
-          {loaded.state === 'missing' && <span className="media-node__problem">Preview unavailable: the item may have been deleted.</span>}
+          {loaded.state === 'failed' && <span className="media-node__problem">Preview unavailable: the item may have been deleted.</span>}
         </div>
         <button type="button" className="node-remove" onClick={deleteNode} aria-label={`Remove ${name}`}>
           Remove

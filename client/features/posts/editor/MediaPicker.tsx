@@ -3,9 +3,10 @@
  * cover. Failed items cannot be chosen; items still processing can, since
  * the post shows them once they are ready.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import * as mediaApi from '../../../../common/api/media.ts';
 import type { MediaKind } from '../../../../common/media.ts';
+import { useLatestLoad } from '../../../app/useLatestLoad.ts';
 import { Button } from '../../../components/Button.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { call } from '../../../lib/api.ts';
@@ -13,7 +14,19 @@ import { Dialog } from './Dialog.tsx';
 import { MEDIA_KIND_LABELS, MEDIA_KIND_PLURALS } from './editor-copy.ts';
 import { MediaThumbnail } from './MediaThumbnail.tsx';
 
-type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; media: mediaApi.MediaItem[] };
+/** Typing pauses this long before the search is sent. */
+const SEARCH_DELAY_MS = 250;
+
+/** Resolves after the pause, or rejects at once when the search is aborted (a newer keystroke, or the dialog closed). */
+function pause(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, SEARCH_DELAY_MS);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new DOMException('The search changed', 'AbortError'));
+    });
+  });
+}
 
 interface MediaPickerProps {
   kind: MediaKind | undefined;
@@ -32,24 +45,13 @@ export function MediaPicker({ kind, title, onPick, onClose }: MediaPickerProps) 
 
 function MediaChoices({ kind, onPick, onClose }: { kind: MediaKind; onPick: MediaPickerProps['onPick']; onClose: () => void }) {
   const [query, setQuery] = useState('');
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const searchId = useId();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      call(mediaApi.listMedia, { query: { kind, q: query.trim() || undefined }, signal: controller.signal })
-        .then(({ media }) => setLoaded({ state: 'ready', media }))
-        .catch(() => {
-          if (!controller.signal.aborted) setLoaded({ state: 'failed' });
-        });
-    }, 250);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [kind, query, attempt]);
+  const search = useMemo(() => ({ kind, query }), [kind, query]);
+  // The last answer stays shown while the next search is on its way.
+  const found = useLatestLoad(search, (asked, signal) =>
+    pause(signal).then(() => call(mediaApi.listMedia, { query: { kind: asked.kind, q: asked.query.trim() || undefined }, signal })),
+  );
+  const loaded = found.failed ? { state: 'failed' as const } : found.ready ? { state: 'ready' as const, media: found.ready.data.media } : { state: 'loading' as const };
 
   return (
     <>
@@ -68,7 +70,7 @@ function MediaChoices({ kind, onPick, onClose }: { kind: MediaKind; onPick: Medi
         {loaded.state === 'failed' && (
           <div className="media-picker__state">
             <p>Your media library could not be loaded.</p>
-            <Button variant="secondary" onClick={() => setAttempt((count) => count + 1)}>
+            <Button variant="secondary" onClick={found.reload}>
               Try again
             </Button>
           </div>

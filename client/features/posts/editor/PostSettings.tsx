@@ -1,5 +1,5 @@
 /** The side panel's post settings: the address (slug), the excerpt, the cover image and who may read the post. */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import * as mediaApi from '../../../../common/api/media.ts';
 import { publicPostPath } from '../../../../common/api/posts.ts';
 import { POST_EXCERPT_MAX_LENGTH, POST_SLUG_MAX_LENGTH } from '../../../../common/posts.ts';
@@ -11,6 +11,7 @@ import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { MARKER_ON_PUBLIC_POST, VISIBILITY_CHOICES } from '../../../content/posts.ts';
 import { TierPicker } from './TierPicker.tsx';
 import { call } from '../../../lib/api.ts';
+import { useLoadFor } from '../../../lib/useLoadFor.ts';
 import { MediaThumbnail } from './MediaThumbnail.tsx';
 import type { DraftFields } from './usePostDraft.ts';
 
@@ -125,23 +126,15 @@ export function PostSettings({ fields, savedSlug, handle, slugError, hasMarker, 
 }
 
 function CoverField({ coverMediaId, onChoose, onRemove }: { coverMediaId: string | null; onChoose: () => void; onRemove: () => void }) {
-  const [item, setItem] = useState<mediaApi.MediaItem | null>(null);
-
-  useEffect(() => {
-    if (!coverMediaId) return;
-    const controller = new AbortController();
-    call(mediaApi.getMedia, { params: { id: coverMediaId }, signal: controller.signal })
-      .then(({ media }) => setItem(media))
-      .catch(() => setItem(null));
-    return () => controller.abort();
-  }, [coverMediaId]);
+  const { loaded } = useLoadFor(coverMediaId, (id, signal) => (id ? call(mediaApi.getMedia, { params: { id }, signal }).then((answer) => answer.media) : Promise.resolve(null)));
+  const item = loaded.state === 'ready' ? loaded.data : null;
 
   return (
     <div className="field">
       <span className="field__label">Cover image</span>
       {coverMediaId ? (
         <div className="post-panel__cover">
-          {item && item.id === coverMediaId ? <MediaThumbnail item={item} /> : <span className="media-thumb media-thumb--image">Image</span>}
+          {item ? <MediaThumbnail item={item} /> : <span className="media-thumb media-thumb--image">Image</span>}
           <div className="post-panel__cover-actions">
             <Button variant="secondary" onClick={onChoose}>
               Change

@@ -1,29 +1,18 @@
 /** The tiers a "Specific tiers" post opens to: a checkbox per tier of the site (archived ones marked), and who will read it. */
-import { useEffect, useId, useState } from 'react';
-import { listTiers, type TierView } from '../../../../common/api/tiers.ts';
+import { useId } from 'react';
+import { listTiers } from '../../../../common/api/tiers.ts';
 import { LoadFailed, Loading } from '../../../components/LoadStatus.tsx';
 import { tiersAudience } from '../../../content/posts.ts';
 import { call } from '../../../lib/api.ts';
+import { useLoad } from '../../../lib/useLoad.ts';
 
 export function TierPicker({ chosen, onChange }: { chosen: readonly string[]; onChange: (tierIds: string[]) => void }) {
   const id = useId();
-  const [tiers, setTiers] = useState<TierView[]>();
-  /** The attempt that failed, if the latest one did; "Try again" starts the next. */
-  const [attempt, setAttempt] = useState(0);
-  const [failedAttempt, setFailedAttempt] = useState<number>();
+  const { loaded, reload } = useLoad((signal) => call(listTiers, { signal }).then((answer) => answer.tiers));
 
-  useEffect(() => {
-    const controller = new AbortController();
-    call(listTiers, { signal: controller.signal })
-      .then(({ tiers: loaded }) => setTiers(loaded))
-      .catch(() => {
-        if (!controller.signal.aborted) setFailedAttempt(attempt);
-      });
-    return () => controller.abort();
-  }, [attempt]);
-
-  if (failedAttempt === attempt) return <LoadFailed message="Could not load your tiers." onRetry={() => setAttempt((current) => current + 1)} />;
-  if (!tiers) return <Loading>Loading your tiers…</Loading>;
+  if (loaded.state === 'failed') return <LoadFailed message="Could not load your tiers." onRetry={reload} />;
+  if (loaded.state === 'loading') return <Loading>Loading your tiers…</Loading>;
+  const tiers = loaded.data;
 
   const names = tiers.filter((tier) => chosen.includes(tier.id)).map((tier) => tier.name);
   const toggle = (tierId: string, on: boolean) => onChange(on ? [...chosen, tierId] : chosen.filter((idOf) => idOf !== tierId));
