@@ -49,6 +49,7 @@ import { createWebhookService } from './payments/webhook-service.ts';
 import { createOnboardingService } from './sites/onboarding.ts';
 import { createSiteChanges } from './sites/site-changes.ts';
 import { createSitesService } from './sites/sites-service.ts';
+import { findSiteByHandle } from './sites/site-lookup.ts';
 import { createPageCache } from './public-site/page-cache.ts';
 import { createPageViewCounter } from './public-site/page-views.ts';
 import { createVisitorSalts } from './reports/visitor-salts.ts';
@@ -59,7 +60,7 @@ import { createDomainDirectory } from './domains/domain-directory.ts';
 import { DOMAIN_CHECK_JOB, domainQueues, type DomainCheckJobData } from './domains/domain-jobs.ts';
 import { createDomainsService } from './domains/domains-service.ts';
 import { createDesignService } from './design/design-service.ts';
-import { createPublishedDesigns } from './public-site/design/published-designs.ts';
+import { createPublishedDesigns } from './site-content/published-designs.ts';
 import { createOperatorService } from './admin/operator-service.ts';
 import { createBackupService } from './backups/index.ts';
 import { createActivityService, recordActivity } from './reports/activity-service.ts';
@@ -171,7 +172,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     accounts: createAccountService(authDeps),
     verification: createEmailVerificationService(authDeps),
     passwordReset: createPasswordResetService(authDeps),
-    google: config.google ? createGoogleSignIn(config.google, authDeps) : undefined,
+    google: config.google ? createGoogleSignIn(config.google, authDeps, (handle) => findSiteByHandle(db, handle)) : undefined,
     memberIdentity: createMemberIdentityService({ db }),
     sites,
     onboarding: createOnboardingService({ db, sites }),

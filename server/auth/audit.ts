@@ -1,13 +1,10 @@
 /** The auth_events trail: who signed in, failed, reset, verified or was signed out, and from where. */
 import type { Database } from '../../db/connect.ts';
 import { authEvents, type AuthEventType } from '../../db/schema.ts';
+import type { RequestContext } from '../http/request-context.ts';
 
-export interface RequestContext {
-  ip: string;
-  userAgent: string;
-  /** The loopback origin the request came to, for the links of the mail it causes (server/mail/link-origin.ts). */
-  linkOrigin?: string;
-}
+// Declared where a request becomes one (http/request-context.ts); auth's services name it from here.
+export type { RequestContext };
 
 export interface AuthEvent {
   type: AuthEventType;

@@ -13,20 +13,21 @@ import type { GoogleSignupAnswer, GoogleSignupIdentity } from '../../common/api/
 import { GOOGLE_SIGNUP_TTL_MS } from '../../common/constants.ts';
 import { isSitePath } from '../../common/next-path.ts';
 import { googleSignupSchema, memberGoogleSignupSchema } from '../../common/validation.ts';
-import type { GoogleNewAccount, GoogleSignIn, GoogleTransientState } from './google.ts';
+import type { GoogleSignIn, GoogleTransientState } from './google.ts';
+import type { GoogleNewAccount } from './google-signup.ts';
 import type { MemberIdentityService } from './member-identity.ts';
 import { toPublicUser } from './public-user.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { contextOf } from '../http/request-context.ts';
-import type { SessionCookie } from '../http/session-cookie.ts';
+import type { SessionCookie } from './session-cookie.ts';
 import { parseInput } from '../http/validate.ts';
 import { parseCookie } from 'cookie';
 
 const TRANSIENT_COOKIE = 'google_oauth';
 const TRANSIENT_PATH = '/api/auth/google';
 const TRANSIENT_MAX_AGE_MS = 10 * 60_000;
-/** Holds the token of a Google identity waiting for its terms consent (server/auth/google.ts). */
+/** Holds the token of a Google identity waiting for its terms consent (server/auth/google-signup.ts). */
 const SIGNUP_COOKIE = 'google_signup';
 /** Where that first sign-in returns: a page of the creator's site it is joining. */
 const SIGNUP_NEXT_COOKIE = 'google_signup_next';

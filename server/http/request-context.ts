@@ -1,6 +1,13 @@
 import type { Request } from 'express';
-import type { RequestContext } from '../auth/audit.ts';
 import { LOOPBACK_HOSTS } from '../config.ts';
+
+/** Who made a request and from where: what the audit trail (server/auth/audit.ts), the rate limits and the mail it causes are handed. */
+export interface RequestContext {
+  ip: string;
+  userAgent: string;
+  /** The loopback origin the request came to, for the links of the mail it causes (server/mail/link-origin.ts). */
+  linkOrigin?: string;
+}
 
 const LOOPBACK_NAMES: ReadonlySet<string> = new Set(LOOPBACK_HOSTS);
 
