@@ -18,7 +18,7 @@ import { createReportsFeature } from './reports/reports-feature.ts';
 import { createSupportFeature } from './support/support-feature.ts';
 import { createEmailFeature } from './newsletters/email-feature.ts';
 import { createHealthFeature } from './health/health-feature.ts';
-import { publicMediaRule } from './public-site/media-uses.ts';
+import { publicMediaRule } from './site-content/media-uses.ts';
 import { noteNewMember } from './member-notices/index.ts';
 import { createPublicSiteFeature } from './public-site/public-site-feature.ts';
 import { paymentFormTargets } from './rendering/site-headers.ts';

@@ -7,7 +7,7 @@ import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
 import type { LivePosts } from '../posts/live.ts';
 import { text } from '../rendering/html.ts';
-import { feedPosts } from '../public-site/site-content.ts';
+import { feedPosts } from '../site-content/index.ts';
 import type { DomainSite } from './domain-directory.ts';
 import { isSiteSuspended, sendSuspendedPage } from '../site-standing/index.ts';
 

@@ -7,7 +7,7 @@
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Database } from '../../db/connect.ts';
 import type { AuthLocals } from '../auth/load-session.ts';
-import type { DesignPages } from '../public-site/design/design-pages.ts';
+import type { DesignPages } from '../public-site/design-pages.ts';
 import type { ShellInput } from '../rendering/page-shell.ts';
 import { renderShell } from '../rendering/page-shell.ts';
 import type { SiteAssets } from '../rendering/site-assets.ts';

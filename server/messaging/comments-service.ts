@@ -20,7 +20,7 @@ import type { Clock } from '../clock.ts';
 import type { MessagingConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
 import type { LivePosts } from '../posts/live.ts';
-import { sitePostBySlug, type PostRow } from '../public-site/site-content.ts';
+import { sitePostBySlug, type PostRow } from '../site-content/index.ts';
 import type { SiteChanged } from '../sites/site-changes.ts';
 import { findSiteByHandle, findSiteByOwner, type Site } from '../sites/site-lookup.ts';
 import { refusalFor, type Refusal } from './audience.ts';

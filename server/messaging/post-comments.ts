@@ -5,7 +5,7 @@
  */
 import type { ReaderStanding } from '../access/post-access.ts';
 import type { Clock } from '../clock.ts';
-import type { PostRow } from '../public-site/site-content.ts';
+import type { PostRow } from '../site-content/index.ts';
 import type { Site } from '../sites/site-lookup.ts';
 import { COMMENT_NOTICES, commentsHtml } from './comments-html.ts';
 import type { CommentsService } from './comments-service.ts';

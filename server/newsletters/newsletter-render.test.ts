@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MediaRow } from '../public-site/site-content.ts';
+import type { MediaRow } from '../site-content/index.ts';
 import { renderVariants } from './newsletter-content.ts';
 import { mailBodyText, UNSUBSCRIBE_PLACEHOLDER, type NewsletterInput } from './newsletter-render.ts';
 

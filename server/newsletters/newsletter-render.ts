@@ -12,7 +12,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { EmailVariant, RenderedMail } from '../../common/email.ts';
 import { text as escape } from '../rendering/html.ts';
 import { gateWords } from '../rendering/post-page.ts';
-import type { MediaRow } from '../public-site/site-content.ts';
+import type { MediaRow } from '../site-content/index.ts';
 
 /** Stands for the recipient's own unsubscribe URL until delivery fills it in. */
 export const UNSUBSCRIBE_PLACEHOLDER = '%%unsubscribe_url%%';

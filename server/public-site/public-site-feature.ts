@@ -16,15 +16,15 @@ import type { StartCheckout } from '../memberships/index.ts';
 import { loadSession } from '../auth/load-session.ts';
 import type { SessionCookie } from '../auth/session-cookie.ts';
 import type { CommentsSection } from '../messaging/post-comments.ts';
-import { createDesignPages } from './design/design-pages.ts';
-import type { PublishedDesigns } from './design/published-designs.ts';
+import { createDesignPages } from './design-pages.ts';
+import type { PublishedDesigns } from '../site-content/published-designs.ts';
 import type { NoteNewMember } from '../member-notices/index.ts';
 import { createJoinService } from './join-service.ts';
 import type { LazySigner } from '../rendering/media-links.ts';
 import { cachedSitePages, type PageCache } from './page-cache.ts';
 import type { PageViewCounter } from './page-views.ts';
 import { sitePreviewRoutes, siteMembershipRoutes } from './site-api-routes.ts';
-import { readSiteAssets } from '../rendering/site-assets.ts';
+import { readSiteAssets } from './read-site-assets.ts';
 import { sitePageHeaders } from '../rendering/site-headers.ts';
 import { siteRoutes } from './site-routes.ts';
 

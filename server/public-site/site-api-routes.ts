@@ -17,7 +17,7 @@ import { requireUser, requireVerifiedCreator } from '../auth/require-user.ts';
 import { parseInput } from '../http/validate.ts';
 import { findSiteByOwner } from '../sites/site-lookup.ts';
 import type { JoinService } from './join-service.ts';
-import { unpublishedPosts } from './site-content.ts';
+import { unpublishedPosts } from '../site-content/index.ts';
 
 const joinBody = z.object({ tierId: z.uuid(), cadence: z.enum(CADENCES).optional() });
 

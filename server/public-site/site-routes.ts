@@ -23,7 +23,7 @@ import { sessionScopeOf, type AuthLocals } from '../auth/load-session.ts';
 import { contextOf } from '../http/request-context.ts';
 import type { SessionCookie } from '../auth/session-cookie.ts';
 import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
-import { publicMediaPrefix } from '../media/media-urls.ts';
+import { publicMediaPrefix } from '../media-urls/media-urls.ts';
 import { audioEnclosure, rssXml, type FeedItem } from '../rendering/feeds.ts';
 import { createSitemaps, parseSitemapPage, SITEMAP_TTL_MS } from './sitemap.ts';
 import type { SiteImage } from '../rendering/home-page.ts';
@@ -44,10 +44,10 @@ import { postDescription, postHead, postMain, readableHtml } from '../rendering/
 import { siteReaderOf, type SiteReader } from '../rendering/site-bar.ts';
 import { siteIcon } from '../rendering/site-icon.ts';
 import type { SiteAssets } from '../rendering/site-assets.ts';
-import type { DesignPages } from './design/design-pages.ts';
+import type { DesignPages } from './design-pages.ts';
 import { compileDesign } from '../rendering/design/compile.ts';
 import { parseDesign, type Design } from '../../common/design.ts';
-import { activeSiteTiers, feedPosts, liveSitePosts, nextScheduledAt, siteIsExplicit, siteMediaByIds, sitePostBySlug, type MediaRow } from './site-content.ts';
+import { activeSiteTiers, feedPosts, liveSitePosts, nextScheduledAt, siteIsExplicit, siteMediaByIds, sitePostBySlug, type MediaRow } from '../site-content/index.ts';
 import { siteUrl } from '../sites/site-url.ts';
 
 export interface SiteRoutesDeps {

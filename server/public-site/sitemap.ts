@@ -13,7 +13,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../../db/connect.ts';
 import type { LivePosts } from '../posts/live.ts';
 import { text } from '../rendering/html.ts';
-import { sitemapPageStarts, sitemapPosts, sitemapSites } from './site-content.ts';
+import { sitemapPageStarts, sitemapPosts, sitemapSites } from '../site-content/index.ts';
 
 export const SITEMAP_PAGE_SIZE = 50_000;
 /** How long the index and a page are served from memory, and may be kept by a cache. */

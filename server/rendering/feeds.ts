@@ -10,7 +10,7 @@
 import type { Site } from '../sites/site-lookup.ts';
 import { plainText, text } from './html.ts';
 import { embeddedMediaIds, type PrefixOf } from './media-html.ts';
-import type { MediaRow } from '../public-site/site-content.ts';
+import type { MediaRow } from './site-rows.ts';
 import { siteUrl } from '../sites/site-url.ts';
 
 export interface FeedEnclosure {

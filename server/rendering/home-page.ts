@@ -4,7 +4,7 @@ import { text } from './html.ts';
 import { imageFileFor, imageHtml } from './media-html.ts';
 import type { PageHead } from './page-shell.ts';
 import type { SiteReader } from './site-bar.ts';
-import type { MediaRow, PostSummary } from '../public-site/site-content.ts';
+import type { MediaRow, PostSummary } from './site-rows.ts';
 import { sitePath, siteUrl } from '../sites/site-url.ts';
 
 export interface SiteImage {

@@ -13,7 +13,7 @@ import { PASSWORD_MIN_LENGTH } from '../../common/constants.ts';
 import type { Site } from '../sites/site-lookup.ts';
 import { text } from './html.ts';
 import type { PageHead } from './page-shell.ts';
-import type { TierRow } from '../public-site/site-content.ts';
+import type { TierRow } from './site-rows.ts';
 import { sitePath, siteUrl } from '../sites/site-url.ts';
 
 export type JoinerState = 'signed-out' | 'owner' | 'signed-in';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { embeddedMediaIds, expandMediaEmbeds, formatBytes } from './media-html.ts';
-import type { MediaRow } from '../public-site/site-content.ts';
+import type { MediaRow } from './site-rows.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 const item = (n: number, kind: MediaRow['kind'], derived: MediaRow['derived'] = {}): MediaRow => ({ id: id(n), kind, originalName: `file-${n}.bin`, type: 'x/y', bytes: 2048, derived, alt: '' });

@@ -8,7 +8,7 @@
  */
 import type { ImageVariant } from '../../common/media.ts';
 import { text } from './html.ts';
-import type { MediaRow } from '../public-site/site-content.ts';
+import type { MediaRow } from './site-rows.ts';
 
 /** `/media/{id}/{token}` of one item, or undefined when it may not be shown. */
 export type PrefixOf = (mediaId: string) => string | undefined;

@@ -11,7 +11,7 @@ import { formatDate, type SiteImage } from './home-page.ts';
 import { plainText, text } from './html.ts';
 import { expandMediaEmbeds, imageFileFor, imageHtml, type PrefixOf } from './media-html.ts';
 import type { PageHead } from './page-shell.ts';
-import type { MediaRow, PostRow } from '../public-site/site-content.ts';
+import type { MediaRow, PostRow } from './site-rows.ts';
 import { sitePath, siteUrl } from '../sites/site-url.ts';
 
 export interface PostPageInput {

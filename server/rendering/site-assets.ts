@@ -1,17 +1,11 @@
 /**
- * The public site's own stylesheet and video script (client/site/), separate
- * Vite inputs so they are hashed and precompressed like the app's files but
- * never carry React. Their names come from the build manifest, read once; a
- * server without a client build (the API-only integration tests) links none.
+ * What a public page links of the site's own build (client/site/): the
+ * stylesheet, the video and talk scripts, each theme's stylesheet and font.
+ * Their names come from the build manifest, read once at start
+ * (server/public-site/read-site-assets.ts); a server without a client build
+ * (the API-only integration tests) links none.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { THEMES, type ThemeName } from '../../common/design.ts';
-import { readManifest } from '../web-app/route-preloads.ts';
-
-export const SITE_STYLESHEET_INPUT = 'site/site.css';
-export const SITE_SCRIPT_INPUT = 'site/site.ts';
-export const SITE_TALK_INPUT = 'site/talk.ts';
+import type { ThemeName } from '../../common/design.ts';
 
 export interface SiteAssets {
   stylesheet?: string;
@@ -21,28 +15,4 @@ export interface SiteAssets {
   themes?: Partial<Record<ThemeName, { stylesheet: string; font?: string; css?: string }>>;
   /** Only on pages with messages or comments: live replies and sending without a reload. */
   talkScript?: string;
-}
-
-export const themeInput = (theme: ThemeName) => `site/themes/${theme}.css`;
-
-export function readSiteAssets(clientDir: string | undefined): SiteAssets {
-  const manifest = clientDir ? readManifest(clientDir) : undefined;
-  const stylesheet = manifest?.[SITE_STYLESHEET_INPUT]?.file;
-  const videoScript = manifest?.[SITE_SCRIPT_INPUT]?.file;
-  const themes: NonNullable<SiteAssets['themes']> = {};
-  for (const theme of THEMES) {
-    const entry = manifest?.[themeInput(theme)];
-    // The first font the stylesheet names is its body face, the one to preload.
-    const font = entry?.assets?.find((file) => file.endsWith('.woff2'));
-    // The theme's few kB go inline in the page, so its first paint waits for no second stylesheet (README row 37).
-    const css = entry && clientDir ? readFileSync(path.join(clientDir, entry.file), 'utf8') : undefined;
-    if (entry) themes[theme] = { stylesheet: `/${entry.file}`, ...(font ? { font: `/${font}` } : {}), ...(css ? { css } : {}) };
-  }
-  const talkScript = manifest?.[SITE_TALK_INPUT]?.file;
-  return {
-    ...(stylesheet ? { stylesheet: `/${stylesheet}` } : {}),
-    ...(videoScript ? { videoScript: `/${videoScript}` } : {}),
-    ...(talkScript ? { talkScript: `/${talkScript}` } : {}),
-    themes,
-  };
 }

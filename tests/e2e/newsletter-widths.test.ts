@@ -15,8 +15,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderVariants } from '../../server/newsletters/newsletter-content.ts';
 import { renderWelcome, UNSUBSCRIBE_PLACEHOLDER, type NewsletterInput } from '../../server/newsletters/newsletter-render.ts';
-import { newMembersDigestMail } from '../../server/mail/templates.ts';
-import type { MediaRow } from '../../server/public-site/site-content.ts';
+import { newMembersDigestMail } from '../../server/member-notices/member-notice-mail.ts';
+import type { MediaRow } from '../../server/site-content/index.ts';
 import { chromiumAvailable, launchChromium } from '../support/browser.ts';
 import { screenshot } from '../support/screenshots.ts';
 

@@ -9,7 +9,7 @@ import { SOCIAL_NETWORKS, type ThemeName } from '../../../common/design.ts';
 import { text } from '../html.ts';
 import { imageFileFor } from '../media-html.ts';
 import type { SiteAssets } from '../site-assets.ts';
-import type { MediaRow } from '../../public-site/site-content.ts';
+import type { MediaRow } from '../site-rows.ts';
 import type { PageIcon } from '../site-icon.ts';
 import type { CompiledDesign } from './compile.ts';
 

@@ -12,7 +12,7 @@ import { text } from '../html.ts';
 import { priceHtml } from '../join-page.ts';
 import { imageHtml, mediaHtml } from '../media-html.ts';
 import type { SiteReader } from '../site-bar.ts';
-import type { MediaRow, PostSummary, TierRow } from '../../public-site/site-content.ts';
+import type { MediaRow, PostSummary, TierRow } from '../site-rows.ts';
 import { sitePath } from '../../sites/site-url.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../common/constants.ts';
 

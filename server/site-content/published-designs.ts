@@ -7,12 +7,12 @@
  * notice is not stored (the generation moved on while it ran).
  */
 import { eq } from 'drizzle-orm';
-import type { Design } from '../../../common/design.ts';
-import { parseDesign } from '../../../common/design.ts';
-import type { Database } from '../../../db/connect.ts';
-import type { Clock } from '../../clock.ts';
-import { siteDesigns } from '../../../db/design-schema.ts';
-import { compileDesign, type CompiledDesign } from '../../rendering/design/compile.ts';
+import type { Design } from '../../common/design.ts';
+import { parseDesign } from '../../common/design.ts';
+import type { Database } from '../../db/connect.ts';
+import type { Clock } from '../clock.ts';
+import { siteDesigns } from '../../db/design-schema.ts';
+import { compileDesign, type CompiledDesign } from '../rendering/design/compile.ts';
 
 /** Plenty for the sites one server renders; an entry is a few kB. */
 const MAX_ENTRIES = 5_000;

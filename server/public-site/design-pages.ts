@@ -5,23 +5,22 @@
  * chrome. Without a published design the routes render today's layout
  * unchanged (site-routes.ts), so nothing changes until the creator publishes.
  */
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import { defaultDesign } from '../../../common/design.ts';
-import type { Database } from '../../../db/connect.ts';
-import { posts } from '../../../db/content-schema.ts';
-import type { Site } from '../../sites/site-lookup.ts';
-import { homeHead, homeMain, welcomeHtml, type HomePageInput } from '../../rendering/home-page.ts';
-import { text } from '../../rendering/html.ts';
-import { imageFileFor } from '../../rendering/media-html.ts';
-import { PUBLIC_IMAGE_TTL_MS, type LazySigner } from '../../rendering/media-links.ts';
-import type { PageHead } from '../../rendering/page-shell.ts';
-import type { SiteAssets } from '../../rendering/site-assets.ts';
-import { activeSiteTiers, postSummaryColumns, siteMediaByIds, type MediaRow, type PostSummary, type TierRow } from '../site-content.ts';
-import { shellDesign, type ShellDesign } from '../../rendering/design/chrome.ts';
-import { compileDesign, type CompiledDesign } from '../../rendering/design/compile.ts';
-import type { PublishedDesigns } from './published-designs.ts';
-import { sectionHtml } from '../../rendering/design/sections.ts';
-import { sitePath } from '../../sites/site-url.ts';
+import type { SQL } from 'drizzle-orm';
+import { defaultDesign } from '../../common/design.ts';
+import type { Database } from '../../db/connect.ts';
+import type { Site } from '../sites/site-lookup.ts';
+import { homeHead, homeMain, welcomeHtml, type HomePageInput } from '../rendering/home-page.ts';
+import { text } from '../rendering/html.ts';
+import { imageFileFor } from '../rendering/media-html.ts';
+import { PUBLIC_IMAGE_TTL_MS, type LazySigner } from '../rendering/media-links.ts';
+import type { PageHead } from '../rendering/page-shell.ts';
+import type { SiteAssets } from '../rendering/site-assets.ts';
+import { activeSiteTiers, featuredPosts, siteMediaByIds, type MediaRow, type PostSummary, type TierRow } from '../site-content/index.ts';
+import { shellDesign, type ShellDesign } from '../rendering/design/chrome.ts';
+import { compileDesign, type CompiledDesign } from '../rendering/design/compile.ts';
+import type { PublishedDesigns } from '../site-content/index.ts';
+import { sectionHtml } from '../rendering/design/sections.ts';
+import { sitePath } from '../sites/site-url.ts';
 
 export interface HomeExtras {
   media: ReadonlyMap<string, MediaRow>;
@@ -34,14 +33,6 @@ export interface DesignPagesDeps {
   designs: PublishedDesigns;
   signer: LazySigner;
   assets: SiteAssets;
-}
-
-async function featuredPosts(db: Database, siteId: string, live: SQL, ids: string[]): Promise<PostSummary[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select(postSummaryColumns)
-    .from(posts)
-    .where(and(eq(posts.siteId, siteId), inArray(posts.id, ids), live));
 }
 
 export function createDesignPages({ db, designs, signer, assets }: DesignPagesDeps) {

@@ -13,8 +13,7 @@ import type { Database } from '../../db/connect.ts';
 import { postMedia, posts, sites } from '../../db/content-schema.ts';
 import { ANONYMOUS, postAccess, type ReaderStanding } from '../access/post-access.ts';
 import type { Clock } from '../clock.ts';
-import type { LivePosts } from '../posts/live.ts';
-import { hasGatedPartColumn, tierIdsColumn } from './site-content.ts';
+import { hasGatedPartColumn, tierIdsColumn } from './post-columns.ts';
 
 /** The places a file has in the site's live posts, with what the access rule needs of each post. */
 async function liveUses(db: Database, siteId: string, mediaId: string, live: SQL) {
@@ -33,7 +32,8 @@ export async function readerMayFetch(db: Database, siteId: string, mediaId: stri
 
 export type PublicMediaRule = (item: { id: string; siteId: string }) => Promise<boolean>;
 
-export function publicMediaRule({ db, clock, livePosts }: { db: Database; clock: Clock; livePosts: LivePosts }): PublicMediaRule {
+/** `livePosts` is the live condition at a moment (server/posts/live.ts `LivePosts`), typed by its shape so these reads need nothing of posts/. */
+export function publicMediaRule({ db, clock, livePosts }: { db: Database; clock: Clock; livePosts: (now: Date) => SQL }): PublicMediaRule {
   return async function mayServePublicly(item) {
     const [site] = await db
       .select({ publishedAt: sites.publishedAt, avatarMediaId: sites.avatarMediaId, bannerMediaId: sites.bannerMediaId })
