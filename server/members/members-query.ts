@@ -1,7 +1,7 @@
 /**
  * One page of a site's members: the filters, the search, the sort and the
  * keyset paging of /api/members, shared by the list and the CSV export
- * (docs/decisions/055). A cursor carries the last row's sort key and id, so
+ * (docs/decisions/055). A cursor (members-cursor.ts) carries the last row's sort key and id, so
  * the next page is an index range scan whatever its depth; `page` (OFFSET) is
  * there for jumping and costs what OFFSET costs.
  */
@@ -9,15 +9,13 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import type { MemberFilter, MemberSort } from '../../common/api/members.ts';
 import type { MembersQueryData } from '../../common/member-schemas.ts';
 import type { MembershipStatus } from '../../common/memberships.ts';
-import { isUuid } from '../../common/post-schemas.ts';
-import { isStorableText } from '../../common/validation.ts';
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { emailDisabledMembers } from '../../db/email-schema.ts';
 import { users } from '../../db/schema.ts';
 import { rowsOf } from '../../db/transaction.ts';
-import { AppError } from '../errors.ts';
 import { EXPORT_CELLS, type ExportCells } from './members-export.ts';
+import { decodeCursor, encodeCursor, type Cursor, type SortKeyType } from './members-cursor.ts';
 
 const LIVE_PAID: MembershipStatus[] = ['active', 'trialing', 'past_due'];
 
@@ -33,7 +31,7 @@ const FILTERS: Record<MemberFilter, SQL> = {
 };
 
 /** Each sort's key and the SQL type its text form is cast back to for the keyset comparison. */
-const SORT_KEYS: Record<MemberSort, { key: SQL; type: 'timestamptz' | 'text' | 'integer' }> = {
+const SORT_KEYS: Record<MemberSort, { key: SQL; type: SortKeyType }> = {
   joined: { key: sql`${memberships.createdAt}`, type: 'timestamptz' },
   name: { key: sql`lower(${users.fullName})`, type: 'text' },
   email: { key: sql`${users.email}`, type: 'text' },
@@ -82,60 +80,6 @@ function selectMembers(db: Database, sortKey: SQL) {
 
 export type MemberRow = Omit<Awaited<ReturnType<typeof selectMembers>>[number], 'sortKey'>;
 
-interface Cursor {
-  /** The sort and order it was made for: a cursor of another order means nothing. */
-  s: MemberSort;
-  o: 'asc' | 'desc';
-  /** `a`: the rows after this key; `b`: the rows before it. */
-  d: 'a' | 'b';
-  k: string;
-  id: string;
-}
-
-const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-
-/** A timestamptz as Postgres writes it as text (`2026-11-24 20:14:48.123+00`, any zone), or an infinity. */
-const TIMESTAMPTZ = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-](\d{2})(:\d{2}){0,2}$/;
-const INT4_MAX = 2_147_483_647;
-
-function isRealTimestamp(text: string): boolean {
-  if (text === 'infinity' || text === '-infinity') return true;
-  const parts = TIMESTAMPTZ.exec(text);
-  if (!parts) return false;
-  const [year, month, day, hour, minute, second] = parts.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  // Date.UTC rolls 31 February over into March; Postgres refuses it.
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
-}
-
-/** Whether a cursor's key can be cast to its sort's type: the cast of one that cannot fails in Postgres, as a 500. */
-const KEY_FITS: Record<(typeof SORT_KEYS)[MemberSort]['type'], (key: string) => boolean> = {
-  timestamptz: isRealTimestamp,
-  text: isStorableText,
-  integer: (key) => /^-?\d{1,10}$/.test(key) && Math.abs(Number(key)) <= INT4_MAX,
-};
-
-/** The cursor of this sort and order, or a 400: a cursor is the client's to send back untouched, so anything else was made up. */
-function decodeCursor(text: string, query: MembersQueryData): Cursor {
-  let cursor: Partial<Cursor> | null;
-  try {
-    cursor = JSON.parse(Buffer.from(text, 'base64url').toString()) as Partial<Cursor> | null;
-  } catch {
-    throw new AppError('invalid-input', 400);
-  }
-  const valid =
-    cursor !== null &&
-    cursor.s === query.sort &&
-    cursor.o === query.order &&
-    (cursor.d === 'a' || cursor.d === 'b') &&
-    typeof cursor.k === 'string' &&
-    KEY_FITS[SORT_KEYS[query.sort].type](cursor.k) &&
-    typeof cursor.id === 'string' &&
-    isUuid(cursor.id);
-  if (!valid) throw new AppError('invalid-input', 400);
-  return cursor as Cursor;
-}
-
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
@@ -171,7 +115,7 @@ interface PagePlan {
 
 function planPage(siteId: string, query: MembersQueryData): PagePlan {
   const { key, type } = SORT_KEYS[query.sort];
-  const cursor = query.cursor ? decodeCursor(query.cursor, query) : undefined;
+  const cursor = query.cursor ? decodeCursor(query.cursor, query, type) : undefined;
   const backwards = cursor?.d === 'b';
   // Reading backwards walks the order reversed from the cursor, then turns the page round.
   const descending = (query.order === 'desc') !== backwards;
