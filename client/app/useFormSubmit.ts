@@ -43,28 +43,39 @@ export function useFormSubmit<Field extends string>({ fieldIds, problemFor }: Fo
     setMessage(undefined);
   }, []);
 
-  const handleSubmit = ({ check, send }: FormSubmitHandlers<Field>) =>
+  /** Sends once its checks pass: the one-at-a-time guard, the busy flag and the problem's words. */
+  const submit = async ({ check, send }: FormSubmitHandlers<Field>) => {
+    if (submitting.current) return;
+    // Taken before the checks are awaited (they may still be loading), so a double click cannot send twice.
+    submitting.current = true;
+    try {
+      const problems = await check();
+      if (firstFieldWithError(order, problems)) return showErrors(problems);
+      setBusy(true);
+      setErrors({});
+      setMessage(undefined);
+      await send();
+    } catch (error) {
+      const placed = placeProblem(problemFor(toErrorCode(error)));
+      showErrors(placed.errors);
+      setMessage(placed.message);
+    } finally {
+      submitting.current = false;
+      setBusy(false);
+    }
+  };
+
+  const handleSubmit = (handlers: FormSubmitHandlers<Field>) =>
     async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
-      if (submitting.current) return;
-      // Taken before the checks are awaited (they may still be loading), so a double click cannot send twice.
-      submitting.current = true;
-      try {
-        const problems = await check();
-        if (firstFieldWithError(order, problems)) return showErrors(problems);
-        setBusy(true);
-        setErrors({});
-        setMessage(undefined);
-        await send();
-      } catch (error) {
-        const placed = placeProblem(problemFor(toErrorCode(error)));
-        showErrors(placed.errors);
-        setMessage(placed.message);
-      } finally {
-        submitting.current = false;
-        setBusy(false);
-      }
+      await submit(handlers);
     };
 
-  return { errors, message, busy, showErrors, clearError, handleSubmit };
+  /**
+   * A button's request beside the form's submit, or an action with no form at
+   * all (a removal, a resend): it shares the busy flag, the guard and the words.
+   */
+  const run = (send: () => Promise<void>) => submit({ check: () => ({}), send });
+
+  return { errors, message, busy, showErrors, clearError, handleSubmit, run };
 }

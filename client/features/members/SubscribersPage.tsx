@@ -2,28 +2,41 @@
  * Subscribers (/subscribers): the creator's members, filtered, searched,
  * sorted and paged by cursor (docs/decisions/055). Everything that decides
  * what is shown lives in the address, so a reload or the back button keeps
- * it. A table on wide screens, cards on narrow ones; export downloads the CSV
- * of the current filters; import opens its dialog.
+ * it. A table on wide screens, cards on narrow ones (MembersList.tsx); export
+ * downloads the CSV of the current filters; import opens its dialog.
  */
 import { useEffect, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import * as membersApi from '../../../common/api/members.ts';
 import { mySite } from '../../../common/api/sites.ts';
-import { MEMBERSHIP_SOURCES } from '../../../common/memberships.ts';
-import { formatMoney } from '../../../common/money.ts';
+import { MEMBERSHIP_SOURCES, type MembershipSource } from '../../../common/memberships.ts';
 import { usePageMeta } from '../../app/usePageMeta.ts';
 import { Button } from '../../components/Button.tsx';
 import { LoadFailed, Loading } from '../../components/LoadStatus.tsx';
-import { call, toErrorCode } from '../../lib/api.ts';
+import { SUBSCRIBERS_PAGE } from '../../content/members.ts';
+import { call } from '../../lib/api.ts';
+import { useLoad } from '../../lib/useLoad.ts';
+import { useLoadFor } from '../../lib/useLoadFor.ts';
 import { ImportDialog } from './ImportDialog.tsx';
-import { FILTER_LABELS, formatDate, pageRange, SORT_LABELS, SOURCE_LABELS, STATUS_LABELS } from './member-words.ts';
+import { MemberFilters } from './MemberFilters.tsx';
+import { MembersList } from './MembersList.tsx';
 import '../../components/FormField.css';
 import './subscribers.css';
 
-type Loaded = { state: 'loading' } | { state: 'failed'; offline: boolean } | { state: 'ready'; answer: membersApi.MembersAnswer; request: string; start: number };
-
 const SEARCH_DELAY_MS = 300;
 const FILTER_KEYS = ['status', 'tier', 'source', 'q'] as const;
+
+/** What the address asks for: the list's query and the number of its first member. */
+interface MembersRequest {
+  status: membersApi.MemberFilter | undefined;
+  tier: string | undefined;
+  source: MembershipSource | undefined;
+  q: string;
+  sort: membersApi.MemberSort;
+  order: 'asc' | 'desc';
+  cursor: string | undefined;
+  start: number;
+}
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => values.find((candidate) => candidate === value);
 
@@ -39,32 +52,20 @@ export default function SubscribersPage() {
   const cursor = params.get('cursor') ?? undefined;
   const start = Math.max(1, Number(params.get('at')) || 1);
   const [searchText, setSearchText] = useState(q);
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [handle, setHandle] = useState<string>();
   const [importing, setImporting] = useState(false);
-  const ids = { search: useId(), status: useId(), tier: useId(), source: useId(), range: useId() };
+  const rangeId = useId();
 
   const query = { status, tier, source, q: q || undefined, sort, order };
+  const asked: MembersRequest = { status, tier, source, q, sort, order, cursor, start };
   /** Names the page the address asks for, so an answer for an earlier one is never taken for it. */
-  const request = JSON.stringify([status, tier, source, q, sort, order, cursor, start]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    call(membersApi.listMembers, { query: { status, tier, source, q: q || undefined, sort, order, cursor }, signal: controller.signal })
-      .then((answer) => setLoaded({ state: 'ready', answer, request, start }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ state: 'failed', offline: toErrorCode(error) === 'network-request-failed' });
-      });
-    return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `request` is made of these values
-  }, [status, tier, source, q, sort, order, cursor, start, attempt]);
-
-  useEffect(() => {
-    call(mySite)
-      .then(({ site }) => setHandle(site.handle))
-      .catch(() => undefined);
-  }, []);
+  const request = JSON.stringify(asked);
+  const { loaded, reload, last } = useLoadFor(request, (key, signal) => {
+    const { q: text, start: _start, ...rest } = JSON.parse(key) as MembersRequest;
+    return call(membersApi.listMembers, { query: { ...rest, q: text || undefined }, signal });
+  });
+  // The join page's address, for the empty state; without it the page says the rest.
+  const site = useLoad((signal) => call(mySite, { signal }));
+  const handle = site.loaded.state === 'ready' ? site.loaded.data.site.handle : undefined;
 
   /** Changes what is shown: any change but paging starts again at the first page. */
   const update = (changes: Record<string, string | undefined>, { replace = false } = {}) =>
@@ -96,25 +97,15 @@ export default function SubscribersPage() {
     update({ sort: column === 'joined' && nextOrder === 'desc' ? undefined : column, order: nextOrder === 'desc' ? undefined : nextOrder });
   };
 
-  const answer = loaded.state === 'ready' ? loaded.answer : undefined;
   // Until the asked-for page arrives, the last one stays on screen with its own range, and paging waits:
   // a second click on Next must not page on from the page before.
-  const stale = loaded.state === 'ready' && loaded.request !== request;
-  const shownStart = loaded.state === 'ready' ? loaded.start : start;
+  const shown = loaded.state === 'failed' ? undefined : last;
+  const answer = shown?.data;
+  const stale = shown !== undefined && shown.key !== request;
+  const shownStart = shown ? (JSON.parse(shown.key) as MembersRequest).start : start;
   const filtered = FILTER_KEYS.some((key) => params.get(key));
   const noMembersAtAll = answer !== undefined && answer.total === 0 && !filtered && !cursor;
   const exportUrl = `${membersApi.EXPORT_PATH}?${new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])))}`;
-
-  const header = (column: membersApi.MemberSort) => (
-    <th scope="col" aria-sort={sort === column ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
-      <button type="button" className="members-table__sort" onClick={() => sortBy(column)}>
-        {SORT_LABELS[column]}
-        <span aria-hidden="true" className="members-table__arrow">
-          {sort === column ? (order === 'asc' ? '▲' : '▼') : ''}
-        </span>
-      </button>
-    </th>
-  );
 
   return (
     <div className="subscribers-page">
@@ -134,8 +125,8 @@ export default function SubscribersPage() {
 
       {noMembersAtAll ? (
         <div className="subscribers-page__empty">
-          <h2>No members yet</h2>
-          <p>Share your join page and your first fans will show up here. Moving from another platform? Import their CSV.</p>
+          <h2>{SUBSCRIBERS_PAGE.emptyHeading}</h2>
+          <p>{SUBSCRIBERS_PAGE.emptyText}</p>
           {handle && (
             <p>
               <a href={`/@${handle}/join`}>{`${window.location.origin}/@${handle}/join`}</a>
@@ -145,166 +136,30 @@ export default function SubscribersPage() {
         </div>
       ) : (
         <>
-          <div className="subscribers-page__controls">
-            <div className="subscribers-page__search">
-              <label htmlFor={ids.search} className="field__label">
-                Search
-              </label>
-              <input id={ids.search} type="search" className="field__input" placeholder="Name or e-mail" value={searchText} maxLength={200} onChange={(event) => setSearchText(event.target.value)} />
-            </div>
-            <div>
-              <label htmlFor={ids.status} className="field__label">
-                Status
-              </label>
-              <select id={ids.status} className="field__select" value={status ?? ''} onChange={(event) => update({ status: event.target.value || undefined })}>
-                <option value="">Everyone</option>
-                {membersApi.MEMBER_FILTERS.map((filter) => (
-                  <option key={filter} value={filter}>
-                    {FILTER_LABELS[filter]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor={ids.tier} className="field__label">
-                Tier
-              </label>
-              <select id={ids.tier} className="field__select" value={tier ?? ''} onChange={(event) => update({ tier: event.target.value || undefined })}>
-                <option value="">All tiers</option>
-                {answer?.tiers.map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor={ids.source} className="field__label">
-                Source
-              </label>
-              <select id={ids.source} className="field__select" value={source ?? ''} onChange={(event) => update({ source: event.target.value || undefined })}>
-                <option value="">Any source</option>
-                {MEMBERSHIP_SOURCES.map((option) => (
-                  <option key={option} value={option}>
-                    {SOURCE_LABELS[option]}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-
-          {loaded.state === 'loading' && <Loading>Loading members…</Loading>}
-          {loaded.state === 'failed' && (
-            <LoadFailed
-              message={loaded.offline ? 'Could not reach the server. Check your connection.' : 'Your members could not be loaded.'}
-              onRetry={() => {
-                setLoaded({ state: 'loading' });
-                setAttempt((count) => count + 1);
-              }}
-            />
-          )}
+          <MemberFilters searchText={searchText} onSearch={setSearchText} status={status} tier={tier} source={source} tiers={answer?.tiers} onFilter={update} />
+          {loaded.state === 'loading' && !answer && <Loading>{SUBSCRIBERS_PAGE.loading}</Loading>}
+          {loaded.state === 'failed' && <LoadFailed message={loaded.code === 'network-request-failed' ? SUBSCRIBERS_PAGE.offline : SUBSCRIBERS_PAGE.loadFailed} onRetry={reload} />}
           {answer && answer.members.length === 0 && (
             <p className="subscribers-page__state" role="status">
-              {q ? `No members match “${q}”.` : 'No members match these filters.'}
+              {SUBSCRIBERS_PAGE.noMatch(q)}
             </p>
           )}
           {answer && answer.members.length > 0 && (
-            <>
-              <table className="members-table" aria-describedby={ids.range} aria-busy={stale}>
-                <thead>
-                  <tr>
-                    {header('name')}
-                    {header('email')}
-                    <th scope="col">Tier</th>
-                    <th scope="col">Status</th>
-                    {header('joined')}
-                    {header('renewal')}
-                    {header('value')}
-                  </tr>
-                </thead>
-                <tbody>
-                  {answer.members.map((member) => (
-                    <tr key={member.id}>
-                      <td>
-                        <Link to={`/subscribers/${member.id}`}>{member.name}</Link>
-                      </td>
-                      <td className="members-table__email">{member.email}</td>
-                      <td>{member.tier.name}</td>
-                      <td>
-                        <StatusBadge member={member} />
-                      </td>
-                      <td>{formatDate(member.joined)}</td>
-                      <td>{renewalText(member)}</td>
-                      <td className="members-table__number">{formatMoney(member.lifetimeValue.amount, member.lifetimeValue.currency)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <div className="member-cards">
-                <div className="member-cards__sort">
-                  <label htmlFor={`${ids.range}-sort`} className="field__label">
-                    Sort by
-                  </label>
-                  <select id={`${ids.range}-sort`} className="field__select" value={`${sort}:${order}`} onChange={(event) => {
-                      const [column, direction] = event.target.value.split(':');
-                      update({ sort: column === 'joined' && direction === 'desc' ? undefined : column, order: direction === 'desc' ? undefined : direction });
-                    }}>
-                    {membersApi.MEMBER_SORTS.flatMap((column) => [
-                      <option key={`${column}:desc`} value={`${column}:desc`}>{`${SORT_LABELS[column]}, ${column === 'name' || column === 'email' ? 'Z–A' : 'highest or latest first'}`}</option>,
-                      <option key={`${column}:asc`} value={`${column}:asc`}>{`${SORT_LABELS[column]}, ${column === 'name' || column === 'email' ? 'A–Z' : 'lowest or soonest first'}`}</option>,
-                    ])}
-                  </select>
-                </div>
-                <ul className="member-cards__list">
-                  {answer.members.map((member) => (
-                    <li key={member.id} className="member-card">
-                      <Link to={`/subscribers/${member.id}`} className="member-card__name">
-                        {member.name}
-                      </Link>
-                      <span className="member-card__email">{member.email}</span>
-                      <span>
-                        {member.tier.name} · <StatusBadge member={member} />
-                      </span>
-                      <span className="member-card__meta">
-                        Joined {formatDate(member.joined)} · {formatMoney(member.lifetimeValue.amount, member.lifetimeValue.currency)}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-              <nav className="subscribers-page__paging" aria-label="Pages of members">
-                <p id={ids.range} className="subscribers-page__range" role="status">
-                  {pageRange(shownStart, answer.members.length, answer.total)}
-                </p>
-                <Button variant="secondary" disabled={stale || !answer.previous} onClick={() => update({ cursor: answer.previous, at: String(Math.max(1, shownStart - membersApi.MEMBERS_PAGE_SIZE)) })}>
-                  Previous
-                </Button>
-                <Button variant="secondary" disabled={stale || !answer.next} onClick={() => update({ cursor: answer.next, at: String(shownStart + answer.members.length) })}>
-                  Next
-                </Button>
-              </nav>
-            </>
+            <MembersList
+              answer={answer}
+              start={shownStart}
+              stale={stale}
+              sort={sort}
+              order={order}
+              rangeId={rangeId}
+              onSort={sortBy}
+              onSortChoice={(column, direction) => update({ sort: column === 'joined' && direction === 'desc' ? undefined : column, order: direction === 'desc' ? undefined : direction })}
+              onPage={(next, at) => update({ cursor: next, at: String(at) })}
+            />
           )}
         </>
       )}
-      <ImportDialog
-        open={importing}
-        onClose={() => setImporting(false)}
-        onImported={() => {
-          setAttempt((count) => count + 1);
-        }}
-      />
+      <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={reload} />
     </div>
   );
-}
-
-function renewalText(member: membersApi.MemberSummary): string {
-  if (member.status === 'comped') return member.compExpiresAt ? `Comp ends ${formatDate(member.compExpiresAt)}` : 'Comped';
-  // An ended membership renews no more; when it ended is on the member's page.
-  if (!member.renewal.at || member.status === 'canceled' || member.status === 'expired') return '—';
-  return member.renewal.cancelAtPeriodEnd ? `Ends ${formatDate(member.renewal.at)}` : formatDate(member.renewal.at);
-}
-
-function StatusBadge({ member }: { member: membersApi.MemberSummary }) {
-  return <span className={`member-status member-status--${member.status}`}>{STATUS_LABELS[member.status]}</span>;
 }
