@@ -13,7 +13,7 @@ import { requireCreatorSite } from './creator-site.ts';
 import { mediaRoutes } from './media-routes.ts';
 import { mediaServingRoutes, type MediaServingDeps } from './media-serving.ts';
 import type { MediaService } from './media-service.ts';
-import { MEDIA_URL_PREFIX } from './media-urls.ts';
+import { MEDIA_URL_PREFIX } from '../media-urls/media-urls.ts';
 import { uploadRoutes } from './upload-routes.ts';
 import type { Uploads } from './tus-uploads.ts';
 

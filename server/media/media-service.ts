@@ -13,7 +13,7 @@ import type { MediaDerived } from '../../common/media.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { Storage } from '../storage/storage.ts';
-import { createMediaUrlSigner, type MediaUrlSigner } from './media-urls.ts';
+import { createMediaUrlSigner, type MediaUrlSigner } from '../media-urls/media-urls.ts';
 import { siteIsSuspendedColumn } from '../site-standing/index.ts';
 
 export type MediaRow = typeof media.$inferSelect;

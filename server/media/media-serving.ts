@@ -1,6 +1,6 @@
 /**
  * GET /media/{id}/{token}/{file}: the files of one item behind a signed,
- * short-lived token (server/media/media-urls.ts). No session, no maintenance
+ * short-lived token (server/media-urls/media-urls.ts). No session, no maintenance
  * gate: the token is the permission, so a player or an RSS reader needs
  * nothing else. Byte ranges for seeking; cached privately until the token
  * expires. A bad token, an item not ready, or a file it does not have: 404;
@@ -14,7 +14,7 @@ import type { MediaRow, MediaService } from './media-service.ts';
 import { filesOf, mediaPrefix } from './media-service.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Clock } from '../clock.ts';
-import { PUBLIC_MEDIA_TOKEN } from './media-urls.ts';
+import { PUBLIC_MEDIA_TOKEN } from '../media-urls/media-urls.ts';
 import { sendSuspendedPage } from '../site-standing/index.ts';
 
 /** How long a cache may keep a public file: the time it may outlive its post's becoming members-only. */

@@ -10,7 +10,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { createSmtpTransport, type MailTransport } from '../mail/transport.ts';
-import type { MediaUrlSigner } from '../media/media-urls.ts';
+import type { MediaUrlSigner } from '../media-urls/media-urls.ts';
 import type { JobQueue, QueueDefinition } from '../queue/queue.ts';
 import type { RateLimiter } from '../rate-limits/rate-limit.ts';
 import { createEmailService, EMAIL_DELIVER_JOB, EMAIL_PLAN_JOB, type EmailJobData } from './email-service.ts';

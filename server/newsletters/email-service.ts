@@ -18,7 +18,7 @@ import type { Logger } from '../logger.ts';
 import type { Clock } from '../clock.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { setEmailSubscription } from '../memberships/index.ts';
-import type { MediaUrlSigner } from '../media/media-urls.ts';
+import type { MediaUrlSigner } from '../media-urls/media-urls.ts';
 import type { Transaction } from '../../db/transaction.ts';
 import { loadNewsletterSource, renderVariants } from './newsletter-content.ts';
 import { oneLine } from '../mail/addresses.ts';

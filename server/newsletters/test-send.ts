@@ -14,7 +14,7 @@ import { AppError, tooManyRequests } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { isPermanentRejection } from '../mail/worker.ts';
-import type { MediaUrlSigner } from '../media/media-urls.ts';
+import type { MediaUrlSigner } from '../media-urls/media-urls.ts';
 import { siteAddress } from '../sites/site-json.ts';
 import { isSiteSuspended, refuseIfSuspended } from '../site-standing/index.ts';
 import { loadNewsletterSource, renderVariants } from './newsletter-content.ts';

@@ -16,7 +16,7 @@ import { users } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { MailTransport } from '../mail/transport.ts';
-import type { MediaUrlSigner } from '../media/media-urls.ts';
+import type { MediaUrlSigner } from '../media-urls/media-urls.ts';
 import type { ScheduledJob } from '../jobs/scheduler.ts';
 import { findSiteByOwner } from '../sites/site-lookup.ts';
 import { loadMailSite } from './newsletter-content.ts';

@@ -5,6 +5,8 @@
  * one item shares it and an HLS playlist's relative segment URLs work as they
  * are. Expiries are rounded up to a window, so a page rendered twice in the
  * same window carries the same URLs and browsers cache the files.
+ * A room of its own (docs/decisions/135): sites, the public site, newsletters and
+ * media all sign URLs, and media stands on sites, so the signer can live in neither.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock.ts';
