@@ -192,7 +192,7 @@ export const settings = pgTable('settings', {
   /** Always true: the check constraint in the migration keeps this table to one row. */
   id: boolean('id').primaryKey().default(true),
   maintenance: boolean('maintenance').notNull().default(false),
-  /** Signs media URLs (server/media/media-urls.ts); made once by the database, shared by every server. */
+  /** Signs media URLs (server/media-urls/media-urls.ts); made once by the database, shared by every server. */
   mediaUrlSecret: text('media_url_secret')
     .notNull()
     .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),

@@ -8,7 +8,7 @@ import { endpoint } from './endpoint.ts';
 
 export const UPLOADS_PATH = '/api/uploads';
 
-/** URLs are signed and short-lived (server/media/media-urls.ts): fetch the item again rather than keep them. */
+/** URLs are signed and short-lived (server/media-urls/media-urls.ts): fetch the item again rather than keep them. */
 export interface MediaUrls {
   original: string;
   thumbnail?: string;

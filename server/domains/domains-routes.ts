@@ -21,7 +21,7 @@ function domainId(req: Request): string {
   return id;
 }
 
-/** `checkWait`: seconds until this user may press "Check now" again (server/auth/rate-limit.ts), undefined while they may. */
+/** `checkWait`: seconds until this user may press "Check now" again (server/rate-limits/rate-limit.ts), undefined while they may. */
 export function domainsRoutes({ domains, checkWait }: { domains: DomainsService; checkWait: (userId: string) => Promise<number | undefined> }): Router {
   const router = Router();
   router.use(requireVerifiedCreator);

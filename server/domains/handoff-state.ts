@@ -21,7 +21,7 @@ export interface HandoffStateCookie {
   clear(res: Response): void;
 }
 
-/** Secure on an https platform, as the session cookie (server/http/session-cookie.ts): custom domains are served on https there. */
+/** Secure on an https platform, as the session cookie (server/auth/session-cookie.ts): custom domains are served on https there. */
 export function createHandoffStateCookie(appUrl: URL): HandoffStateCookie {
   const secure = appUrl.protocol === 'https:';
   const name = secure ? '__Host-handoff-state' : 'handoff-state';

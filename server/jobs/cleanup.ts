@@ -13,7 +13,7 @@ import type { RetentionConfig } from '../config.ts';
 const DAY_MS = 24 * 3600_000;
 
 /**
- * What the clean-up asks of the rate limiter (server/auth/rate-limit.ts): to forget windows older
+ * What the clean-up asks of the rate limiter (server/rate-limits/rate-limit.ts): to forget windows older
  * than so many seconds. Named here so jobs/ imports no feature; the rate limiter fits it as it is.
  */
 export interface ExpiringWindows {

@@ -2,7 +2,7 @@
  * One media item in a dialog: its preview (the image at the width the screen
  * needs, the video and audio players, a link to a PDF), its facts, its alt
  * text (images), and the way to delete it. The item is fetched again on
- * opening: its URLs are signed and short-lived (server/media/media-urls.ts).
+ * opening: its URLs are signed and short-lived (server/media-urls/media-urls.ts).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import * as mediaApi from '../../../../common/api/media.ts';
