@@ -3,7 +3,9 @@
  * and across every server on one Postgres. Each check is one atomic upsert, so
  * concurrent requests on several servers count exactly.
  * Why not a library: docs/decisions/005-rate-limits-in-postgres.md. The login
- * limits are counted in the login's own statements (login-attempt.ts).
+ * limits are counted in the login's own statements (server/auth/login-attempt.ts).
+ * A room of its own (docs/decisions/135): sign-up, messages, comments, newsletters,
+ * support and domains count here, and none of them should reach it through auth.
  */
 import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
@@ -118,7 +120,6 @@ export function createRateLimiter({ db, clock, limits }: { db: Database; clock: 
     await consume(`handle-check:${userId}`, HANDLE_CHECKS_PER_MINUTE, 60);
   }
 
-  /** Drops windows that ended long ago, so the table stays small. */
   /** /support's contact form, per account: a few a day reach the operator, a script's thousand do not. */
   async function consumeSupportMessage(userId: string): Promise<void> {
     await consume(`support:${userId}`, SUPPORT_MESSAGES_PER_HOUR, 3600, 'message');
@@ -130,6 +131,7 @@ export function createRateLimiter({ db, clock, limits }: { db: Database; clock: 
     return overLimit(`domain-check:${userId}`, DOMAIN_CHECKS_PER_TEN_MINUTES, 600);
   }
 
+  /** Drops windows that ended long ago, so the table stays small. */
   async function pruneExpired(olderThanSeconds = 24 * 3600): Promise<void> {
     await db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, new Date(clock().getTime() - olderThanSeconds * 1000)));
   }
