@@ -58,3 +58,12 @@ export async function revokeEmailTokens(db: Database, userId: string, purpose: E
     .set({ usedAt: now })
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
 }
+
+/** The token of a link about to be mailed: the links of that user and purpose sent before stop working, so a retry never leaves two live. */
+export async function freshEmailToken(
+  db: Database,
+  { userId, email, purpose, now, ttlMs }: { userId: string; email: string; purpose: EmailTokenPurpose; now: Date; ttlMs: number },
+): Promise<string> {
+  await revokeEmailTokens(db, userId, purpose, now);
+  return issueEmailToken(db, { userId, email, purpose, now, ttlMs });
+}

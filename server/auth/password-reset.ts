@@ -3,14 +3,20 @@
  * new password. Using it ends every session of the user and mails a notice.
  * Requests and confirms are rate limited per client address and per e-mail, and
  * a confirm checks its token before any hash work, so a wrong token costs nothing.
+ * Its two mails' templates (the mail registry's `reset-password` and
+ * `password-changed`) are here too.
  */
 import { eq } from 'drizzle-orm';
+import { RESET_PASSWORD_TOKEN_TTL_MS } from '../../common/constants.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { actionMail, type MailContent } from '../mail/action-mail.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { MAIL_SUBJECTS } from '../mail/subjects.ts';
+import type { MailTemplates } from '../mail/template-registry.ts';
 import { recordAuthEvent, type RequestContext } from './audit.ts';
-import type { AuthDeps } from './deps.ts';
-import { consumeEmailToken, findUsableEmailToken } from './email-tokens.ts';
+import { appLink, type AuthDeps } from './deps.ts';
+import { consumeEmailToken, findUsableEmailToken, freshEmailToken } from './email-tokens.ts';
 import { isStrongEnough } from './password.ts';
 
 export function createPasswordResetService(deps: AuthDeps) {
@@ -18,7 +24,7 @@ export function createPasswordResetService(deps: AuthDeps) {
 
   /**
    * With enumeration protection an unknown address answers exactly as a known one.
-   * The link is made when the mail is sent (server/mail/render.ts), which also ends the links sent before.
+   * The link is made when the mail is sent (passwordMailTemplates below), which also ends the links sent before.
    */
   async function requestPasswordReset(email: string, context: RequestContext): Promise<void> {
     await rateLimiter.consumeResetRequest(email, context.ip);
@@ -63,3 +69,41 @@ export function createPasswordResetService(deps: AuthDeps) {
 }
 
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
+
+export function passwordResetMail(name: string | undefined, link: string): MailContent {
+  return actionMail(MAIL_SUBJECTS['reset-password'], {
+    greetingName: name,
+    intro: 'Someone asked to reset the password of your account. Choose a new one with the button below.',
+    actionLabel: 'Choose a new password',
+    actionUrl: link,
+    outro: 'The link works once and expires in 60 minutes. If you did not ask for it, ignore this email: your password stays as it is.',
+  });
+}
+
+export function passwordChangedMail(name: string | undefined, loginUrl: string, supportEmail: string): MailContent {
+  return actionMail(MAIL_SUBJECTS['password-changed'], {
+    greetingName: name,
+    intro: 'The password of your account was just changed, and every device was signed out.',
+    actionLabel: 'Sign in',
+    actionUrl: loginUrl,
+    outro: `If you did not change it, reset your password right away and write to ${supportEmail}.`,
+  });
+}
+
+/** The reset mail (with a fresh link; none to a suspended account) and the notice of a change, at send time (server/mail/template-registry.ts). */
+export function passwordMailTemplates({ supportEmail }: { supportEmail: string }): Pick<MailTemplates, 'reset-password' | 'password-changed'> {
+  return {
+    'reset-password': {
+      to: 'user',
+      async render({ row, user, name, ownLinks, whileHeld }) {
+        if (user.suspensionInfo.suspended) return undefined;
+        const token = await whileHeld((tx, now) => freshEmailToken(tx, { userId: row.params.userId, email: row.recipient, purpose: 'reset-password', now, ttlMs: RESET_PASSWORD_TOKEN_TTL_MS }));
+        return passwordResetMail(name, appLink(ownLinks, '/reset-password', { token }));
+      },
+    },
+    'password-changed': {
+      to: 'user',
+      render: async ({ name, ownLinks }) => passwordChangedMail(name, appLink(ownLinks, '/login'), supportEmail),
+    },
+  };
+}

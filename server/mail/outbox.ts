@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { mailOutbox, type MailTemplate } from '../../db/schema.ts';
-import { MAIL_SUBJECTS } from './templates.ts';
+import { MAIL_SUBJECTS } from './subjects.ts';
 
 /** NOTIFY inside the enqueuing transaction is delivered when it commits, so every worker hears of the mail then and no caller has to. */
 export const MAIL_QUEUED_CHANNEL = 'mail_queued';

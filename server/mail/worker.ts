@@ -17,6 +17,7 @@ import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import { MAIL_QUEUED_CHANNEL } from './outbox.ts';
 import { createMailRenderer, LostClaimError, type OutboxRow } from './render.ts';
+import type { MailTemplates } from './template-registry.ts';
 import type { MailTransport } from './transport.ts';
 
 export const MAX_ATTEMPTS = 12;
@@ -48,13 +49,13 @@ interface MailWorkerDeps {
   appUrl: URL;
   /** Config.allowedOrigins (server/mail/link-origin.ts). */
   linkOrigins: readonly string[];
-  supportEmail: string;
-  mailFrom: string;
+  /** Every feature's templates, by name (template-registry.ts). */
+  templates: MailTemplates;
 }
 
-export function createMailWorker({ database, transport, clock, logger, intervalMs, leaseMs, appUrl, linkOrigins, supportEmail, mailFrom }: MailWorkerDeps) {
+export function createMailWorker({ database, transport, clock, logger, intervalMs, leaseMs, appUrl, linkOrigins, templates }: MailWorkerDeps) {
   const { db } = database;
-  const renderMail = createMailRenderer({ db, clock, appUrl, linkOrigins, supportEmail, leaseMs, mailFrom });
+  const renderMail = createMailRenderer({ db, clock, appUrl, linkOrigins, leaseMs, templates });
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = true;

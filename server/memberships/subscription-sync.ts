@@ -13,7 +13,7 @@ import { ENTITLING_STATUSES, type Cadence, type MembershipEventKind, type Member
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { membershipEvents, paymentAccounts } from '../../db/money-schema.ts';
-import type { NoteNewMember } from '../newsletters/member-notices.ts';
+import type { NoteNewMember } from '../member-notices/index.ts';
 import { currentSubscription, type StripeClient } from '../payments/stripe-client.ts';
 import { recordMembershipEvent, type HistoryExtra } from './membership-history.ts';
 import { tierChangeKind } from './tier-change.ts';
@@ -89,7 +89,7 @@ export interface SubscriptionSync {
   invoiceFailed(tx: Database, account: string, invoice: Stripe.Invoice): Promise<void>;
 }
 
-/** `noteNewMember` hears of each member who starts paying, for the creator's notices (server/newsletters/member-notices.ts). */
+/** `noteNewMember` hears of each member who starts paying, for the creator's notices (server/member-notices). */
 export function createSubscriptionSync({ stripe, clock, noteNewMember }: { stripe: StripeClient; clock: () => Date; noteNewMember: NoteNewMember }): SubscriptionSync {
   async function apply(tx: Database, account: string, subscriptionId: string, userHint?: string): Promise<MembershipRow | undefined> {
     // Two events of one subscription at once (two servers, or Stripe's retry beside the first delivery) take turns

@@ -10,15 +10,19 @@
  * docs/decisions/131).
  * A creator who chose the daily digest gets one mail a day for all their
  * conversations; one who turned notices off gets none. The mail is rendered
- * when it is sent (docs/decisions/020): a message read meanwhile cancels it.
+ * when it is sent (docs/decisions/020), by the templates this file adds to
+ * the mail registry (server/mail/template-registry.ts): a message read
+ * meanwhile cancels it.
  */
 import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { sites } from '../../db/content-schema.ts';
 import { conversations, messages } from '../../db/messaging-schema.ts';
 import { mailOutbox, users, type MailParams } from '../../db/schema.ts';
+import { actionMail, type MailContent } from '../mail/action-mail.ts';
 import { MAIL_QUEUED_CHANNEL } from '../mail/outbox.ts';
-import { messageDigestMail, messageWaitingMail, MAIL_SUBJECTS, type MailContent } from '../mail/templates.ts';
+import { MAIL_SUBJECTS } from '../mail/subjects.ts';
+import type { MailTemplates } from '../mail/template-registry.ts';
 import type { Clock } from '../clock.ts';
 import type { ScheduledJob } from '../jobs/scheduler.ts';
 import { isSiteSuspended } from '../site-standing/index.ts';
@@ -117,6 +121,29 @@ export function createMessageNotices({ db, clock, delaySeconds }: { db: Database
 
 export type MessageNotices = ReturnType<typeof createMessageNotices>;
 
+/** Unread messages of one conversation: how many, the latest quoted as text (escaped in the HTML like every value), with the way to the thread. */
+export function messageWaitingMail(name: string | undefined, from: string, quote: string, link: string, unread = 1): MailContent {
+  return actionMail(unread === 1 ? `${from} sent you a message` : `${from} sent you ${unread} messages`, {
+    greetingName: name,
+    intro: unread === 1 ? `${from} wrote: “${quote}”` : `You have ${unread} unread messages from ${from}. The latest: “${quote}”`,
+    actionLabel: 'Read and reply',
+    actionUrl: link,
+    outro: 'We send one notice for unread messages, not one per message. Read them and the notices stop.',
+  });
+}
+
+export function messageDigestMail(name: string | undefined, unread: number, conversations: number, link: string): MailContent {
+  const messages = unread === 1 ? 'one unread message' : `${unread} unread messages`;
+  const across = conversations === 1 ? '' : ` in ${conversations} conversations`;
+  return actionMail(MAIL_SUBJECTS['messages-digest'], {
+    greetingName: name,
+    intro: `You have ${messages}${across} from your members.`,
+    actionLabel: 'Open your inbox',
+    actionUrl: link,
+    outro: 'You get this once a day because you chose the daily digest. Change it under Messages in your studio.',
+  });
+}
+
 /**
  * The mail, at send time: undefined when nothing is unread any more (the
  * reader caught up before the mail's turn came).
@@ -149,4 +176,11 @@ export async function renderMessageNotice(db: Database, appUrl: URL, template: '
   const link = toCreator ? new URL(`/messages?c=${params.conversationId}`, appUrl).href : new URL(`/@${site.handle}/account#messages`, appUrl).href;
   const from = toCreator ? (latest.name ?? 'A member') : site.title;
   return messageWaitingMail(name, from, quote, link, latest.unread);
+}
+
+export function messageNoticeTemplates({ db, appUrl }: { db: Database; appUrl: URL }): Pick<MailTemplates, 'message-waiting' | 'messages-digest'> {
+  return {
+    'message-waiting': { to: 'user', render: ({ row, name }) => renderMessageNotice(db, appUrl, 'message-waiting', row.params, name) },
+    'messages-digest': { to: 'user', render: ({ row, name }) => renderMessageNotice(db, appUrl, 'messages-digest', row.params, name) },
+  };
 }

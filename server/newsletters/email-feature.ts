@@ -2,8 +2,8 @@
 import { Router, type RequestHandler } from 'express';
 import type { Feature } from '../feature.ts';
 import type { Clock } from '../clock.ts';
-import { memberNoticesRoutes, postEmailRoutes, unsubscribeRoutes, welcomeRoutes } from './email-routes.ts';
-import type { MemberNotices } from './member-notices.ts';
+import { memberNoticesRoutes, type MemberNotices } from '../member-notices/index.ts';
+import { postEmailRoutes, unsubscribeRoutes, welcomeRoutes } from './email-routes.ts';
 import type { WelcomeMail } from './welcome-mail.ts';
 import type { EmailService } from './email-service.ts';
 

@@ -2,7 +2,8 @@
  * The mail /support sends the operator: the creator's words and the account
  * details the operator needs to answer without asking (who, which site, since
  * when). Rendered at send time from the support_requests row (decision 020);
- * every value the creator typed is escaped in the HTML.
+ * every value the creator typed is escaped in the HTML. It is the mail
+ * registry's `support-request` (server/mail/template-registry.ts).
  */
 import { eq } from 'drizzle-orm';
 import { PRODUCT_NAME } from '../../common/constants.ts';
@@ -10,9 +11,8 @@ import type { Database } from '../../db/connect.ts';
 import { sites } from '../../db/content-schema.ts';
 import { supportRequests } from '../../db/reports-schema.ts';
 import { users } from '../../db/schema.ts';
-import type { MailContent } from '../mail/templates.ts';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+import { escapeHtml, type MailContent } from '../mail/action-mail.ts';
+import type { MailTemplates } from '../mail/template-registry.ts';
 
 export async function renderSupportRequest(db: Database, appUrl: URL, requestId: string | undefined): Promise<MailContent | undefined> {
   if (!requestId) return undefined;
@@ -52,4 +52,9 @@ export async function renderSupportRequest(db: Database, appUrl: URL, requestId:
 <table role="presentation" style="margin-top:24px;font-size:14px">${details.map(([label, value]) => `<tr><th align="left" style="padding-right:12px">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</table>
 </body></html>`;
   return { subject, text, html };
+}
+
+/** To the operator, not to the user it names: rendered from the request alone. */
+export function supportMailTemplates({ db, appUrl }: { db: Database; appUrl: URL }): Pick<MailTemplates, 'support-request'> {
+  return { 'support-request': { to: 'operator', render: (row) => renderSupportRequest(db, appUrl, row.params.supportRequestId) } };
 }

@@ -2,7 +2,7 @@
 import type { Database } from '../../db/connect.ts';
 import { mailOutbox, users } from '../../db/schema.ts';
 import { buildNewUser } from '../../server/auth/new-user.ts';
-import { MAIL_SUBJECTS } from '../../server/mail/templates.ts';
+import { MAIL_SUBJECTS } from '../../server/mail/subjects.ts';
 
 type OutboxValues = Partial<typeof mailOutbox.$inferInsert>;
 

@@ -1,0 +1,27 @@
+/**
+ * The mail worker's template registry (server/mail/template-registry.ts),
+ * built from each feature's own templates: mail knows a template by its name
+ * and imports no feature; a template left out here does not compile
+ * (docs/decisions/134).
+ */
+import { verifyEmailTemplate } from './auth/email-verification.ts';
+import { passwordMailTemplates } from './auth/password-reset.ts';
+import type { Config } from './config.ts';
+import type { Database } from '../db/connect.ts';
+import { domainMailTemplates } from './domains/domain-mail.ts';
+import type { MailTemplates } from './mail/template-registry.ts';
+import { memberNoticeTemplates } from './member-notices/index.ts';
+import { messageNoticeTemplates } from './messaging/message-notices.ts';
+import { supportMailTemplates } from './support/support-mail.ts';
+
+export function createMailTemplates(db: Database, config: Pick<Config, 'appUrl' | 'mailFrom' | 'supportEmail'>): MailTemplates {
+  const { appUrl } = config;
+  return {
+    ...verifyEmailTemplate({ db, mailFrom: config.mailFrom }),
+    ...passwordMailTemplates({ supportEmail: config.supportEmail }),
+    ...domainMailTemplates({ db, appUrl }),
+    ...supportMailTemplates({ db, appUrl }),
+    ...messageNoticeTemplates({ db, appUrl }),
+    ...memberNoticeTemplates({ db, appUrl }),
+  };
+}
