@@ -74,3 +74,5 @@ export function prepareSendStatements(db: Database, countStatement: RateLimiter[
     creator: (values: SendParameters) => creatorStatement.execute(values),
   };
 }
+
+export type SendStatements = ReturnType<typeof prepareSendStatements>;
