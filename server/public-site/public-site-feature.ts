@@ -27,6 +27,7 @@ import { sitePreviewRoutes, siteMembershipRoutes } from './site-api-routes.ts';
 import { readSiteAssets } from './read-site-assets.ts';
 import { sitePageHeaders } from '../rendering/site-headers.ts';
 import { siteRoutes } from './site-routes.ts';
+import { createSiteContent } from '../site-content/index.ts';
 
 export interface PublicSiteFeatureDeps {
   db: Database;
@@ -63,8 +64,9 @@ export function createPublicSiteFeature(deps: PublicSiteFeatureDeps): Feature {
   const joins = createJoinService({ db, clock, startCheckout, noteNewMember });
   const countPageView = pageViews.count;
   const assets = readSiteAssets(clientDir);
+  const content = createSiteContent({ db });
   const pages = siteRoutes({
-    db,
+    content,
     clock,
     livePosts,
     appUrl,
@@ -92,7 +94,7 @@ export function createPublicSiteFeature(deps: PublicSiteFeatureDeps): Feature {
     ],
     routers: [
       { path: '/api/sites', handler: Router().use(sameOrigin, siteMembershipRoutes({ joins })) },
-      { path: '/api/site-preview', handler: sitePreviewRoutes({ db, clock, livePosts }) },
+      { path: '/api/site-preview', handler: sitePreviewRoutes({ content, clock, livePosts }) },
       { path: '/', handler: pages },
     ],
   };

@@ -9,15 +9,13 @@ import type { AnswerOf } from '../../common/api/endpoint.ts';
 import type { getSiteMembership, joinSite } from '../../common/api/site-membership.ts';
 import type { getSitePreview } from '../../common/api/site-preview.ts';
 import { CADENCES } from '../../common/memberships.ts';
-import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
 import type { LivePosts } from '../posts/live.ts';
 import type { AuthLocals } from '../auth/load-session.ts';
 import { requireUser, requireVerifiedCreator } from '../auth/require-user.ts';
 import { parseInput } from '../http/validate.ts';
-import { findSiteByOwner } from '../sites/site-lookup.ts';
 import type { JoinService } from './join-service.ts';
-import { unpublishedPosts } from '../site-content/index.ts';
+import type { SiteContent } from '../site-content/index.ts';
 
 const joinBody = z.object({ tierId: z.uuid(), cadence: z.enum(CADENCES).optional() });
 
@@ -41,16 +39,16 @@ export function siteMembershipRoutes({ joins }: { joins: JoinService }): Router 
   return router;
 }
 
-export function sitePreviewRoutes({ db, clock, livePosts }: { db: Database; clock: Clock; livePosts: LivePosts }): Router {
+export function sitePreviewRoutes({ content, clock, livePosts }: { content: Pick<SiteContent, 'siteByOwner' | 'unpublishedPosts'>; clock: Clock; livePosts: LivePosts }): Router {
   const router = Router();
   router.get('/', requireVerifiedCreator, async (_req: Request, res: SignedIn) => {
-    const site = await findSiteByOwner(db, res.locals.auth.user.id);
+    const site = await content.siteByOwner(res.locals.auth.user.id);
     if (!site) {
       res.json({ site: null, posts: [] } satisfies AnswerOf<typeof getSitePreview>);
       return;
     }
     const home = `/@${site.handle}`;
-    const posts = await unpublishedPosts(db, site.id, livePosts(clock()));
+    const posts = await content.unpublishedPosts(site.id, livePosts(clock()));
     res.set('Cache-Control', 'private, no-store').json({
       site: { handle: site.handle, title: site.title, published: site.publishedAt !== null, url: home, previewUrl: `${home}?preview=1` },
       posts: posts.map((post) => ({

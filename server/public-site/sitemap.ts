@@ -10,10 +10,9 @@
  */
 import { ANONYMOUS, postAccess } from '../access/post-access.ts';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../../db/connect.ts';
 import type { LivePosts } from '../posts/live.ts';
 import { text } from '../rendering/html.ts';
-import { sitemapPageStarts, sitemapPosts, sitemapSites } from '../site-content/index.ts';
+import type { SiteContent } from '../site-content/index.ts';
 
 export const SITEMAP_PAGE_SIZE = 50_000;
 /** How long the index and a page are served from memory, and may be kept by a cache. */
@@ -47,13 +46,14 @@ interface Index {
 }
 
 export interface SitemapsDeps {
-  db: Database;
+  /** The sitemap's reads (server/site-content/sitemap-rows.ts). */
+  content: Pick<SiteContent, 'sitemapPageStarts' | 'sitemapSites' | 'sitemapPosts'>;
   clock: Clock;
   livePosts: LivePosts;
   appUrl: URL;
 }
 
-export function createSitemaps({ db, clock, livePosts, appUrl }: SitemapsDeps) {
+export function createSitemaps({ content, clock, livePosts, appUrl }: SitemapsDeps) {
   let index: { expiresAt: number; value: Promise<Index> } | undefined;
   /** Pages cut where one index says, kept as long as that index is. */
   const pages = new Map<string, { index: Index; value: Promise<string | undefined> }>();
@@ -61,7 +61,7 @@ export function createSitemaps({ db, clock, livePosts, appUrl }: SitemapsDeps) {
   function currentIndex(): Promise<Index> {
     const now = clock().getTime();
     if (index && index.expiresAt > now) return index.value;
-    const value = sitemapPageStarts(db, livePosts(clock()), SITEMAP_PAGE_SIZE).then((starts) => {
+    const value = content.sitemapPageStarts(livePosts(clock()), SITEMAP_PAGE_SIZE).then((starts) => {
       // The sites' first page is listed even when empty: an index names at least one sitemap.
       const siteNames = Array.from({ length: Math.max(1, starts.sites.length) }, (_, at) => `sites-${at + 1}.xml`);
       const postNames = starts.posts.map((_, at) => `posts-${at + 1}.xml`);
@@ -80,11 +80,11 @@ export function createSitemaps({ db, clock, livePosts, appUrl }: SitemapsDeps) {
     if (from === undefined) return kind === 'sites' && page === 1 ? urlsetXml(appUrl, []) : undefined;
     const before = starts[kind][page];
     if (kind === 'sites') {
-      const rows = await sitemapSites(db, from, before, SITEMAP_PAGE_SIZE);
+      const rows = await content.sitemapSites(from, before, SITEMAP_PAGE_SIZE);
       return urlsetXml(appUrl, rows.map((site) => ({ path: `/@${site.handle}`, updatedAt: site.updatedAt })));
     }
     const now = clock();
-    const rows = await sitemapPosts(db, livePosts(now), from, before, SITEMAP_PAGE_SIZE);
+    const rows = await content.sitemapPosts(livePosts(now), from, before, SITEMAP_PAGE_SIZE);
     const readable = rows.filter((post) => postAccess(post, ANONYMOUS, now) === 'whole');
     return urlsetXml(appUrl, readable.map((post) => ({ path: `/@${post.handle}/posts/${encodeURIComponent(post.slug)}`, updatedAt: post.updatedAt })));
   }

@@ -1,0 +1,49 @@
+/**
+ * `/@{handle}/posts/{slug}`: the post as the access rule lets this reader
+ * read it, its media signed for that alone, and its comments when the reader
+ * may read it whole.
+ */
+import type { Router } from 'express';
+import { postAccess, waitsForEmail } from '../access/post-access.ts';
+import { BODY_MEDIA_TTL_MS } from '../rendering/media-links.ts';
+import { embeddedMediaIds } from '../rendering/media-html.ts';
+import { postHead, postMain, readableHtml } from '../rendering/post-page.ts';
+import { siteReaderOf } from '../rendering/site-bar.ts';
+import { siteIcon } from '../rendering/site-icon.ts';
+import { readerOf } from '../reports/reader.ts';
+import type { SitePage, SiteRoutesDeps } from './site-page.ts';
+
+export function postRoute(router: Router, deps: SiteRoutesDeps, pages: SitePage): void {
+  const { content, clock, livePosts, appUrl, assets, signer, session, countPageView, pageCache, designPages, commentsSection } = deps;
+  router.get(
+    '/@:handle/posts/:slug',
+    session,
+    pages.pass(async (req, res, next) => {
+      const renderedFrom = pageCache.version();
+      const found = await pages.siteFor(req, res, next);
+      if (!found) return;
+      const { site, readerId, preview } = found;
+      const now = clock();
+      const [post, standing] = await Promise.all([content.postBySlug(site.id, String(req.params.slug), livePosts(now)), content.readerStanding(site, readerId)]);
+      // A draft, a scheduled post before its time or held by the plan is the 404 to all but its owner in preview.
+      if (!post || (!post.live && !preview)) return pages.notFound(res, next);
+      const access = postAccess(post, standing, now);
+      const reader = siteReaderOf(readerId, standing, now);
+      const readable = readableHtml(post, access);
+      const siteImageIds = [post.coverMediaId, site.avatarMediaId].filter((id): id is string => id !== null);
+      const media = await content.mediaByIds(site.id, [...embeddedMediaIds(readable), ...siteImageIds]);
+      const urls = await signer();
+      const [cover, avatar] = await Promise.all([pages.siteImage(post.coverMediaId, media), pages.siteImage(site.avatarMediaId, media)]);
+      const confirmEmail = waitsForEmail(post, standing, now);
+      const input = { site, post, access, reader, confirmEmail, ...(cover ? { cover } : {}), media, prefixOf: (id: string) => urls.prefix(id, BODY_MEDIA_TTL_MS), appUrl };
+      const hasVideo = [...media.values()].some((item) => item.kind === 'video' && item.derived.hls);
+      const comments = access === 'whole' && post.live && commentsSection ? await commentsSection({ site, post, standing, readerId, query: req.query }) : '';
+      const viewPath = `/posts/${post.slug}`;
+      const key = pages.anonymousKey(req, res, preview);
+      const slot = key === undefined ? undefined : { key, renderedFrom, siteId: site.id, viewPath };
+      const design = await designPages.chrome(site, await designPages.designFor(site, found.draftDesign));
+      await pages.sendPage(req, res, { head: postHead(input), site, main: postMain(input) + comments, assets, hasVideo, hasTalk: comments !== '', reader, icon: siteIcon(avatar), design }, preview, { slot });
+      if (pages.shouldCount(req, res, site, preview)) countPageView(site.id, viewPath, readerOf(req));
+    }),
+  );
+}
