@@ -7,10 +7,11 @@
  */
 import { useId, useState } from 'react';
 import * as membersApi from '../../../common/api/members.ts';
+import { useFormSubmit } from '../../app/useFormSubmit.ts';
 import { Button } from '../../components/Button.tsx';
 import { LiveMessage } from '../../components/LiveMessage.tsx';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
-import { call, toErrorCode } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { headerNames, guessMapping } from './import-columns.ts';
 import { importProblem } from './import-problems.ts';
 
@@ -34,27 +35,28 @@ export function ImportDialog({ open, onClose, onImported }: { open: boolean; onC
   const [csv, setCsv] = useState('');
   const [columns, setColumns] = useState<string[]>([]);
   const [mapping, setMapping] = useState<membersApi.ImportMapping>({});
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string>();
+  // A file refused before sending is the file field's problem; a refused request is the dialog's.
+  const { errors, message, busy, showErrors, clearError, run } = useFormSubmit<'file'>({ fieldIds: { file: fileId }, problemFor: (code) => ({ message: importProblem(code) }) });
+  const problem = errors.file ?? message;
 
   const close = () => {
     setStep({ name: 'choose' });
     setCsv('');
-    setProblem(undefined);
+    clearError('file');
     onClose();
   };
 
   const chooseFile = async (file: File | undefined) => {
-    setProblem(undefined);
+    clearError('file');
     if (!file) return;
     if (file.size > membersApi.IMPORT_MAX_BYTES) {
-      setProblem('This file is larger than 20 MB. Split it and import each part.');
+      showErrors({ file: 'This file is larger than 20 MB. Split it and import each part.' });
       return;
     }
     const text = await file.text();
     const names = headerNames(text);
     if (names.length === 0) {
-      setProblem('This file has no header line. The first line should name the columns.');
+      showErrors({ file: 'This file has no header line. The first line should name the columns.' });
       return;
     }
     setCsv(text);
@@ -63,19 +65,12 @@ export function ImportDialog({ open, onClose, onImported }: { open: boolean; onC
     setStep({ name: 'map' });
   };
 
-  const send = async (dryRun: boolean) => {
-    setBusy(true);
-    setProblem(undefined);
-    try {
+  const send = (dryRun: boolean) =>
+    run(async () => {
       const report = await call(membersApi.importMembers, { body: { csv, mapping, dryRun } });
       setStep(dryRun ? { name: 'checked', report } : { name: 'done', report });
       if (!dryRun) onImported();
-    } catch (error) {
-      setProblem(importProblem(toErrorCode(error)));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <ModalDialog open={open} onClose={close} labelledBy={headingId} className="import-dialog">
