@@ -93,3 +93,11 @@ export const POST_EDITOR_PAGE = {
   failed: 'The post could not be loaded.',
   tryAgain: 'Try again',
 } as const;
+
+/** The editor's "Delete this post?" confirmation. */
+export const DELETE_POST = {
+  title: 'Delete this post?',
+  warning: (title: string, published: boolean) => `“${title.trim() || 'Untitled'}” will be deleted for good. ${published ? 'It disappears from your site at once.' : ''}`,
+  cancel: 'Cancel',
+  confirm: 'Delete post',
+} as const;

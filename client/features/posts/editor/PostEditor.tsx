@@ -4,25 +4,22 @@
  * the JSON document the server renders (common/posts.ts); usePostDraft saves.
  * Ctrl/Cmd+S saves, Ctrl/Cmd+K edits the link at the caret.
  */
-import { TextSelection } from '@tiptap/pm/state';
-import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { MediaItem } from '../../../../common/api/media.ts';
 import * as postsApi from '../../../../common/api/posts.ts';
 import type { MediaKind } from '../../../../common/media.ts';
 import { POST_TITLE_MAX_LENGTH, type EditorDocument } from '../../../../common/posts.ts';
-import { BusyButton } from '../../../components/BusyButton.tsx';
-import { Button } from '../../../components/Button.tsx';
 import { CharacterCount } from '../../../components/CharacterCount.tsx';
 import { FieldError, describedBy } from '../../../components/FieldError.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { LEAVE_WARNING, TITLE_REQUIRED, postProblemMessage } from '../../../content/posts.ts';
-import { call, toErrorCode } from '../../../lib/api.ts';
-import { Dialog } from './Dialog.tsx';
+import { DeletePostDialog } from './DeletePostDialog.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
 import { hasMembersOnly, postExtensions } from './extensions.ts';
 import { LinkDialog } from './LinkDialog.tsx';
+import { applyLink, removeLink, selectedRange, type TextRange } from './link-editing.ts';
 import { MediaPicker } from './MediaPicker.tsx';
 import { PostSettings } from './PostSettings.tsx';
 import { PublishPanel } from './PublishPanel.tsx';
@@ -32,22 +29,6 @@ import { useLeaveGuard } from './useLeaveGuard.ts';
 import { usePostDraft, type StatusChange } from './usePostDraft.ts';
 import '../../../components/FormField.css';
 import './editor.css';
-
-/**
- * The selection as the browser shows it: ProseMirror reads a selection made
- * by keys (Shift+Home) on the next selectionchange event, which a shortcut
- * pressed right after can beat.
- */
-function selectedRange(editor: Editor): { from: number; to: number } {
-  const { view } = editor;
-  const dom = window.getSelection();
-  if (dom?.anchorNode && dom.focusNode && view.dom.contains(dom.anchorNode) && view.dom.contains(dom.focusNode)) {
-    const anchor = view.posAtDOM(dom.anchorNode, dom.anchorOffset);
-    const head = view.posAtDOM(dom.focusNode, dom.focusOffset);
-    return { from: Math.min(anchor, head), to: Math.max(anchor, head) };
-  }
-  return { from: editor.state.selection.from, to: editor.state.selection.to };
-}
 
 type Picking = { for: 'body'; kind: MediaKind } | { for: 'cover' } | null;
 
@@ -64,11 +45,9 @@ export function PostEditor({ initial, initialHandle }: { initial: postsApi.Post 
   const [titleError, setTitleError] = useState<string>();
   const [linkOpen, setLinkOpen] = useState(false);
   // The text a link is for, kept while the dialog has focus.
-  const linkRange = useRef<{ from: number; to: number }>({ from: 0, to: 0 });
+  const linkRange = useRef<TextRange>({ from: 0, to: 0 });
   const [picking, setPicking] = useState<Picking>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string>();
 
   // A draft's changes are saved on the way out; a live post's, or a draft's whose save failed, would be lost.
   useLeaveGuard(draft.dirty && (!draft.autosaves || draft.saveState === 'failed'), LEAVE_WARNING);
@@ -125,33 +104,6 @@ export function PostEditor({ initial, initialHandle }: { initial: postsApi.Post 
   const openLink = () => {
     linkRange.current = selectedRange(editor);
     setLinkOpen(true);
-  };
-
-  const applyLink = (href: string) => {
-    const { from, to } = linkRange.current;
-    const chain = editor.chain().focus().setTextSelection({ from, to });
-    if (from === to && !editor.isActive('link')) chain.insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] });
-    else chain.extendMarkRange('link').setLink({ href });
-    // The caret goes after the link, so what is typed or inserted next does not replace it.
-    chain.command(({ tr }) => {
-      tr.setSelection(TextSelection.create(tr.doc, tr.selection.to));
-      return true;
-    }).run();
-    setLinkOpen(false);
-  };
-
-  const confirmDelete = async () => {
-    if (!post) return;
-    setDeleting(true);
-    setDeleteError(undefined);
-    try {
-      await call(postsApi.deletePost, { params: { id: post.id } });
-      draft.discard();
-      void navigate('/upload');
-    } catch (error) {
-      setDeleteError(postProblemMessage(toErrorCode(error)));
-      setDeleting(false);
-    }
   };
 
   // Placed by code: the client's error parsing keeps only the fields of the auth forms (client/lib/api.ts), which stays in the main bundle.
@@ -245,9 +197,12 @@ export function PostEditor({ initial, initialHandle }: { initial: postsApi.Post 
           open
           returnFocus={() => editor.commands.focus()}
           initialUrl={String(editor.getAttributes('link').href ?? '')}
-          onApply={applyLink}
+          onApply={(href) => {
+            applyLink(editor, linkRange.current, href);
+            setLinkOpen(false);
+          }}
           onRemove={() => {
-            editor.chain().focus().setTextSelection(linkRange.current).extendMarkRange('link').unsetLink().run();
+            removeLink(editor, linkRange.current);
             setLinkOpen(false);
           }}
           onClose={() => {
@@ -262,20 +217,16 @@ export function PostEditor({ initial, initialHandle }: { initial: postsApi.Post 
         onPick={pick}
         onClose={() => setPicking(null)}
       />
-      <Dialog open={confirmingDelete} title="Delete this post?" onClose={() => setConfirmingDelete(false)}>
-        <p className="dialog__text">
-          “{fields.title.trim() || 'Untitled'}” will be deleted for good. {post?.status === 'published' ? 'It disappears from your site at once.' : ''}
-        </p>
-        <LiveMessage tone="error">{deleteError}</LiveMessage>
-        <div className="dialog__actions">
-          <Button variant="secondary" onClick={() => setConfirmingDelete(false)}>
-            Cancel
-          </Button>
-          <BusyButton className="button--danger" busy={deleting} onClick={() => void confirmDelete()}>
-            Delete post
-          </BusyButton>
-        </div>
-      </Dialog>
+      <DeletePostDialog
+        open={confirmingDelete}
+        post={post}
+        title={fields.title}
+        onClose={() => setConfirmingDelete(false)}
+        onDeleted={() => {
+          draft.discard();
+          void navigate('/upload');
+        }}
+      />
     </div>
   );
 }
