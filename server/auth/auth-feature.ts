@@ -2,7 +2,7 @@
 import { Router, type RequestHandler } from 'express';
 import type { Feature } from '../feature.ts';
 import type { Logger } from '../logger.ts';
-import type { SessionCookie } from '../http/session-cookie.ts';
+import type { SessionCookie } from './session-cookie.ts';
 import type { AccountService } from './accounts.ts';
 import { authRoutes } from './auth-routes.ts';
 import type { EmailVerificationService } from './email-verification.ts';

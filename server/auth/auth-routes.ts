@@ -10,10 +10,10 @@ import type { MemberIdentityService } from './member-identity.ts';
 import type { PasswordResetService } from './password-reset.ts';
 import { toPublicUser } from './public-user.ts';
 import { AppError } from '../errors.ts';
-import type { AuthLocals } from '../http/middleware/load-session.ts';
-import { requireUser } from '../http/middleware/require-user.ts';
+import type { AuthLocals } from './load-session.ts';
+import { requireUser } from './require-user.ts';
 import { contextOf } from '../http/request-context.ts';
-import type { SessionCookie } from '../http/session-cookie.ts';
+import type { SessionCookie } from './session-cookie.ts';
 import { parseInput } from '../http/validate.ts';
 
 export interface AuthRouteDeps {
