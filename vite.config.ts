@@ -37,14 +37,14 @@ export default defineConfig(({ isSsrBuild }) => ({
           // Every browser we serve preloads modules itself (decision 027): the polyfill would be dead weight on the landing page.
           modulePreload: { polyfill: false },
           sourcemap: false,
-          // The public site's own stylesheet and video script (server/public-site/site-assets.ts): separate entries, never the React app.
+          // The public site's own stylesheet and video script (server/public-site/read-site-assets.ts): separate entries, never the React app.
           rollupOptions: {
             input: {
               index: 'client/index.html',
               site: 'client/site/site.ts',
               talk: 'client/site/talk.ts',
               'site-style': 'client/site/site.css',
-              // A published design's theme (server/public-site/design/): sections, type and its own font files, linked only on its sites.
+              // A published design's theme (server/rendering/design/): sections, type and its own font files, linked only on its sites.
               ...Object.fromEntries(['classic', 'studio', 'editorial', 'bold'].map((theme) => [`theme-${theme}`, `client/site/themes/${theme}.css`])),
             },
           },

@@ -1,6 +1,6 @@
 /**
  * The public site's talk script, loaded only on pages with messages or
- * comments (server/public-site/page-shell.ts `hasTalk`). Everything it
+ * comments (server/rendering/page-shell.ts `hasTalk`). Everything it
  * enhances works without it: the forms post and come back with a notice.
  * With it, the member's messages are sent without a reload and the
  * creator's replies appear as they arrive (Server-Sent Events; the browser

@@ -16,7 +16,7 @@ export const MEDIA_URL_PREFIX = '/media';
 /**
  * Stands where the token would in a file's stable public URL, `/media/{id}/public/{file}`:
  * unsigned, so a podcast app can fetch it days later, and served only while
- * the file is public (server/public-site/media-uses.ts, docs/decisions/067).
+ * the file is public (server/site-content/media-uses.ts, docs/decisions/067).
  */
 export const PUBLIC_MEDIA_TOKEN = 'public';
 

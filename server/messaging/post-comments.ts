@@ -1,5 +1,5 @@
 /**
- * The post page's comments section (server/public-site/site-routes.ts calls
+ * The post page's comments section (server/public-site/post-route.ts calls
  * it for a reader who may read the post whole): the comments page asked for
  * (`?comments=N`), the reader's standing, rendered by comments-html.ts.
  */

@@ -3,7 +3,7 @@
  * one from the compiled cache, or the owner's draft in `?preview=design`),
  * what its sections need read, and the home page's main part, head and
  * chrome. Without a published design the routes render today's layout
- * unchanged (site-routes.ts), so nothing changes until the creator publishes.
+ * unchanged (home-routes.ts, post-route.ts, join-routes.ts), so nothing changes until the creator publishes.
  */
 import type { SQL } from 'drizzle-orm';
 import { defaultDesign } from '../../common/design.ts';
@@ -67,7 +67,7 @@ export function createDesignPages({ db, designs, signer, assets }: DesignPagesDe
           page === 1 ? featuredPosts(db, site.id, live, compiled.featuredPostIds) : [],
           compiled.needsTiers && page === 1 ? activeSiteTiers(db, site.id) : ([] as TierRow[]),
         ]).then(([media, featured, tiers]) => ({ media, featured, tiers }));
-      // Page 1 of a published design is read once a minute at most (published-designs.ts); a draft or an older page each time.
+      // Page 1 of a published design is read once a minute at most (server/site-content/published-designs.ts); a draft or an older page each time.
       const pending = page === 1 ? designs.extras(site.id, compiled, read) : read();
       // A route that answers 404 before awaiting it must not leave an unhandled rejection; whoever awaits it still gets the error.
       pending.catch(() => undefined);

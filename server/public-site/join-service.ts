@@ -34,7 +34,7 @@ export function toMembershipView(row: MembershipRow): MembershipView {
 
 export type JoinAnswer = { membership: MembershipView; created: boolean } | { checkoutUrl: string };
 
-/** `noteNewMember` hears of each free membership that begins, for the creator's notices (server/newsletters/member-notices.ts). */
+/** `noteNewMember` hears of each free membership that begins, for the creator's notices (server/member-notices). */
 export function createJoinService({ db, clock, startCheckout, noteNewMember }: { db: Database; clock: Clock; startCheckout: StartCheckout; noteNewMember: NoteNewMember }) {
   /** A published site by handle; unknown or unpublished is 404 to everyone. */
   async function publishedSite(handle: string): Promise<Site> {

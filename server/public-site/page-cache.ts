@@ -18,7 +18,7 @@ import type { Clock } from '../clock.ts';
 import { isBot } from './page-views.ts';
 import { readerOf, type PageReader } from '../reports/reader.ts';
 
-/** As long as the page may sit in a shared cache (site-routes.ts cacheHeaders): a missed notification costs no more than that. */
+/** As long as the page may sit in a shared cache (site-page.ts cacheHeaders): a missed notification costs no more than that. */
 export const PAGE_CACHE_TTL_MS = 60_000;
 /** The whole cache, all three bodies of every entry: a few thousand pages. */
 export const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;

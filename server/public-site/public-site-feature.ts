@@ -45,9 +45,9 @@ export interface PublicSiteFeatureDeps {
   /** Whether the join page offers "Continue with Google" (the server has a Google client). */
   googleSignIn: boolean;
   startCheckout: StartCheckout;
-  /** Tells the creator's notices of each free join (server/newsletters/member-notices.ts). */
+  /** Tells the creator's notices of each free join (server/member-notices). */
   noteNewMember: NoteNewMember;
-  /** Where the join form may lead: Stripe Checkout (site-headers.ts paymentFormTargets). */
+  /** Where the join form may lead: Stripe Checkout (server/rendering/site-headers.ts paymentFormTargets). */
   formTargets: readonly string[];
   /** Anonymous pages, kept until their site changes (page-cache.ts). */
   pageCache: PageCache;

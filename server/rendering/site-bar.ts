@@ -3,7 +3,7 @@
  * is asked to sign in or join, a member gets their account, a member whose
  * membership stopped gets both the way back in and their account, and the
  * owner the way to the studio. Because it differs per reader, only a
- * signed-out page may sit in a shared cache (site-routes.ts cacheHeaders).
+ * signed-out page may sit in a shared cache (server/public-site/site-page.ts cacheHeaders).
  */
 import { isEntitled, type ReaderStanding } from '../access/post-access.ts';
 import { sitePath } from '../sites/site-url.ts';

@@ -106,7 +106,7 @@ async function expectAccess(client: TestClient, paidOpen: boolean, tiersOpen: bo
     for (const secret of [PAID_SECRET, TIERS_SECRET, paidImage.id, tiersAudio.id]) expect(head, `${who}: head`).not.toContain(secret);
     expect(head).toContain('"isAccessibleForFree":false');
   }
-  // A closed post ends with the call to join (its words depend on the reader: server/public-site/post-page.test.ts).
+  // A closed post ends with the call to join (its words depend on the reader: server/rendering/post-page.test.ts).
   expect(paidPage.includes('id="gate-heading"'), `${who}: paid gate`).toBe(!paidOpen);
   expect(tiersPage.includes('id="gate-heading"'), `${who}: tiers gate`).toBe(!tiersOpen);
 }

@@ -1,5 +1,5 @@
 /**
- * A design made ready to render, once per publish (published-designs.ts):
+ * A design made ready to render, once per publish (server/site-content/published-designs.ts):
  * the page's one inline style (the creator's colour with its text shade
  * checked against the theme's background, common/contrast.ts), the root
  * attributes that pick the theme's variant, and what the sections will need
