@@ -1,9 +1,10 @@
 /**
  * The job that publishes scheduled posts when their time comes, on whichever
  * server is up. The scheduler (server/jobs/scheduler.ts) lets one server take
- * each period; the one UPDATE in publishDue makes a post published exactly
- * once even if two ran. Readers see a post at its exact time anyway: the
- * public site filters with live.ts, not with this job's work.
+ * each period; the one UPDATE in publishDue (publish-due-posts.ts) makes a
+ * post published exactly once even if two ran. Readers see a post at its
+ * exact time anyway: the public site filters with live.ts, not with this
+ * job's work.
  */
 import type { ScheduledJob } from '../jobs/scheduler.ts';
 import type { PostsService } from './posts-service.ts';

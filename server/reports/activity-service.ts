@@ -6,7 +6,7 @@
  * goes into activity_events through `recordActivity`, which a feature calls
  * inside the transaction of what happened (a post published, a member's
  * comment, a planned e-mail send; a member's message is noted in the statement
- * that stores it, messaging/messages-service.ts). The list reads both,
+ * that stores it, messaging/send-statements.ts). The list reads both,
  * keyset-paged on (occurred_at, id) (docs/decisions/102).
  */
 import { sql, type SQL } from 'drizzle-orm';
