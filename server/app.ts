@@ -16,7 +16,7 @@ import { createDomainsFeature } from './domains/domains-feature.ts';
 import { createDesignFeature } from './design/design-feature.ts';
 import { createReportsFeature } from './reports/reports-feature.ts';
 import { createSupportFeature } from './support/support-feature.ts';
-import { createEmailFeature } from './newsletters/email-feature.ts';
+import { createEmailFeature } from './newsletters/newsletters-feature.ts';
 import { createHealthFeature } from './health/health-feature.ts';
 import { publicMediaRule } from './site-content/media-uses.ts';
 import { noteNewMember } from './member-notices/index.ts';

@@ -39,7 +39,7 @@ import { createPostsService } from './posts/posts-service.ts';
 import { publishScheduledJob } from './posts/publish-scheduled.ts';
 import { createMaintenanceState } from './settings/maintenance.ts';
 import { createOverviewService } from './dashboard/overview.ts';
-import { createEmail, emailQueues } from './newsletters/email-module.ts';
+import { createEmail, emailQueues } from './newsletters/newsletters-module.ts';
 import { noteNewMember } from './member-notices/index.ts';
 import { mediaQueues } from './media/media-jobs.ts';
 import { createJobQueue } from './queue/queue.ts';

@@ -1,4 +1,4 @@
-/** E-mail to members in the studio (server/newsletters/email-routes.ts). */
+/** E-mail to members in the studio (server/newsletters/newsletters-routes.ts). */
 import type { EmailVariant, PostEmailAnswer } from '../email.ts';
 import type { MemberNoticeSettings } from '../member-notices.ts';
 import { endpoint } from './endpoint.ts';

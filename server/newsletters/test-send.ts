@@ -6,19 +6,16 @@
  * again; a few a creator may ask for in ten minutes, and a suspended site none.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/connect.ts';
 import { posts, sites } from '../../db/content-schema.ts';
 import { users } from '../../db/schema.ts';
 import type { RateLimiter } from '../rate-limits/rate-limit.ts';
 import { AppError, tooManyRequests } from '../errors.ts';
-import type { Logger } from '../logger.ts';
-import type { MailTransport } from '../mail/transport.ts';
 import { isPermanentRejection } from '../mail/worker.ts';
-import type { MediaUrlSigner } from '../media-urls/media-urls.ts';
 import { siteAddress } from '../sites/site-json.ts';
 import { isSiteSuspended, refuseIfSuspended } from '../site-standing/index.ts';
 import { loadNewsletterSource, renderVariants } from './newsletter-content.ts';
 import { newsletterMessage } from './newsletter-headers.ts';
+import type { SiteMailDeps } from './site-mail-deps.ts';
 
 export const EMAIL_TEST_JOB = 'email.test';
 /** Checking a newsletter's look takes a few tries in a row; a loop of them is not a way to send mail. */
@@ -29,13 +26,7 @@ export interface TestEmailJobData {
   ownerId: string;
 }
 
-export interface TestSendDeps {
-  db: Database;
-  appUrl: URL;
-  mailFrom: string;
-  transport: MailTransport;
-  logger: Logger;
-  mediaUrlSigner: () => Promise<MediaUrlSigner>;
+export interface TestSendDeps extends SiteMailDeps {
   enqueue: (name: typeof EMAIL_TEST_JOB, data: TestEmailJobData) => Promise<unknown>;
   rateLimiter: Pick<RateLimiter, 'overLimit'>;
 }

@@ -9,19 +9,16 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { ENTITLING_STATUSES } from '../../common/memberships.ts';
-import type { Database } from '../../db/connect.ts';
 import { memberships, sites } from '../../db/content-schema.ts';
 import { emailDisabledMembers, emailWelcomes, siteEmailSettings } from '../../db/email-schema.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
-import type { Logger } from '../logger.ts';
-import type { MailTransport } from '../mail/transport.ts';
-import type { MediaUrlSigner } from '../media-urls/media-urls.ts';
 import type { ScheduledJob } from '../jobs/scheduler.ts';
 import { findSiteByOwner } from '../sites/site-lookup.ts';
 import { loadMailSite } from './newsletter-content.ts';
 import { newsletterMessage } from './newsletter-headers.ts';
 import { renderWelcome, UNSUBSCRIBE_PLACEHOLDER, welcomeText } from './newsletter-render.ts';
+import type { SiteMailDeps } from './site-mail-deps.ts';
 import { rowsOf } from '../../db/transaction.ts';
 import { siteIsOpen } from '../site-standing/index.ts';
 
@@ -36,13 +33,7 @@ export interface WelcomeSettings {
   defaultText: string;
 }
 
-export interface WelcomeDeps {
-  db: Database;
-  appUrl: URL;
-  mailFrom: string;
-  transport: MailTransport;
-  logger: Logger;
-  mediaUrlSigner: () => Promise<MediaUrlSigner>;
+export interface WelcomeDeps extends SiteMailDeps {
   unsubscribeUrl: (handle: string, membershipId: string) => Promise<string>;
 }
 

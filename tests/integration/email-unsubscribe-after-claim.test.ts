@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships } from '../../db/content-schema.ts';
 import { emailRecipients, emailSends } from '../../db/email-schema.ts';
 import { users } from '../../db/schema.ts';
-import { SMTP_POOL_CONNECTIONS } from '../../server/newsletters/email-module.ts';
+import { SMTP_POOL_CONNECTIONS } from '../../server/newsletters/newsletters-module.ts';
 import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
 import { insertTiers } from '../support/members-fixtures.ts';
 import { insertMembership } from '../support/site-fixtures.ts';

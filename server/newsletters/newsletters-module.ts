@@ -13,7 +13,7 @@ import { createSmtpTransport, type MailTransport } from '../mail/transport.ts';
 import type { MediaUrlSigner } from '../media-urls/media-urls.ts';
 import type { JobQueue, QueueDefinition } from '../queue/queue.ts';
 import type { RateLimiter } from '../rate-limits/rate-limit.ts';
-import { createEmailService, EMAIL_DELIVER_JOB, EMAIL_PLAN_JOB, type EmailJobData } from './email-service.ts';
+import { createEmailService, EMAIL_DELIVER_JOB, EMAIL_PLAN_JOB, type EmailJobData } from './newsletters-service.ts';
 import { EMAIL_TEST_JOB, type TestEmailJobData } from './test-send.ts';
 import { createNewsletterDelivery } from './newsletter-delivery.ts';
 import { createRateSlots } from './rate-slots.ts';

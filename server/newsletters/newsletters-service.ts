@@ -8,23 +8,20 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { EmailVariant, PostEmailAnswer, PostEmailChoice } from '../../common/email.ts';
-import type { Database } from '../../db/connect.ts';
 import { memberships, posts, sites } from '../../db/content-schema.ts';
 import { emailSends } from '../../db/email-schema.ts';
 import { settings } from '../../db/schema.ts';
 import type { RateLimiter } from '../rate-limits/rate-limit.ts';
 import { AppError } from '../errors.ts';
-import type { Logger } from '../logger.ts';
 import type { Clock } from '../clock.ts';
-import type { MailTransport } from '../mail/transport.ts';
 import { setEmailSubscription } from '../memberships/index.ts';
-import type { MediaUrlSigner } from '../media-urls/media-urls.ts';
 import type { Transaction } from '../../db/transaction.ts';
 import { loadNewsletterSource, renderVariants } from './newsletter-content.ts';
 import { oneLine } from '../mail/addresses.ts';
 import { UNSUBSCRIBE_PLACEHOLDER } from './newsletter-render.ts';
 import { audienceCounts, planRecipients } from './plan-send.ts';
 import { createUnsubscribeTokens, type UnsubscribeTokens } from './unsubscribe-token.ts';
+import type { SiteMailDeps } from './site-mail-deps.ts';
 import { createTestSend, type TestEmailJobData } from './test-send.ts';
 import { isSiteSuspended, refuseIfSuspended } from '../site-standing/index.ts';
 import type { RecordActivity } from '../reports/activity-service.ts';
@@ -39,19 +36,13 @@ export interface EmailJobData {
 /** Enqueues a job, inside `tx` when given, to start at `startAfter` when given. */
 export type EnqueueEmailJob = (name: string, data: EmailJobData | TestEmailJobData, options?: { tx?: Transaction; startAfter?: Date }) => Promise<unknown>;
 
-export interface EmailServiceDeps {
-  db: Database;
+export interface EmailServiceDeps extends SiteMailDeps {
   clock: Clock;
-  appUrl: URL;
-  mailFrom: string;
-  transport: MailTransport;
-  mediaUrlSigner: () => Promise<MediaUrlSigner>;
   enqueue: EnqueueEmailJob;
   /** Recent Activity (server/reports/activity-service.ts): a send, once planned, in its transaction. */
   recordActivity: RecordActivity;
   /** Test sends per creator. */
   rateLimiter: Pick<RateLimiter, 'overLimit'>;
-  logger: Logger;
 }
 
 const notFound = () => new AppError('not-found', 404);

@@ -14,7 +14,7 @@ import type { AuthLocals } from '../auth/load-session.ts';
 import { requireVerifiedCreator } from '../auth/require-user.ts';
 import { sitePageHeaders } from '../rendering/site-headers.ts';
 import type { Clock } from '../clock.ts';
-import type { EmailService } from './email-service.ts';
+import type { EmailService } from './newsletters-service.ts';
 import { WELCOME_TEXT_MAX_LENGTH, type WelcomeMail } from './welcome-mail.ts';
 import { unsubscribePage, type UnsubscribePageState } from './unsubscribe-page.ts';
 
