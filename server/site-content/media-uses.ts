@@ -1,7 +1,7 @@
 /**
  * Who may fetch a media file outside a page, asked on every request so a
  * file stops the moment its post stops being readable:
- * - a member's private feed (server/member-account/feed-media.ts);
+ * - a member's private feed (server/member-account/member-feed-routes.ts);
  * - anyone, at the file's stable public URL (`/media/{id}/public/{file}`,
  *   docs/decisions/067), which a podcast app downloads days after reading the
  *   feed: the avatar or banner of a published site, or a file of a live post
