@@ -7,55 +7,25 @@
  * module and dnd-kit load only on this page (router.tsx makes it a chunk).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { listMedia } from '../../../common/api/media.ts';
-import { listPosts } from '../../../common/api/posts.ts';
 import { SECTION_LABELS, type Section, type SectionType } from '../../../common/design.ts';
 import { usePageMeta } from '../../app/usePageMeta.ts';
 import { Button } from '../../components/Button.tsx';
 import { LiveMessage } from '../../components/LiveMessage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { call } from '../../lib/api.ts';
+import { DESIGN_PAGE } from '../../content/design.ts';
 import { addSection, duplicateSection, moveSection, removeSection, sectionName, updateSection } from './design-edits.ts';
-import type { LibraryItem } from './fields.tsx';
+import { DesignToolbar, type DesignAction } from './DesignToolbar.tsx';
 import { Palette } from './Palette.tsx';
 import { PreviewFrame, type PreviewWidth } from './PreviewFrame.tsx';
-import { SectionForm, type PostChoice } from './SectionForm.tsx';
+import { PublishedVersions } from './PublishedVersions.tsx';
+import { SectionForm } from './SectionForm.tsx';
 import { SectionList } from './SectionList.tsx';
 import { SiteForm, ThemePicker } from './SiteForm.tsx';
-import { useDesignDraft, type SaveStatus } from './useDesignDraft.ts';
+import { useDesignDraft } from './useDesignDraft.ts';
+import { useLibrary } from './useLibrary.ts';
 import './customize-site.css';
 
-const STATUS_WORDS: Record<SaveStatus, string> = {
-  saved: 'All changes saved',
-  pending: 'Unsaved changes…',
-  saving: 'Saving…',
-  invalid: 'Not saved: a setting needs fixing.',
-  failed: 'Not saved: we could not reach the server. Your changes are kept here; we try again with your next change.',
-  conflict: 'Your design was changed in another tab or window. Load the latest version to keep editing.',
-};
-
-const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 type Tab = 'sections' | 'site';
-
-function useLibrary(): { library: LibraryItem[]; posts: PostChoice[] } {
-  const [library, setLibrary] = useState<LibraryItem[]>([]);
-  const [posts, setPosts] = useState<PostChoice[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    // Pickers without choices still work (None), so a failure here only leaves them empty.
-    call(listMedia, { query: { status: 'ready' }, signal: controller.signal }).then(
-      ({ media }) => setLibrary(media.map((item) => ({ id: item.id, name: item.alt || item.originalName, kind: item.kind, thumbnail: item.urls.thumbnail }))),
-      () => undefined,
-    );
-    call(listPosts, { query: { status: 'published' }, signal: controller.signal }).then(
-      ({ posts: list }) => setPosts(list.map((post) => ({ id: post.id, title: post.title }))),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, []);
-  return { library, posts };
-}
 
 export default function CustomizeSitePage() {
   usePageMeta({ title: 'Customize site | Creator Platform', robots: 'noindex' });
@@ -65,7 +35,7 @@ export default function CustomizeSitePage() {
   const [selected, setSelected] = useState<string | undefined>();
   const [width, setWidth] = useState<PreviewWidth>('desktop');
   const [notice, setNotice] = useState<{ text: string; undo?: boolean } | undefined>();
-  const [busy, setBusy] = useState<'publish' | 'discard' | 'restore' | undefined>();
+  const [busy, setBusy] = useState<DesignAction | undefined>();
 
   const { design, state } = draft;
   const section = useMemo(() => design?.sections.find((item) => item.id === selected), [design, selected]);
@@ -87,19 +57,19 @@ export default function CustomizeSitePage() {
   if (draft.loadError === 'site-required') {
     return (
       <section className="design">
-        <h1 className="design__heading">Customize site</h1>
-        <p className="design__hint">You have not set up your site yet. Choose its address and title first, then come back to design it here.</p>
-        <Button to="/onboarding">Set up your site</Button>
+        <h1 className="design__heading">{DESIGN_PAGE.heading}</h1>
+        <p className="design__hint">{DESIGN_PAGE.siteRequired}</p>
+        <Button to="/onboarding">{DESIGN_PAGE.setUpSite}</Button>
       </section>
     );
   }
   if (draft.loadError) {
     return (
       <section className="design">
-        <h1 className="design__heading">Customize site</h1>
-        <LiveMessage tone="error">We could not load your design. Please check your connection and try again.</LiveMessage>
+        <h1 className="design__heading">{DESIGN_PAGE.heading}</h1>
+        <LiveMessage tone="error">{DESIGN_PAGE.loadFailed}</LiveMessage>
         <Button variant="secondary" onClick={draft.reload}>
-          Try again
+          {DESIGN_PAGE.retry}
         </Button>
       </section>
     );
@@ -107,9 +77,9 @@ export default function CustomizeSitePage() {
   if (!design || !state) {
     return (
       <section className="design" aria-busy="true">
-        <h1 className="design__heading">Customize site</h1>
+        <h1 className="design__heading">{DESIGN_PAGE.heading}</h1>
         <p className="design__loading">
-          <Spinner size="sm" /> Loading your design…
+          <Spinner size="sm" /> {DESIGN_PAGE.loading}
         </p>
       </section>
     );
@@ -120,15 +90,15 @@ export default function CustomizeSitePage() {
     const next = addSection(design, type);
     edit(next);
     setSelected(next.sections.at(-1)?.id);
-    setNotice({ text: `${SECTION_LABELS[type]} added at the end of the page.` });
+    setNotice({ text: DESIGN_PAGE.added(SECTION_LABELS[type]) });
   };
   const remove = (id: string) => {
     const gone = design.sections.find((item) => item.id === id);
     edit(removeSection(design, id));
     if (selected === id) setSelected(undefined);
-    setNotice({ text: `${gone ? sectionName(gone) : 'Section'} deleted.`, undo: true });
+    setNotice({ text: DESIGN_PAGE.deleted(gone ? sectionName(gone) : 'Section'), undo: true });
   };
-  const act = async (kind: 'publish' | 'discard', run: () => Promise<boolean>, done: string) => {
+  const act = async (kind: DesignAction, run: () => Promise<boolean>, done: string) => {
     setBusy(kind);
     const ok = await run();
     setBusy(undefined);
@@ -139,31 +109,16 @@ export default function CustomizeSitePage() {
     <section className="design" aria-labelledby="design-heading">
       <div className="design__top">
         <h1 id="design-heading" className="design__heading">
-          Customize site
+          {DESIGN_PAGE.heading}
         </h1>
-        <div className="design__toolbar">
-          <button type="button" className="design__tool" onClick={draft.undo} disabled={!draft.canUndo}>
-            Undo
-          </button>
-          <button type="button" className="design__tool" onClick={draft.redo} disabled={!draft.canRedo}>
-            Redo
-          </button>
-          <p className={`design__status design__status--${draft.status}`} role="status">
-            {STATUS_WORDS[draft.status]}
-            {draft.status === 'invalid' && draft.problem ? ` ${draft.problem}` : ''}
-          </p>
-          {draft.status === 'conflict' && (
-            <button type="button" className="design__tool" onClick={draft.reload}>
-              Load the latest version
-            </button>
-          )}
-          <button type="button" className="design__tool" disabled={!state.hasDraft || busy !== undefined} onClick={() => void act('discard', draft.discard, 'Draft discarded: you see the published design again.')}>
-            {busy === 'discard' ? 'Discarding…' : 'Discard'}
-          </button>
-          <button type="button" className="design__publish" disabled={busy !== undefined || draft.status === 'conflict' || draft.status === 'invalid' || (draft.status === 'saved' && !state.hasDraft && state.published !== null)} onClick={() => void act('publish', draft.publish, 'Published: visitors now see this design.')}>
-            {busy === 'publish' ? 'Publishing…' : 'Publish'}
-          </button>
-        </div>
+        <DesignToolbar
+          draft={draft}
+          hasDraft={state.hasDraft}
+          neverPublished={state.published === null}
+          busy={busy}
+          onDiscard={() => void act('discard', draft.discard, DESIGN_PAGE.discarded)}
+          onPublish={() => void act('publish', draft.publish, DESIGN_PAGE.published)}
+        />
       </div>
       <div className="design__notice">
         <LiveMessage tone="info">
@@ -176,7 +131,7 @@ export default function CustomizeSitePage() {
                   className="design-link-button"
                   onClick={() => {
                     draft.undo();
-                    setNotice({ text: 'Section restored.' });
+                    setNotice({ text: DESIGN_PAGE.restoredSection });
                   }}
                 >
                   Undo
@@ -229,39 +184,11 @@ export default function CustomizeSitePage() {
               <SiteForm design={design} library={library} onChange={edit} />
             </form>
           )}
-          <section className="design__versions" aria-labelledby="versions-heading">
-            <h2 id="versions-heading" className="design__subheading">
-              Published versions
-            </h2>
-            {state.versions.length === 0 ? (
-              <p className="design__hint">Nothing published yet: visitors see today’s layout until you publish.</p>
-            ) : (
-              <ol className="versions">
-                {state.versions.map((version, index) => (
-                  <li key={version.id} className="versions__item">
-                    <span>
-                      Version {version.version}
-                      {index === 0 ? ' (live)' : ''} · {DATE_TIME.format(new Date(version.publishedAt))}
-                    </span>
-                    <button
-                      type="button"
-                      className="design__tool"
-                      disabled={busy !== undefined}
-                      aria-label={`Restore version ${version.version}`}
-                      onClick={async () => {
-                        setBusy('restore');
-                        const ok = await draft.restore(version.id);
-                        setBusy(undefined);
-                        if (ok) setNotice({ text: `Version ${version.version} is in your draft. Publish to make it live.` });
-                      }}
-                    >
-                      Restore
-                    </button>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
+          <PublishedVersions
+            versions={state.versions}
+            disabled={busy !== undefined}
+            onRestore={(version) => void act('restore', () => draft.restore(version.id), DESIGN_PAGE.restoredVersion(version.version))}
+          />
         </div>
 
         <div className="design__preview">
