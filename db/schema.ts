@@ -1,6 +1,8 @@
 /**
  * Tables of DESIGN.md "Data". Column names are snake_case; drizzle maps them to
- * camelCase properties, which are the JSON names of SPEC.md section 3.
+ * camelCase properties, which are the JSON names of SPEC.md section 3. This
+ * file holds the accounts' tables and exports the mail outbox's beside them
+ * (mail-outbox-schema.ts); each other area has its own *-schema.ts.
  */
 import {
   bigserial,
@@ -18,6 +20,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { ROLES } from '../common/roles.ts';
+import { mailOutbox } from './mail-outbox-schema.ts';
+
+export { MAIL_STATUSES, MAIL_TEMPLATES, mailOutbox, type MailParams, type MailStatus, type MailTemplate } from './mail-outbox-schema.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -198,52 +203,6 @@ export const settings = pgTable('settings', {
     .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
-
-export const MAIL_TEMPLATES = ['verify-email', 'reset-password', 'password-changed', 'domain-live', 'domain-broken', 'support-request', 'message-waiting', 'messages-digest', 'new-member', 'new-members-digest'] as const;
-export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
-/** Every template renders from its user's row at send time, so the row carries no text of its own. */
-export interface MailParams {
-  userId: string;
-  /** The site a member joined when the mail was asked for: their verification mail names it (a paid join has no membership yet). */
-  siteId?: string;
-  /** A `support-request` mail: the request it carries (db/reports-schema.ts support_requests). */
-  supportRequestId?: string;
-  /** The conversation an unread-message notice links to (server/messaging/message-notices.ts). */
-  conversationId?: string;
-  /** A `new-member` notice: the membership it is about, and whether the news is that they started paying (server/newsletters/member-notices.ts). */
-  membershipId?: string;
-  paying?: boolean;
-  /** A `new-members-digest`: the UTC day (YYYY-MM-DD) it sums up. */
-  day?: string;
-  /** The loopback origin of the request that asked for the mail; its links use it if the server accepts it (server/mail/link-origin.ts). */
-  linkOrigin?: string;
-}
-
-/** `cancelled`: the mail was no longer needed when its turn came (an address already verified, an account gone). */
-export const MAIL_STATUSES = ['pending', 'sent', 'failed', 'cancelled'] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
-
-export const mailOutbox = pgTable(
-  'mail_outbox',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    recipient: text('recipient').notNull(),
-    subject: text('subject').notNull(),
-    /** Which mail to render at send time from `params`: the row never holds a body or a link (docs/decisions/020-mail-rendered-at-send-time.md). */
-    template: text('template').$type<MailTemplate>().notNull(),
-    params: jsonb('params').$type<MailParams>().notNull(),
-    status: text('status').$type<MailStatus>().notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    /** Also the end of the lease while a worker holds the mail. */
-    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
-    /** The worker claim now holding the mail; only that claim may extend its lease or settle it. */
-    claimId: text('claim_id'),
-    lastError: text('last_error'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    sentAt: timestamptz('sent_at'),
-  },
-  (table) => [index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt)],
-);
 
 /** Fixed-window counters and lock-outs of DESIGN.md's rate limits, shared by every server. */
 export const rateLimits = pgTable(
