@@ -3,12 +3,13 @@
  * `pastDueAccess`): one checkbox that saves on its own, through the same
  * site update as the general settings.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import * as sitesApi from '../../../common/api/sites.ts';
+import { useFormSubmit } from '../../app/useFormSubmit.ts';
 import { BusyButton } from '../../components/BusyButton.tsx';
 import { LiveMessage } from '../../components/LiveMessage.tsx';
 import { LoadFailed, Loading } from '../../components/LoadStatus.tsx';
-import { call, toErrorCode } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { siteErrorMessage } from '../sites/site-copy.ts';
 import { useMySite } from '../sites/useMySite.ts';
 import { PastDueAccessField } from './PastDueAccessField.tsx';
@@ -17,22 +18,17 @@ import './payments.css';
 
 function SettingForm({ initial }: { initial: boolean }) {
   const [checked, setChecked] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string }>();
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setResult(undefined);
-    try {
+  const [saved, setSaved] = useState<string>();
+  const form = useFormSubmit({ fieldIds: { pastDueAccess: 'past-due-access' }, problemFor: (code) => ({ message: siteErrorMessage(code) }) });
+  const save = form.handleSubmit({
+    check: () => ({}),
+    send: async () => {
+      setSaved(undefined);
       const { site } = await call(sitesApi.updateMySite, { body: { pastDueAccess: checked } });
       setChecked(site.pastDueAccess);
-      setResult({ tone: 'success', message: 'Your payment setting is saved.' });
-    } catch (error) {
-      setResult({ tone: 'error', message: siteErrorMessage(toErrorCode(error)) });
-    } finally {
-      setBusy(false);
-    }
-  };
+      setSaved('Your payment setting is saved.');
+    },
+  });
   return (
     <form className="payments__setting" noValidate onSubmit={save} aria-labelledby="past-due-heading">
       <h3 id="past-due-heading" className="payments__setting-title">
@@ -43,13 +39,14 @@ function SettingForm({ initial }: { initial: boolean }) {
         checked={checked}
         onChange={(value) => {
           setChecked(value);
-          setResult(undefined);
+          setSaved(undefined);
+          form.clearError('pastDueAccess');
         }}
       />
-      <LiveMessage tone="error">{result?.tone === 'error' ? result.message : undefined}</LiveMessage>
-      <LiveMessage tone="success">{result?.tone === 'success' ? result.message : undefined}</LiveMessage>
+      <LiveMessage tone="error">{form.message}</LiveMessage>
+      <LiveMessage tone="success">{saved}</LiveMessage>
       <div>
-        <BusyButton type="submit" variant="secondary" busy={busy}>
+        <BusyButton type="submit" variant="secondary" busy={form.busy}>
           Save
         </BusyButton>
       </div>

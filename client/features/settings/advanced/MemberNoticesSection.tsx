@@ -4,14 +4,15 @@
  * (server/newsletters/member-notices.ts). Beside the welcome mail: both are mail
  * about joining.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import * as emailApi from '../../../../common/api/email.ts';
 import type { MemberNoticeChoice, MemberNoticeSettings } from '../../../../common/member-notices.ts';
 import { SERVER_MESSAGES } from '../../../../common/messages.ts';
+import { useFormSubmit } from '../../../app/useFormSubmit.ts';
 import { BusyButton } from '../../../components/BusyButton.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { LoadFailed, Loading } from '../../../components/LoadStatus.tsx';
-import { call, toErrorCode } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
 import './member-notices.css';
 
@@ -26,25 +27,20 @@ const GROUPS: { key: keyof MemberNoticeSettings; legend: string; labels: Record<
 
 function NoticesForm({ initial }: { initial: MemberNoticeSettings }) {
   const [settings, setSettings] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string }>();
+  const [saved, setSaved] = useState<string>();
+  const form = useFormSubmit<never>({ fieldIds: {}, problemFor: (code) => ({ message: SERVER_MESSAGES[code] }) });
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setResult(undefined);
-    try {
+  const save = form.handleSubmit({
+    check: () => ({}),
+    send: async () => {
+      setSaved(undefined);
       setSettings(await call(emailApi.saveMemberNotices, { body: settings }));
-      setResult({ tone: 'success', message: 'Saved.' });
-    } catch (error) {
-      setResult({ tone: 'error', message: SERVER_MESSAGES[toErrorCode(error)] });
-    } finally {
-      setBusy(false);
-    }
-  };
+      setSaved('Saved.');
+    },
+  });
 
   return (
-    <form className="member-notices" noValidate onSubmit={(event) => void save(event)}>
+    <form className="member-notices" noValidate onSubmit={save}>
       {GROUPS.map((group) => (
         <fieldset key={group.key} className="member-notices__group">
           <legend className="field__label">{group.legend}</legend>
@@ -57,10 +53,10 @@ function NoticesForm({ initial }: { initial: MemberNoticeSettings }) {
         </fieldset>
       ))}
       <p className="field__hint">The daily e-mail comes shortly after midnight (UTC), only on days when someone joined. Members you import are never announced.</p>
-      <LiveMessage tone="error">{result?.tone === 'error' ? result.message : undefined}</LiveMessage>
-      <LiveMessage tone="success">{result?.tone === 'success' ? result.message : undefined}</LiveMessage>
+      <LiveMessage tone="error">{form.message}</LiveMessage>
+      <LiveMessage tone="success">{saved}</LiveMessage>
       <div>
-        <BusyButton type="submit" busy={busy}>
+        <BusyButton type="submit" busy={form.busy}>
           Save
         </BusyButton>
       </div>

@@ -5,11 +5,12 @@
  * keeps its currency (the server says so if changed). A preview shows how the
  * tier reads on the join page.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { TierBody, TierView } from '../../../../common/api/tiers.ts';
 import { SERVER_MESSAGES } from '../../../../common/messages.ts';
 import { formatMoney } from '../../../../common/money.ts';
 import { TIER_CURRENCIES, TIER_DESCRIPTION_MAX_LENGTH, TIER_NAME_MAX_LENGTH, toMajorText, toMinorUnits, yearlySavingPercent } from '../../../../common/tiers.ts';
+import { useFormSubmit } from '../../../app/useFormSubmit.ts';
 import { BusyButton } from '../../../components/BusyButton.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { CharacterCount } from '../../../components/CharacterCount.tsx';
@@ -17,7 +18,6 @@ import { describedBy } from '../../../components/FieldError.tsx';
 import { FormField } from '../../../components/FormField.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
-import { toErrorCode } from '../../../lib/api.ts';
 
 interface TierFormProps {
   /** The tier edited, `'new'` for a new one, undefined when closed. */
@@ -47,7 +47,8 @@ function draftOf(tier: TierView | 'new'): Draft {
   };
 }
 
-type Problems = Partial<Record<'name' | 'monthly' | 'yearly' | 'form', string>>;
+type Field = 'name' | 'monthly' | 'yearly';
+const FIELD_IDS: Record<Field, string> = { name: 'tier-name', monthly: 'tier-monthly', yearly: 'tier-yearly' };
 
 function priceOf(typed: string, currency: string): number | null | undefined {
   return typed.trim() === '' ? null : toMinorUnits(typed, currency);
@@ -64,43 +65,37 @@ export function TierForm({ tier, onClose, onSave }: TierFormProps) {
 
 function TierFormBody({ tier, headingId, onClose, onSave }: { tier: TierView | 'new'; headingId: string; onClose: () => void; onSave: (body: TierBody) => Promise<void> }) {
   const [draft, setDraft] = useState(() => draftOf(tier));
-  const [problems, setProblems] = useState<Problems>({});
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit<Field>({ fieldIds: FIELD_IDS, problemFor: (code) => ({ message: SERVER_MESSAGES[code] }) });
+  const problems = form.errors;
   const free = tier !== 'new' && tier.type === 'free';
   const set = (field: keyof Draft) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
   const monthly = priceOf(draft.monthly, draft.currency);
   const yearly = priceOf(draft.yearly, draft.currency);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const found: Problems = {};
-    if (draft.name.trim() === '') found.name = 'Give the tier a name.';
-    if (!free) {
-      if (monthly === undefined) found.monthly = 'Type a price such as 5.00.';
-      if (yearly === undefined) found.yearly = 'Type a price such as 50.00.';
-      if (monthly === null && yearly === null) found.monthly = SERVER_MESSAGES['price-required'];
-    }
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    const body: TierBody = {
-      name: draft.name.trim(),
-      description: draft.description.trim(),
-      benefits: draft.benefits
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean),
-      ...(free ? {} : { monthlyPrice: monthly ?? null, yearlyPrice: yearly ?? null, currency: draft.currency }),
-    };
-    setBusy(true);
-    try {
+  const submit = form.handleSubmit({
+    check: () => {
+      const found: Partial<Record<Field, string>> = {};
+      if (draft.name.trim() === '') found.name = 'Give the tier a name.';
+      if (!free) {
+        if (monthly === undefined) found.monthly = 'Type a price such as 5.00.';
+        if (yearly === undefined) found.yearly = 'Type a price such as 50.00.';
+        if (monthly === null && yearly === null) found.monthly = SERVER_MESSAGES['price-required'];
+      }
+      return found;
+    },
+    send: async () => {
+      const body: TierBody = {
+        name: draft.name.trim(),
+        description: draft.description.trim(),
+        benefits: draft.benefits
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean),
+        ...(free ? {} : { monthlyPrice: monthly ?? null, yearlyPrice: yearly ?? null, currency: draft.currency }),
+      };
       await onSave(body);
-    } catch (error) {
-      setProblems({ form: SERVER_MESSAGES[toErrorCode(error)] });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   const saving = yearlySavingPercent(monthly ?? null, yearly ?? null);
   const previewPrices = [
@@ -113,7 +108,7 @@ function TierFormBody({ tier, headingId, onClose, onSave }: { tier: TierView | '
       <h2 id={headingId} className="modal-dialog__title">
         {tier === 'new' ? 'New paid tier' : `Edit ${tier.name}`}
       </h2>
-      <FormField id="tier-name" label="Name" value={draft.name} onChange={(event) => set('name')(event.target.value)} error={problems.name} maxLength={TIER_NAME_MAX_LENGTH} counted />
+      <FormField id={FIELD_IDS.name} label="Name" value={draft.name} onChange={(event) => set('name')(event.target.value)} error={problems.name} maxLength={TIER_NAME_MAX_LENGTH} counted />
       <div className="field">
         <label className="field__label" htmlFor="tier-description">
           Description
@@ -140,8 +135,8 @@ function TierFormBody({ tier, headingId, onClose, onSave }: { tier: TierView | '
       </div>
       {!free && (
         <div className="tier-form__prices">
-          <FormField id="tier-monthly" label="Monthly price" inputMode="decimal" placeholder="5.00" value={draft.monthly} onChange={(event) => set('monthly')(event.target.value)} error={problems.monthly} />
-          <FormField id="tier-yearly" label="Yearly price" inputMode="decimal" placeholder="50.00" value={draft.yearly} onChange={(event) => set('yearly')(event.target.value)} error={problems.yearly} />
+          <FormField id={FIELD_IDS.monthly} label="Monthly price" inputMode="decimal" placeholder="5.00" value={draft.monthly} onChange={(event) => set('monthly')(event.target.value)} error={problems.monthly} />
+          <FormField id={FIELD_IDS.yearly} label="Yearly price" inputMode="decimal" placeholder="50.00" value={draft.yearly} onChange={(event) => set('yearly')(event.target.value)} error={problems.yearly} />
           <div className="field">
             <label className="field__label" htmlFor="tier-currency">
               Currency
@@ -162,12 +157,12 @@ function TierFormBody({ tier, headingId, onClose, onSave }: { tier: TierView | '
         <p className="tier-form__preview-name">{draft.name.trim() || 'Your tier'}</p>
         <p>{free ? 'Free' : previewPrices.join(' or ') || 'Add a price'}</p>
       </div>
-      {problems.form && <LiveMessage tone="error">{problems.form}</LiveMessage>}
+      {form.message && <LiveMessage tone="error">{form.message}</LiveMessage>}
       <div className="tier-form__actions">
         <Button variant="secondary" type="button" onClick={onClose}>
           Cancel
         </Button>
-        <BusyButton busy={busy} type="submit">
+        <BusyButton busy={form.busy} type="submit">
           Save tier
         </BusyButton>
       </div>

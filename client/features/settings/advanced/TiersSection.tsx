@@ -5,7 +5,7 @@
  * confirmation. Paid tiers need the site's Stripe account (the Payments
  * section); without it the section says why and what to do.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import * as tiersApi from '../../../../common/api/tiers.ts';
 import type { TierBody, TierView } from '../../../../common/api/tiers.ts';
 import { SERVER_MESSAGES } from '../../../../common/messages.ts';
@@ -16,13 +16,12 @@ import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { LoadFailed, Loading } from '../../../components/LoadStatus.tsx';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { call, toErrorCode } from '../../../lib/api.ts';
+import { useLoad } from '../../../lib/useLoad.ts';
 import { TierForm } from './TierForm.tsx';
 import './tiers.css';
 
 /** `off`: STRIPE_SECRET_KEY is unset on this server; `not-ready`: the creator has not finished connecting Stripe. */
 export type PaymentsState = 'off' | 'not-ready' | 'ready';
-
-type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; tiers: TierView[] };
 
 function pricesOf(tier: TierView): string {
   if (tier.type === 'free') return 'Free';
@@ -41,30 +40,19 @@ const PAYMENTS_NOTE: Record<Exclude<PaymentsState, 'ready'>, string> = {
 export function TiersSection({ payments }: { payments: PaymentsState }) {
   const headingId = useId();
   const confirmId = useId();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const { loaded, reload } = useLoad((signal) => call(tiersApi.listTiers, { signal }).then((answer) => answer.tiers));
+  /** The list as this section changed it (saved, moved, archived), over the one loaded. */
+  const [changed, setChanged] = useState<TierView[]>();
+  const tiers = loaded.state === 'ready' ? (changed ?? loaded.data) : undefined;
   const [editing, setEditing] = useState<TierView | 'new'>();
   const [archiving, setArchiving] = useState<TierView>();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string }>();
 
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    call(tiersApi.listTiers, { signal: controller.signal })
-      .then(({ tiers }) => setLoaded({ state: 'ready', tiers }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ state: 'failed', message: SERVER_MESSAGES[toErrorCode(error)] });
-      });
-    return () => controller.abort();
-  }, [attempt]);
-
-  const retry = () => {
-    setLoaded({ state: 'loading' });
-    setAttempt((count) => count + 1);
+  const replace = (tier: TierView) => {
+    if (loaded.state !== 'ready') return;
+    setChanged((current = loaded.data) => (current.some((one) => one.id === tier.id) ? current.map((one) => (one.id === tier.id ? tier : one)) : [...current, tier]));
   };
-
-  const replace = (tier: TierView) => setLoaded((current) => (current.state === 'ready' ? { state: 'ready', tiers: current.tiers.some((one) => one.id === tier.id) ? current.tiers.map((one) => (one.id === tier.id ? tier : one)) : [...current.tiers, tier] } : current));
 
   const save = async (body: TierBody) => {
     const { tier } = editing === 'new' || editing === undefined ? await call(tiersApi.createTier, { body: { ...body, name: body.name ?? '' } }) : await call(tiersApi.updateTier, { params: { id: editing.id }, body });
@@ -79,7 +67,7 @@ export function TiersSection({ payments }: { payments: PaymentsState }) {
     order.splice(index + by, 0, moved!);
     try {
       const answer = await call(tiersApi.reorderTiers, { body: { ids: order } });
-      setLoaded({ state: 'ready', tiers: answer.tiers });
+      setChanged(answer.tiers);
       const tier = tiers[index]!;
       setMessage({ tone: 'success', text: `${tier.name} moved ${by < 0 ? 'up' : 'down'}.` });
       // The button pressed may now sit elsewhere: keep focus on the tier's own button in its new place.
@@ -114,10 +102,10 @@ export function TiersSection({ payments }: { payments: PaymentsState }) {
       {payments !== 'ready' && <p className="tiers-section__note">{PAYMENTS_NOTE[payments]}</p>}
       {message && <LiveMessage tone={message.tone}>{message.text}</LiveMessage>}
       {loaded.state === 'loading' && <Loading>Loading your tiers…</Loading>}
-      {loaded.state === 'failed' && <LoadFailed message={loaded.message} onRetry={retry} />}
-      {loaded.state === 'ready' && (
+      {loaded.state === 'failed' && <LoadFailed message={SERVER_MESSAGES[loaded.code]} onRetry={reload} />}
+      {tiers && (
         <ol className="tiers-list">
-          {loaded.tiers.map((tier, index) => (
+          {tiers.map((tier, index) => (
             <li key={tier.id} className={`tiers-list__item${tier.active ? '' : ' tiers-list__item--archived'}`}>
               <div className="tiers-list__text">
                 <p className="tiers-list__name">
@@ -128,10 +116,10 @@ export function TiersSection({ payments }: { payments: PaymentsState }) {
                 {tier.benefits.length > 0 && <p className="tiers-list__benefits">{tier.benefits.join(' · ')}</p>}
               </div>
               <div className="tiers-list__actions">
-                <Button variant="ghost" id={`tier-${tier.id}-up`} disabled={index === 0} onClick={() => void move(loaded.tiers, index, -1)} aria-label={`Move ${tier.name} up`}>
+                <Button variant="ghost" id={`tier-${tier.id}-up`} disabled={index === 0} onClick={() => void move(tiers, index, -1)} aria-label={`Move ${tier.name} up`}>
                   ↑
                 </Button>
-                <Button variant="ghost" id={`tier-${tier.id}-down`} disabled={index === loaded.tiers.length - 1} onClick={() => void move(loaded.tiers, index, 1)} aria-label={`Move ${tier.name} down`}>
+                <Button variant="ghost" id={`tier-${tier.id}-down`} disabled={index === tiers.length - 1} onClick={() => void move(tiers, index, 1)} aria-label={`Move ${tier.name} down`}>
                   ↓
                 </Button>
                 <Button variant="secondary" onClick={() => setEditing(tier)} aria-label={`Edit ${tier.name}`}>

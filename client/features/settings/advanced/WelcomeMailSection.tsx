@@ -3,14 +3,15 @@
  * sends the default, shown as the placeholder), and a preview of the mail as
  * a new member gets it. New members get it once their address is confirmed.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import * as emailApi from '../../../../common/api/email.ts';
 import { SERVER_MESSAGES } from '../../../../common/messages.ts';
+import { useFormSubmit } from '../../../app/useFormSubmit.ts';
 import { BusyButton } from '../../../components/BusyButton.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { LoadFailed, Loading } from '../../../components/LoadStatus.tsx';
-import { call, toErrorCode } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
 import { Dialog } from '../../posts/editor/Dialog.tsx';
 import '../../posts/editor/editor.css';
@@ -21,24 +22,19 @@ function WelcomeForm({ initial }: { initial: emailApi.WelcomeMailSettings }) {
   const id = useId();
   const [enabled, setEnabled] = useState(initial.enabled);
   const [text, setText] = useState(initial.text);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string }>();
+  const [saved, setSaved] = useState<string>();
+  const form = useFormSubmit<never>({ fieldIds: {}, problemFor: (code) => ({ message: SERVER_MESSAGES[code] }) });
   const [preview, setPreview] = useState<{ html?: string; failed?: boolean }>();
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setResult(undefined);
-    try {
-      const saved = await call(emailApi.saveWelcomeMail, { body: { enabled, text } });
-      setEnabled(saved.enabled);
-      setResult({ tone: 'success', message: saved.enabled ? 'Saved. New members get it once they confirm their e-mail.' : 'Saved. New members get no welcome mail.' });
-    } catch (error) {
-      setResult({ tone: 'error', message: SERVER_MESSAGES[toErrorCode(error)] });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = form.handleSubmit({
+    check: () => ({}),
+    send: async () => {
+      setSaved(undefined);
+      const answer = await call(emailApi.saveWelcomeMail, { body: { enabled, text } });
+      setEnabled(answer.enabled);
+      setSaved(answer.enabled ? 'Saved. New members get it once they confirm their e-mail.' : 'Saved. New members get no welcome mail.');
+    },
+  });
 
   const showPreview = async () => {
     setPreview({});
@@ -74,10 +70,10 @@ function WelcomeForm({ initial }: { initial: emailApi.WelcomeMailSettings }) {
       <p id={`${id}-hint`} className="field__hint">
         Plain text; a blank line starts a new paragraph. Left empty, members get the words shown.
       </p>
-      <LiveMessage tone="error">{result?.tone === 'error' ? result.message : undefined}</LiveMessage>
-      <LiveMessage tone="success">{result?.tone === 'success' ? result.message : undefined}</LiveMessage>
+      <LiveMessage tone="error">{form.message}</LiveMessage>
+      <LiveMessage tone="success">{saved}</LiveMessage>
       <div className="post-panel__actions">
-        <BusyButton type="submit" busy={busy}>
+        <BusyButton type="submit" busy={form.busy}>
           Save
         </BusyButton>
         <Button type="button" variant="secondary" onClick={() => void showPreview()}>
