@@ -1,20 +1,19 @@
 /**
  * One conversation of the inbox: its messages oldest first, marked read when
  * opened, new ones appended as they arrive, a reply with images from the
- * media library, and the actions on it (unread, archive, block). Text is
+ * media library (ReplyForm.tsx), and the actions on it (unread, archive, block). Text is
  * shown as text (React escapes it; line breaks kept by CSS), never as markup.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import * as messagesApi from '../../../../common/api/messages.ts';
 import { SERVER_MESSAGES } from '../../../../common/messages.ts';
-import { MESSAGE_MAX_ATTACHMENTS, MESSAGE_MAX_CHARS } from '../../../../common/messaging.ts';
 import { Button } from '../../../components/Button.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { LoadFailed, Loading } from '../../../components/LoadStatus.tsx';
 import { onNewMessage } from '../message-stream.ts';
 import { unreadChanged } from '../unread.tsx';
 import { call, toErrorCode } from '../../../lib/api.ts';
-import { MediaPicker, type PickedImage } from './MediaPicker.tsx';
+import { ReplyForm } from './ReplyForm.tsx';
 import { whenOf } from './when.ts';
 
 type Loaded = { state: 'loading' } | { state: 'failed'; notFound: boolean } | { state: 'ready'; thread: messagesApi.ThreadAnswer };
@@ -194,72 +193,5 @@ function BackButton({ onBack }: { onBack: () => void }) {
     <Button variant="ghost" onClick={onBack}>
       ← All conversations
     </Button>
-  );
-}
-
-function ReplyForm({ id, onSent }: { id: string; onSent: (message: messagesApi.MessageJson) => void }) {
-  const textId = useId();
-  const [text, setText] = useState('');
-  const [images, setImages] = useState<PickedImage[]>([]);
-  const [picking, setPicking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) {
-      setError('Write a message first.');
-      return;
-    }
-    setBusy(true);
-    setError(undefined);
-    try {
-      const answer = await call(messagesApi.reply, { params: { id }, body: { text, mediaIds: images.map((image) => image.id) } });
-      onSent(answer.message);
-      setText('');
-      setImages([]);
-    } catch (failure) {
-      setError(SERVER_MESSAGES[toErrorCode(failure)]);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <form className="thread__reply" onSubmit={(event) => void send(event)}>
-      <label htmlFor={textId} className="field__label">
-        Your reply
-      </label>
-      <textarea id={textId} className="field__input" rows={3} maxLength={MESSAGE_MAX_CHARS} value={text} onChange={(event) => setText(event.target.value)} />
-      {images.length > 0 && (
-        <ul className="thread__attached" aria-label="Attached images">
-          {images.map((image) => (
-            <li key={image.id}>
-              <img src={image.url} alt={image.alt} width="56" height="56" />
-              <button type="button" className="thread__remove" onClick={() => setImages((list) => list.filter((item) => item.id !== image.id))}>
-                Remove<span className="visually-hidden"> {image.name}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <LiveMessage tone="error">{error}</LiveMessage>
-      <div className="thread__reply-actions">
-        <Button type="button" variant="secondary" disabled={images.length >= MESSAGE_MAX_ATTACHMENTS} onClick={() => setPicking(true)}>
-          Attach an image
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Sending…' : 'Send'}
-        </Button>
-      </div>
-      <MediaPicker
-        open={picking}
-        onClose={() => setPicking(false)}
-        onPick={(image) => {
-          setImages((list) => (list.some((item) => item.id === image.id) ? list : [...list, image].slice(0, MESSAGE_MAX_ATTACHMENTS)));
-          setPicking(false);
-        }}
-      />
-    </form>
   );
 }
