@@ -4,19 +4,19 @@
  * only the creator can preview (`?preview=1`, never public). The site itself
  * is the server-rendered public site; this page only frames it.
  */
-import { useEffect, useState } from 'react';
-import type { PreviewPost, SitePreview } from '../../../common/api/site-preview.ts';
+import { useState } from 'react';
+import type { PreviewPost } from '../../../common/api/site-preview.ts';
 import { getSitePreview } from '../../../common/api/site-preview.ts';
 import { usePageMeta } from '../../app/usePageMeta.ts';
 import { Button } from '../../components/Button.tsx';
 import { LiveMessage } from '../../components/LiveMessage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { call } from '../../lib/api.ts';
+import { useLoad } from '../../lib/useLoad.ts';
 import { framedUrl, type Viewer } from './preview-url.ts';
 import './preview-page.css';
 
 type Width = 'mobile' | 'desktop';
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; preview: SitePreview };
 
 const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -39,28 +39,10 @@ function Segmented<T extends string>({ label, value, options, onChange }: { labe
 
 export default function PreviewPage() {
   usePageMeta({ title: 'Preview page | Creator Platform', robots: 'noindex' });
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const { loaded: load, reload: retry } = useLoad((signal) => call(getSitePreview, { signal }));
   const [width, setWidth] = useState<Width>('desktop');
   const [viewer, setViewer] = useState<Viewer>('visitor');
   const [page, setPage] = useState<{ url: string; title: string } | undefined>();
-
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    call(getSitePreview, { signal: controller.signal }).then(
-      (preview) => setLoad({ state: 'ready', preview }),
-      () => {
-        if (!controller.signal.aborted) setLoad({ state: 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
-
-  const retry = () => {
-    setLoad({ state: 'loading' });
-    setAttempt((count) => count + 1);
-  };
 
   if (load.state === 'loading') {
     return (
@@ -83,7 +65,7 @@ export default function PreviewPage() {
       </section>
     );
   }
-  const { site, posts } = load.preview;
+  const { site, posts } = load.data;
   if (!site) {
     return (
       <section className="preview">

@@ -3,13 +3,14 @@
  * is made. The server keeps the Google identity a few minutes behind an
  * HttpOnly cookie; this screen shows whose it is and asks the rest.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { usePageMeta } from '../../../app/usePageMeta.ts';
 import { AuthScreen } from '../../../components/AuthScreen.tsx';
 import * as authApi from '../../../../common/api/auth.ts';
 import type { GoogleSignupIdentity } from '../../../../common/api/auth.ts';
 import { call } from '../../../lib/api.ts';
+import { useLoad } from '../../../lib/useLoad.ts';
 import { GOOGLE_FAILURE_PATH, GoogleSignupForm } from './GoogleSignupForm.tsx';
 import '../signup/signup.css';
 
@@ -22,21 +23,15 @@ export default function GoogleSignupPage() {
     title: 'Sign Up | Creator Platform',
     description: 'Finish creating your creator account with Google.',
   });
-  const [identity, setIdentity] = useState<GoogleSignupIdentity | undefined>();
+  const { loaded } = useLoad((signal) => call(authApi.googleSignupIdentity, { signal }));
+  const identity = loaded.state === 'ready' ? loaded.data : undefined;
+  const failed = loaded.state === 'failed';
   const navigate = useNavigate();
 
+  // No identity waiting (expired, or never there): back to where a Google sign-in that failed lands.
   useEffect(() => {
-    const controller = new AbortController();
-    call(authApi.googleSignupIdentity, { signal: controller.signal }).then(
-      (found) => {
-        if (!controller.signal.aborted) setIdentity(found);
-      },
-      () => {
-        if (!controller.signal.aborted) void navigate(GOOGLE_FAILURE_PATH, { replace: true });
-      },
-    );
-    return () => controller.abort();
-  }, [navigate]);
+    if (failed) void navigate(GOOGLE_FAILURE_PATH, { replace: true });
+  }, [failed, navigate]);
 
   return (
     <AuthScreen
