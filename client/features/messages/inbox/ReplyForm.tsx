@@ -6,6 +6,7 @@ import { MESSAGE_MAX_ATTACHMENTS, MESSAGE_MAX_CHARS } from '../../../../common/m
 import { useFormSubmit } from '../../../app/useFormSubmit.ts';
 import { Button } from '../../../components/Button.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
+import { REPLY } from '../../../content/messages.ts';
 import { call } from '../../../lib/api.ts';
 import { MediaPicker, type PickedImage } from './MediaPicker.tsx';
 
@@ -17,7 +18,7 @@ export function ReplyForm({ id, onSent }: { id: string; onSent: (message: messag
   const { errors, message, busy, handleSubmit } = useFormSubmit<'text'>({ fieldIds: { text: textId }, problemFor: (code) => ({ message: SERVER_MESSAGES[code] }) });
 
   const send = handleSubmit({
-    check: () => (text.trim() ? {} : { text: 'Write a message first.' }),
+    check: () => (text.trim() ? {} : { text: REPLY.empty }),
     send: async () => {
       const answer = await call(messagesApi.reply, { params: { id }, body: { text, mediaIds: images.map((image) => image.id) } });
       onSent(answer.message);

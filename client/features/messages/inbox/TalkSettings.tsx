@@ -3,14 +3,15 @@
  * may write, who may comment, and how unread messages are mailed. Saved
  * together through the site's update (PATCH /api/sites/mine).
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import * as sitesApi from '../../../../common/api/sites.ts';
 import type { Audience, MessageNotices } from '../../../../common/messaging.ts';
+import { useFormSubmit } from '../../../app/useFormSubmit.ts';
 import { BusyButton } from '../../../components/BusyButton.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { siteErrorMessage } from '../../sites/site-copy.ts';
 import { useMySite } from '../../sites/useMySite.ts';
-import { call, toErrorCode } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 
 const AUDIENCE_LABELS: Record<Audience, string> = { members: 'Any member', paid: 'Paying members only', off: 'Nobody (turned off)' };
 const NOTICE_LABELS: Record<MessageNotices, string> = {
@@ -36,22 +37,18 @@ function SettingsForm({ site }: { site: sitesApi.SiteJson }) {
   const [messagesFrom, setMessagesFrom] = useState(site.messagesFrom);
   const [commentsFrom, setCommentsFrom] = useState(site.commentsFrom);
   const [messageNotices, setMessageNotices] = useState(site.messageNotices);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string }>();
+  const [saved, setSaved] = useState(false);
+  const { message: problem, busy, handleSubmit } = useFormSubmit<never>({ fieldIds: {}, problemFor: (code) => ({ message: siteErrorMessage(code) }) });
+  const result = problem ? { tone: 'error' as const, message: problem } : saved ? { tone: 'success' as const, message: 'Saved.' } : undefined;
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setResult(undefined);
-    try {
+  const save = handleSubmit({
+    check: () => ({}),
+    send: async () => {
+      setSaved(false);
       await call(sitesApi.updateMySite, { body: { messagesFrom, commentsFrom, messageNotices } });
-      setResult({ tone: 'success', message: 'Saved.' });
-    } catch (error) {
-      setResult({ tone: 'error', message: siteErrorMessage(toErrorCode(error)) });
-    } finally {
-      setBusy(false);
-    }
-  };
+      setSaved(true);
+    },
+  });
 
   return (
     <form className="talk-settings__form" onSubmit={(event) => void save(event)}>
