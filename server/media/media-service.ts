@@ -6,6 +6,7 @@
  */
 import { and, count, countDistinct, desc, eq, getTableColumns, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
+import { escapeLike } from '../../db/transaction.ts';
 import { media, postMedia } from '../../db/content-schema.ts';
 import { settings } from '../../db/schema.ts';
 import type { MediaItem, MediaQuery, MediaUrls } from '../../common/api/media.ts';
@@ -39,7 +40,6 @@ export function filesOf(derived: MediaDerived): Set<string> {
   return files;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 export interface MediaServiceDeps {
   db: Database;

@@ -13,7 +13,7 @@ import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { emailDisabledMembers } from '../../db/email-schema.ts';
 import { users } from '../../db/schema.ts';
-import { rowsOf } from '../../db/transaction.ts';
+import { escapeLike, rowsOf } from '../../db/transaction.ts';
 import { EXPORT_CELLS, type ExportCells } from './members-export.ts';
 import { decodeCursor, encodeCursor, type Cursor, type SortKeyType } from './members-cursor.ts';
 
@@ -79,10 +79,6 @@ function selectMembers(db: Database, sortKey: SQL) {
 }
 
 export type MemberRow = Omit<Awaited<ReturnType<typeof selectMembers>>[number], 'sortKey'>;
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 /** The filters and search of a query, within one site. */
 export function memberConditions(siteId: string, query: Pick<MembersQueryData, 'status' | 'tier' | 'source' | 'q'>): SQL {

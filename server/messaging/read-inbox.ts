@@ -2,6 +2,7 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { InboxAnswer } from '../../common/api/messages.ts';
 import { conversations, messages } from '../../db/messaging-schema.ts';
+import { escapeLike } from '../../db/transaction.ts';
 import { users } from '../../db/schema.ts';
 import { findSiteByOwner, type Site } from '../sites/site-lookup.ts';
 import { ownSite } from './creator-conversation.ts';
@@ -10,10 +11,6 @@ import { inboxPage } from './inbox-rows.ts';
 import type { MessagesServiceDeps } from './messages-deps.ts';
 
 export type InboxQuery = { q?: string | undefined; archived?: 'true' | 'false' | undefined; cursor?: string | undefined };
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 export async function readInbox(deps: Pick<MessagesServiceDeps, 'db'>, ownerId: string, query: InboxQuery): Promise<InboxAnswer> {
   // Read before the site: a mangled cursor is the caller's mistake whoever asks.

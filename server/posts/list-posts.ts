@@ -5,7 +5,7 @@ import type { PostStatus } from '../../common/posts.ts';
 import { posts } from '../../db/content-schema.ts';
 import { findSiteByOwner } from '../sites/site-lookup.ts';
 import { countComments } from './comment-counts.ts';
-import { escapeLike } from './like-pattern.ts';
+import { escapeLike } from '../../db/transaction.ts';
 import type { PostsDeps } from './posts-deps.ts';
 import { afterCursor, decodeListCursor, encodeListCursor, LIST_ORDER_KEYS } from './posts-list-cursor.ts';
 import { SUMMARY_COLUMNS, toSummary } from './post-summary.ts';

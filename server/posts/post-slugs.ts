@@ -9,7 +9,7 @@ import { firstFreeSlug, slugify } from '../../common/slugs.ts';
 import { posts } from '../../db/content-schema.ts';
 import type { Transaction } from '../../db/transaction.ts';
 import { AppError } from '../errors.ts';
-import { escapeLike } from './like-pattern.ts';
+import { escapeLike } from '../../db/transaction.ts';
 
 /** A generated slug another write took meanwhile is retried with the next number this many times. */
 const SLUG_ATTEMPTS = 5;
