@@ -3,7 +3,7 @@
  * refuses everyone else): the platform's counts, the sites with a search,
  * suspending and restoring a site, and the maintenance switch.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { SUSPENSION_REASON_MAX_LENGTH } from '../../../common/constants.ts';
 import * as adminApi from '../../../common/api/admin.ts';
@@ -15,6 +15,7 @@ import { LoadFailed, Loading } from '../../components/LoadStatus.tsx';
 import { MainLandmark } from '../../components/MainLandmark.tsx';
 import { call, toErrorCode } from '../../lib/api.ts';
 import { useLoad } from '../../lib/useLoad.ts';
+import { useLoadFor } from '../../lib/useLoadFor.ts';
 import '../../components/FormField.css';
 import '../overview/overview.css';
 import './admin.css';
@@ -79,22 +80,11 @@ function MaintenanceSwitch({ onMessage }: { onMessage: (text: string) => void })
 function Sites({ onMessage }: { onMessage: (text: string) => void }) {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
-  const [sites, setSites] = useState<adminApi.AdminSite[] | undefined>(undefined);
-  const [failed, setFailed] = useState('');
-  const [attempt, setAttempt] = useState(0);
   const [reason, setReason] = useState('');
-  useEffect(() => {
-    const controller = new AbortController();
-    call(adminApi.sites, { query: { q: query }, signal: controller.signal })
-      .then((answer) => {
-        setSites(answer.sites);
-        setFailed('');
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setFailed(SERVER_MESSAGES[toErrorCode(error)]);
-      });
-    return () => controller.abort();
-  }, [query, attempt]);
+  const { loaded, reload, last } = useLoadFor(query, (asked, signal) => call(adminApi.sites, { query: { q: asked }, signal }));
+  // The newest list stays on show while a search or a refresh after a suspension is on its way.
+  const sites = last?.data.sites;
+  const failed = loaded.state === 'failed' ? SERVER_MESSAGES[loaded.code] : '';
 
   async function toggle(site: adminApi.AdminSite) {
     const suspend = site.suspendedAt === null;
@@ -102,7 +92,7 @@ function Sites({ onMessage }: { onMessage: (text: string) => void }) {
       if (suspend) await call(adminApi.suspendSite, { params: { id: site.id }, body: { reason } });
       else await call(adminApi.restoreSite, { params: { id: site.id } });
       onMessage(suspend ? `${site.title} is suspended: its pages, feeds, files, comments, messages and e-mail are off.` : `${site.title} is restored.`);
-      setAttempt((count) => count + 1);
+      reload();
     } catch (error) {
       onMessage(SERVER_MESSAGES[toErrorCode(error)]);
     }
@@ -138,7 +128,7 @@ function Sites({ onMessage }: { onMessage: (text: string) => void }) {
         value={reason}
         onChange={(event) => setReason(event.target.value)}
       />
-      {failed && <LoadFailed message={failed} onRetry={() => setAttempt((count) => count + 1)} />}
+      {failed && <LoadFailed message={failed} onRetry={reload} />}
       {!failed && sites === undefined && <Loading>Loading sites…</Loading>}
       {sites?.length === 0 && <p className="overview-card__note">No site matches “{query}”.</p>}
       {sites && sites.length > 0 && (
