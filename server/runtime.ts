@@ -1,7 +1,8 @@
 /**
  * A whole running server: database connected and migrated, background work
- * started, HTTP listening; and its orderly stop. main.ts runs one; tests run
- * several against one database to prove they cooperate.
+ * started, HTTP listening; and its orderly stop. Its parts are one list,
+ * started first to last and stopped last to first (lifecycle.ts). main.ts runs
+ * one; tests run several against one database to prove they cooperate.
  */
 import { mkdir } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
