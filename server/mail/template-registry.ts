@@ -1,6 +1,6 @@
 /**
  * The template registry: how the mail worker knows a template by its name
- * (db/schema.ts MAIL_TEMPLATES) without knowing any feature. Each feature
+ * (MAIL_TEMPLATES, db/mail-outbox-schema.ts) without knowing any feature. Each feature
  * writes its own mails and hands them in as entries of a `MailTemplates`
  * object that the composition root assembles (server/mail-templates.ts) and
  * gives the worker; the type asks for every template, so one left out does
