@@ -5,10 +5,11 @@
  * creator when the domain goes live or breaks; a claim never proven expires,
  * and the page says when.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import * as domainsApi from '../../../common/api/domains.ts';
 import { normaliseHostname, type DomainRecord, type DomainView } from '../../../common/domains.ts';
 import { SERVER_MESSAGES } from '../../../common/messages.ts';
+import { useFormSubmit } from '../../app/useFormSubmit.ts';
 import { usePageMeta } from '../../app/usePageMeta.ts';
 import { BusyButton } from '../../components/BusyButton.tsx';
 import { FormField } from '../../components/FormField.tsx';
@@ -76,28 +77,25 @@ function Records({ records }: { records: DomainRecord[] }) {
 
 function AddDomain({ onAdded }: { onAdded: (domain: DomainView) => void }) {
   const [hostname, setHostname] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const checked = normaliseHostname(hostname, [window.location.hostname]);
-    if (!checked.ok) return setError(checked.message);
-    setBusy(true);
-    setError(undefined);
-    call(domainsApi.addDomain, { body: { hostname: checked.hostname } })
-      .then(({ domain }) => onAdded(domain))
-      .catch((failure: unknown) => setError(SERVER_MESSAGES[toErrorCode(failure)]))
-      .finally(() => setBusy(false));
-  };
+  // Every problem, the form's own or the server's, is said under the one field.
+  const { errors, busy, handleSubmit } = useFormSubmit<'hostname'>({ fieldIds: { hostname: 'domain-hostname' }, problemFor: (code) => ({ field: 'hostname', message: SERVER_MESSAGES[code] }) });
+  const checked = normaliseHostname(hostname, [window.location.hostname]);
+  const submit = handleSubmit({
+    check: () => (checked.ok ? {} : { hostname: checked.message }),
+    send: async () => {
+      if (!checked.ok) return;
+      const { domain } = await call(domainsApi.addDomain, { body: { hostname: checked.hostname } });
+      onAdded(domain);
+    },
+  });
   return (
-    <form className="settings-form" noValidate onSubmit={submit}>
+    <form className="settings-form" noValidate onSubmit={(event) => void submit(event)}>
       <FormField
         id="domain-hostname"
         label="Your domain"
         value={hostname}
         onChange={(event) => setHostname(event.target.value)}
-        error={error}
+        error={errors.hostname}
         hint="Like example.com or blog.example.com. If you enter example.com, www.example.com can redirect to it."
         autoComplete="off"
         spellCheck={false}
