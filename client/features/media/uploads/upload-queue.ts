@@ -6,10 +6,12 @@
  * and resumes from the server's offset. tus-js-client keeps each upload's URL
  * in localStorage, so after a reload the same file, chosen again, continues
  * where it stopped (docs/decisions/038-resumable-uploads-in-the-browser.md).
+ * What tus's answers mean (retry, the words of a failure) is tus-answers.ts.
  */
-import { DetailedError, Upload, defaultOptions, type PreviousUpload } from 'tus-js-client';
+import { DetailedError, Upload, defaultOptions } from 'tus-js-client';
 import { UPLOADS_PATH } from '../../../../common/api/media.ts';
 import { REFUSAL_COPY, UPLOAD_FAILURE_COPY } from '../../../content/media.ts';
+import { failureMessageOf, shouldRetry, unfinishedOf } from './tus-answers.ts';
 import { checkFile, mediaIdOf } from './upload-checks.ts';
 import { EMPTY_QUEUE, isOpen, uploadQueueReducer, type UnfinishedUpload, type UploadAction, type UploadQueueState } from './upload-queue-state.ts';
 
@@ -36,53 +38,6 @@ export interface UploadQueue {
   discardUnfinished: (entry: UnfinishedUpload) => void;
   /** Told whenever the server's media list changed because of the queue: an upload created, finished or cancelled. */
   onMediaChanged: (listener: () => void) => () => void;
-}
-
-/** The code of a refusal of ours: the server answers tus requests it refuses in the API's error shape. */
-function refusalCodeOf(body: string): unknown {
-  try {
-    return (JSON.parse(body) as { error?: { code?: unknown } }).error?.code;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The words for an upload the server or the network stopped. */
-export function failureMessageOf(status: number, body: string): string {
-  const code = refusalCodeOf(body);
-  // Also a 413, for the site rather than the file: told by its code before the status.
-  if (code === 'storage-quota-exceeded') return UPLOAD_FAILURE_COPY.storageFull;
-  if (status === 413 || code === 'payload-too-large') return UPLOAD_FAILURE_COPY.tooLarge;
-  if (status === 415 || code === 'unsupported-media-type') return UPLOAD_FAILURE_COPY.refusedType;
-  if (code === 'site-required') return UPLOAD_FAILURE_COPY.siteRequired;
-  if (status === 401 || code === 'unauthenticated') return UPLOAD_FAILURE_COPY.signedOut;
-  if (status === 0) return UPLOAD_FAILURE_COPY.network;
-  return UPLOAD_FAILURE_COPY.other;
-}
-
-/**
- * tus's own rule (retry a lost connection, a server error, a lock or an offset
- * conflict), except a refusal of ours, which says why in its body and would
- * only be refused again; told to the queue so it can say "retrying".
- */
-function shouldRetry(error: DetailedError): boolean {
-  const response = error.originalResponse;
-  const status = response?.getStatus() ?? 0;
-  if (response && refusalCodeOf(response.getBody()) !== undefined) return false;
-  const retryable = status === 0 || status >= 500 || status === 409 || status === 423;
-  return retryable && (typeof navigator === 'undefined' || navigator.onLine !== false);
-}
-
-function unfinishedOf(previous: PreviousUpload): UnfinishedUpload | undefined {
-  // tus-js-client's storage key holds the fingerprint, which ends with the endpoint.
-  if (!previous.uploadUrl || !previous.urlStorageKey?.includes(`-${UPLOADS_PATH}::`)) return undefined;
-  return {
-    storageKey: previous.urlStorageKey,
-    uploadUrl: previous.uploadUrl,
-    name: previous.metadata.filename ?? 'Untitled file',
-    bytesTotal: previous.size ?? 0,
-    startedAt: previous.creationTime,
-  };
 }
 
 /** The same file (as far as the browser can tell) is already in the queue and not finished. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_FAILURE_COPY } from '../../../content/media.ts';
-import { failureMessageOf } from './upload-queue.ts';
+import { failureMessageOf } from './tus-answers.ts';
 
 describe('failureMessageOf', () => {
   it('tells a refused size, a refused type, an ended session and a lost connection apart', () => {
