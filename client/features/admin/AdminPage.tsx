@@ -9,13 +9,13 @@ import { SUSPENSION_REASON_MAX_LENGTH } from '../../../common/constants.ts';
 import * as adminApi from '../../../common/api/admin.ts';
 import { SERVER_MESSAGES } from '../../../common/messages.ts';
 import { useAuth } from '../../app/auth.tsx';
+import { useLatestLoad } from '../../app/useLatestLoad.ts';
 import { usePageMeta } from '../../app/usePageMeta.ts';
 import { LiveMessage } from '../../components/LiveMessage.tsx';
 import { LoadFailed, Loading } from '../../components/LoadStatus.tsx';
 import { MainLandmark } from '../../components/MainLandmark.tsx';
 import { call, toErrorCode } from '../../lib/api.ts';
 import { useLoad } from '../../lib/useLoad.ts';
-import { useLoadFor } from '../../lib/useLoadFor.ts';
 import '../../components/FormField.css';
 import '../overview/overview.css';
 import './admin.css';
@@ -81,10 +81,10 @@ function Sites({ onMessage }: { onMessage: (text: string) => void }) {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [reason, setReason] = useState('');
-  const { loaded, reload, last } = useLoadFor(query, (asked, signal) => call(adminApi.sites, { query: { q: asked }, signal }));
-  // The newest list stays on show while a search or a refresh after a suspension is on its way.
-  const sites = last?.data.sites;
-  const failed = loaded.state === 'failed' ? SERVER_MESSAGES[loaded.code] : '';
+  // The last list stays on show while a search or a refresh after a suspension is on its way, and beside a failure.
+  const { ready, failed: failure, reload } = useLatestLoad(query, (asked, signal) => call(adminApi.sites, { query: { q: asked }, signal }));
+  const sites = ready?.data.sites;
+  const failed = failure ? SERVER_MESSAGES[failure.code] : '';
 
   async function toggle(site: adminApi.AdminSite) {
     const suspend = site.suspendedAt === null;

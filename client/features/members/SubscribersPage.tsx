@@ -10,13 +10,13 @@ import { useSearchParams } from 'react-router';
 import * as membersApi from '../../../common/api/members.ts';
 import { mySite } from '../../../common/api/sites.ts';
 import { MEMBERSHIP_SOURCES, type MembershipSource } from '../../../common/memberships.ts';
+import { useLatestLoad } from '../../app/useLatestLoad.ts';
 import { usePageMeta } from '../../app/usePageMeta.ts';
 import { Button } from '../../components/Button.tsx';
 import { LoadFailed, Loading } from '../../components/LoadStatus.tsx';
 import { SUBSCRIBERS_PAGE } from '../../content/members.ts';
 import { call } from '../../lib/api.ts';
 import { useLoad } from '../../lib/useLoad.ts';
-import { useLoadFor } from '../../lib/useLoadFor.ts';
 import { ImportDialog } from './ImportDialog.tsx';
 import { MemberFilters } from './MemberFilters.tsx';
 import { MembersList } from './MembersList.tsx';
@@ -59,7 +59,7 @@ export default function SubscribersPage() {
   const asked: MembersRequest = { status, tier, source, q, sort, order, cursor, start };
   /** Names the page the address asks for, so an answer for an earlier one is never taken for it. */
   const request = JSON.stringify(asked);
-  const { loaded, reload, last } = useLoadFor(request, (key, signal) => {
+  const { ready, failed, reload, forget } = useLatestLoad(request, (key, signal) => {
     const { q: text, start: _start, ...rest } = JSON.parse(key) as MembersRequest;
     return call(membersApi.listMembers, { query: { ...rest, q: text || undefined }, signal });
   });
@@ -99,7 +99,7 @@ export default function SubscribersPage() {
 
   // Until the asked-for page arrives, the last one stays on screen with its own range, and paging waits:
   // a second click on Next must not page on from the page before.
-  const shown = loaded.state === 'failed' ? undefined : last;
+  const shown = failed ? undefined : ready;
   const answer = shown?.data;
   const stale = shown !== undefined && shown.key !== request;
   const shownStart = shown ? (JSON.parse(shown.key) as MembersRequest).start : start;
@@ -137,8 +137,16 @@ export default function SubscribersPage() {
       ) : (
         <>
           <MemberFilters searchText={searchText} onSearch={setSearchText} status={status} tier={tier} source={source} tiers={answer?.tiers} onFilter={update} />
-          {loaded.state === 'loading' && !answer && <Loading>{SUBSCRIBERS_PAGE.loading}</Loading>}
-          {loaded.state === 'failed' && <LoadFailed message={loaded.code === 'network-request-failed' ? SUBSCRIBERS_PAGE.offline : SUBSCRIBERS_PAGE.loadFailed} onRetry={reload} />}
+          {!ready && !failed && <Loading>{SUBSCRIBERS_PAGE.loading}</Loading>}
+          {failed && (
+            <LoadFailed
+              message={failed.code === 'network-request-failed' ? SUBSCRIBERS_PAGE.offline : SUBSCRIBERS_PAGE.loadFailed}
+              onRetry={() => {
+                forget();
+                reload();
+              }}
+            />
+          )}
           {answer && answer.members.length === 0 && (
             <p className="subscribers-page__state" role="status">
               {SUBSCRIBERS_PAGE.noMatch(q)}
