@@ -24,6 +24,10 @@ import { SiteForm, ThemePicker } from './SiteForm.tsx';
 import { useDesignDraft } from './useDesignDraft.ts';
 import { useLibrary } from './useLibrary.ts';
 import './customize-site.css';
+import './design-sections.css';
+import './design-fields.css';
+import './design-pickers.css';
+import './design-preview.css';
 
 type Tab = 'sections' | 'site';
 

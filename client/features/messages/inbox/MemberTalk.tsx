@@ -10,6 +10,7 @@ import { call } from '../../../lib/api.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
 import { whenOf } from './when.ts';
 import './messages.css';
+import './thread.css';
 
 const SHOWN_MESSAGES = 5;
 

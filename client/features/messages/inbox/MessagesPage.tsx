@@ -22,6 +22,7 @@ import { Thread } from './Thread.tsx';
 import { whenOf } from './when.ts';
 import '../../../components/FormField.css';
 import './messages.css';
+import './thread.css';
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; inbox: InboxList };
 
