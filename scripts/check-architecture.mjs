@@ -8,7 +8,10 @@
  * - `db/` and `common/` import neither `server/` nor `client/`; `server/` imports no
  *   `client/`, and `client/` no `server/` or `db/`.
  * - A server room is used by another only through its `index.ts` (its public
- *   surface); the composition root (server/*.ts) too.
+ *   surface); the composition root (server/main, runtime, services, app,
+ *   mail-templates) too. The other root files (errors, clock, logger, feature,
+ *   lifecycle) are the kernel under every room and import none.
+ * - No cycle of modules loaded together (type-only imports and lazy `import()` aside).
  * - No cycle between `server/` rooms. dependency-cruiser's own `circular` rule
  *   works on files; a cycle of rooms can pass through files that form no cycle,
  *   so the rooms' graph is built from the files' and its cycles found here.
@@ -21,7 +24,9 @@ import { fileURLToPath } from 'node:url';
 
 const SOURCE_FOLDERS = ['server', 'common', 'db', 'client', 'scripts'];
 
-/** The rooms whose files only their own room may import; everything else goes through `index.ts`. */
+/** The files that build the app from the rooms; every other root file is the kernel the rooms stand on. */
+const COMPOSITION_ROOT = '^server/(main|runtime|services|app|mail-templates)\\.ts$';
+
 const RULES = {
   forbidden: [
     {
@@ -51,6 +56,20 @@ const RULES = {
       severity: 'error',
       from: { path: '^server/([^/]+)/' },
       to: { path: '^server/[^/]+/', pathNot: ['^server/$1/', '^server/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'kernel-imports-no-room',
+      comment: 'The few root files every room uses (errors, clock, logger, feature, lifecycle) stand below the rooms.',
+      severity: 'error',
+      from: { path: '^server/[^/]+\\.ts$', pathNot: COMPOSITION_ROOT },
+      to: { path: '^server/[^/]+/' },
+    },
+    {
+      name: 'no-import-cycle',
+      comment: 'A cycle of modules loaded together can hand a module its neighbour before it has run (ESM); types and lazy import() may go back.',
+      severity: 'error',
+      from: { path: '^(server|common|db|client)/' },
+      to: { circular: true, dependencyTypesNot: ['type-only', 'dynamic-import'], viaOnly: { dependencyTypesNot: ['type-only', 'dynamic-import'] } },
     },
     {
       name: 'composition-root-only-through-indexes',

@@ -4,15 +4,15 @@
  * and imports no feature; a template left out here does not compile
  * (docs/decisions/134).
  */
-import { verifyEmailTemplate } from './auth/email-verification.ts';
-import { passwordMailTemplates } from './auth/password-reset.ts';
-import type { Config } from './config.ts';
+import { verifyEmailTemplate } from './auth/index.ts';
+import { passwordMailTemplates } from './auth/index.ts';
+import type { Config } from './config/index.ts';
 import type { Database } from '../db/connect.ts';
-import { domainMailTemplates } from './domains/domain-mail.ts';
-import type { MailTemplates } from './mail/template-registry.ts';
+import { domainMailTemplates } from './domains/index.ts';
+import type { MailTemplates } from './mail/index.ts';
 import { memberNoticeTemplates } from './member-notices/index.ts';
-import { messageNoticeTemplates } from './messaging/message-notices.ts';
-import { supportMailTemplates } from './support/support-mail.ts';
+import { messageNoticeTemplates } from './messaging/index.ts';
+import { supportMailTemplates } from './support/index.ts';
 
 export function createMailTemplates(db: Database, config: Pick<Config, 'appUrl' | 'mailFrom' | 'supportEmail'>): MailTemplates {
   const { appUrl } = config;

@@ -1,7 +1,7 @@
 /** Entry point: read the environment, start the server, stop gracefully on SIGTERM or SIGINT. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config/index.ts';
 import { createLogger } from './logger.ts';
 import { startServer } from './runtime.ts';
 

@@ -13,11 +13,11 @@ import { migrateDatabase } from '../db/migrate.ts';
 import { createApp } from './app.ts';
 import { backupJob } from './backups/index.ts';
 import { systemClock, type Clock } from './clock.ts';
-import type { Config } from './config.ts';
-import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
+import type { Config } from './config/index.ts';
+import { createScheduler, type Scheduler } from './jobs/index.ts';
 import { startParts, type Part } from './lifecycle.ts';
 import type { Logger } from './logger.ts';
-import { createDevSinkTransport, createSmtpTransport, type MailTransport } from './mail/transport.ts';
+import { createDevSinkTransport, createSmtpTransport, type MailTransport } from './mail/index.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface RunningServer {

@@ -4,18 +4,18 @@ import type * as adminApi from '../../common/api/admin.ts';
 import type { AnswerOf } from '../../common/api/endpoint.ts';
 import { maintenanceSwitchSchema, siteSuspensionSchema } from '../../common/admin-schemas.ts';
 import { loginSchema } from '../../common/validation.ts';
-import type { AccountService } from '../auth/accounts.ts';
-import { signIn } from '../auth/auth-routes.ts';
+import type { AccountService } from '../auth/index.ts';
+import { signIn } from '../auth/index.ts';
 import { sendBackup } from '../backups/index.ts';
-import { toPublicUser } from '../auth/public-user.ts';
+import { toPublicUser } from '../auth/index.ts';
 import { AppError } from '../errors.ts';
-import type { AuthLocals } from '../auth/load-session.ts';
-import { requireRole } from '../auth/require-user.ts';
-import { contextOf } from '../http/request-context.ts';
-import type { SessionCookie } from '../auth/session-cookie.ts';
-import { parseInput } from '../http/validate.ts';
+import type { AuthLocals } from '../auth/index.ts';
+import { requireRole } from '../auth/index.ts';
+import { contextOf } from '../http/index.ts';
+import type { SessionCookie } from '../auth/index.ts';
+import { parseInput } from '../http/index.ts';
 import type { Logger } from '../logger.ts';
-import type { MaintenanceState } from '../settings/maintenance.ts';
+import type { MaintenanceState } from '../settings/index.ts';
 import type { OperatorService } from './operator-service.ts';
 
 export interface AdminRouteDeps {

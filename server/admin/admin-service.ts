@@ -3,8 +3,8 @@ import { asc, count, eq, min } from 'drizzle-orm';
 import type { Role } from '../../common/roles.ts';
 import type { Database } from '../../db/connect.ts';
 import { mailOutbox, sessions, settings, users } from '../../db/schema.ts';
-import { recordAuthEvent } from '../auth/audit.ts';
-import type { UserRow } from '../auth/session.ts';
+import { recordAuthEvent } from '../auth/index.ts';
+import type { UserRow } from '../auth/index.ts';
 import type { Clock } from '../clock.ts';
 
 export class UnknownUserError extends Error {

@@ -15,7 +15,7 @@ import { mailOutbox, users } from '../../db/schema.ts';
 import type { BackupService } from '../backups/index.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
-import type { SiteChanged } from '../sites/site-changes.ts';
+import type { SiteChanged } from '../sites/index.ts';
 
 const SITES_PAGE = 50;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

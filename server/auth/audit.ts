@@ -1,7 +1,7 @@
 /** The auth_events trail: who signed in, failed, reset, verified or was signed out, and from where. */
 import type { Database } from '../../db/connect.ts';
 import { authEvents, type AuthEventType } from '../../db/schema.ts';
-import type { RequestContext } from '../http/request-context.ts';
+import type { RequestContext } from '../http/index.ts';
 
 // Declared where a request becomes one (http/request-context.ts); auth's services name it from here.
 export type { RequestContext };

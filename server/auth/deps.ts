@@ -3,7 +3,7 @@ import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
 import type { LoginAttempts } from './login-attempt.ts';
 import type { PasswordHasher } from './password.ts';
-import type { RateLimiter } from '../rate-limits/rate-limit.ts';
+import type { RateLimiter } from '../rate-limits/index.ts';
 import type { SessionService } from './session.ts';
 
 export interface AuthDeps {

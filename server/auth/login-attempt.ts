@@ -19,7 +19,7 @@ import type { Database } from '../../db/connect.ts';
 import { timestampParameter } from '../../db/placeholders.ts';
 import { authEvents, rateLimits, sessions, users } from '../../db/schema.ts';
 import type { Clock } from '../clock.ts';
-import type { RateLimitConfig } from '../config.ts';
+import type { RateLimitConfig } from '../config/index.ts';
 import { tooManyRequests } from '../errors.ts';
 import type { RequestContext } from './audit.ts';
 import type { NewSession, SessionService, UserRow } from './session.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isCronExpression, lastTickAt } from './cron-schedule.ts';
+import { isCronExpression } from '../config/cron-expression.ts';
+import { lastTickAt } from './cron-schedule.ts';
 
 describe('isCronExpression', () => {
   it.each(['0 3 * * *', '*/15 * * * *', '30 2 * * 1-5', '0 0 3 * * *', '@daily'])('takes %j', (expression) => {

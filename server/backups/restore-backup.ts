@@ -12,7 +12,7 @@
  */
 import { createGunzip } from 'node:zlib';
 import type { DatabaseHandle } from '../../db/connect.ts';
-import type { Storage } from '../storage/storage.ts';
+import type { Storage } from '../storage/index.ts';
 import { hashingTap, readArchive, verifyArchive } from './archive.ts';
 import { advanceSequences, appTables, setForeignKeysAside, tablesHoldingRows, type TableShape } from './catalog.ts';
 import { InvalidArchiveError, MANIFEST_NAME, STORE_PREFIX, tableOfEntry, type BackupManifest } from './manifest.ts';

@@ -13,7 +13,7 @@ import { EmbeddedDatabaseInUseError } from '../../db/embedded-lock.ts';
 import { defaultMigrationsFolder } from '../../db/migrate.ts';
 import { backupFileName, backupsDir, backupSource, mediaStore, restoreBackup, takeBackup, verifyArchive, type BackupManifest } from '../backups/index.ts';
 import { systemClock } from '../clock.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import { withAdminSession, type AdminCredentials, type RemoteServer } from './admin-session.ts';
 
 export interface BackupCommandDeps {

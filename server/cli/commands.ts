@@ -3,7 +3,7 @@
  * such even with the database down) into a step that answers in plain sentences.
  */
 import { isRole, ROLES } from '../../common/roles.ts';
-import type { AdminService } from '../admin/admin-service.ts';
+import type { AdminService } from '../admin/index.ts';
 
 export const USAGE = `Usage: npm run cli -- <command>
 

@@ -6,9 +6,9 @@
 import { connectDatabase } from '../../db/connect.ts';
 import { EmbeddedDatabaseInUseError } from '../../db/embedded-lock.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
-import { createAdminService, type AdminService } from '../admin/admin-service.ts';
+import { createAdminService, type AdminService } from '../admin/index.ts';
 import { systemClock } from '../clock.ts';
-import { loadConfig, type Config } from '../config.ts';
+import { loadConfig, type Config } from '../config/index.ts';
 import { databaseErrorCode } from '../../db/database-unavailable.ts';
 import { runBackup, runRestore } from './backup-commands.ts';
 import { parseCommand, UsageError, USAGE, type Command } from './commands.ts';

@@ -1,6 +1,6 @@
 /** `npm run db:migrate`: applies pending migrations to the configured database and exits. */
 import { mkdir } from 'node:fs/promises';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../config/index.ts';
 import { connectDatabase } from '../../db/connect.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
 

@@ -6,7 +6,7 @@
  * is the one start-up names.
  */
 import { z } from 'zod';
-import { isCronExpression } from '../backups/index.ts';
+import { isCronExpression } from './cron-expression.ts';
 
 const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
 const positiveInt = z.coerce.number().int().positive();

@@ -11,10 +11,10 @@ import type { Database } from '../../db/connect.ts';
 import { memberships, pageViews, posts } from '../../db/content-schema.ts';
 import { emailSends } from '../../db/email-schema.ts';
 import type { Clock } from '../clock.ts';
-import { siteAddress } from '../sites/site-json.ts';
-import { findSiteByOwner } from '../sites/site-lookup.ts';
+import { siteAddress } from '../sites/index.ts';
+import { findSiteByOwner } from '../sites/index.ts';
 import { suspensionOf } from '../site-standing/index.ts';
-import type { LivePosts } from '../posts/live.ts';
+import type { LivePosts } from '../posts/index.ts';
 import { CHURN_DAYS, memberFigures } from './member-figures.ts';
 
 export const VIEW_DAYS = 30;

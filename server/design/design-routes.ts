@@ -6,9 +6,9 @@ import type * as designApi from '../../common/api/design.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { isUuid } from '../../common/post-schemas.ts';
 import { AppError } from '../errors.ts';
-import type { AuthLocals } from '../auth/load-session.ts';
-import { requireVerifiedCreator } from '../auth/require-user.ts';
-import { parseInput } from '../http/validate.ts';
+import type { AuthLocals } from '../auth/index.ts';
+import { requireVerifiedCreator } from '../auth/index.ts';
+import { parseInput } from '../http/index.ts';
 import { DesignRefused, type DesignService } from './design-service.ts';
 
 type AuthResponse = Response<unknown, AuthLocals>;

@@ -8,7 +8,7 @@
  * A claim that never proves its name is removed by the clean-up job after
  * UNPROVEN_CLAIM_DAYS (domains-service.ts forgetExpiredClaims).
  */
-import type { QueueDefinition } from '../queue/queue.ts';
+import type { QueueDefinition } from '../queue/index.ts';
 
 export const DOMAIN_CHECK_JOB = 'domain.check';
 

@@ -5,8 +5,8 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
-import type { LivePosts } from '../posts/live.ts';
-import { text } from '../rendering/html.ts';
+import type { LivePosts } from '../posts/index.ts';
+import { text } from '../rendering/index.ts';
 import { feedPosts } from '../site-content/index.ts';
 import type { DomainSite } from './domain-directory.ts';
 import { isSiteSuspended, sendSuspendedPage } from '../site-standing/index.ts';

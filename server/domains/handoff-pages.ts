@@ -7,7 +7,7 @@
  */
 import type { Response } from 'express';
 import { PRODUCT_NAME } from '../../common/constants.ts';
-import { text } from '../rendering/html.ts';
+import { text } from '../rendering/index.ts';
 
 /** `form-action` also governs where a form's answer redirects: the question's answer goes on to the domain. */
 const policy = (formTargets = '') => `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${formTargets}; frame-ancestors 'none'; base-uri 'none'`;

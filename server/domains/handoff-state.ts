@@ -8,7 +8,7 @@
  */
 import { parseCookie } from 'cookie';
 import type { Request, Response } from 'express';
-import { generateSecretToken } from '../auth/tokens.ts';
+import { generateSecretToken } from '../auth/index.ts';
 
 /** Long enough to sign in, or sign up and confirm an address, on the platform before coming back. */
 export const HANDOFF_STATE_TTL_MS = 30 * 60_000;

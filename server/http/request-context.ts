@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { LOOPBACK_HOSTS } from '../config.ts';
+import { LOOPBACK_HOSTS } from '../config/index.ts';
 
 /** Who made a request and from where: what the audit trail (server/auth/audit.ts), the rate limits and the mail it causes are handed. */
 export interface RequestContext {

@@ -7,7 +7,7 @@
  */
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
-import { HYDRATE_AFTER_PAINT_CSP_SOURCE } from '../web-app/hydrate-after-paint.ts';
+import { HYDRATE_AFTER_PAINT_CSP_SOURCE } from '../web-app/index.ts';
 
 // Links in mails carry tokens: no response of ours ever leaks its URL to another site.
 const referrerPolicy = { policy: 'no-referrer' } as const;

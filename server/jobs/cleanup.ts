@@ -8,7 +8,7 @@ import { and, inArray, isNotNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { authEvents, emailTokens, mailOutbox, sessions } from '../../db/schema.ts';
 import type { Clock } from '../clock.ts';
-import type { RetentionConfig } from '../config.ts';
+import type { RetentionConfig } from '../config/index.ts';
 
 const DAY_MS = 24 * 3600_000;
 

@@ -6,7 +6,7 @@
  */
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
-import type { RetentionConfig } from '../config.ts';
+import type { RetentionConfig } from '../config/index.ts';
 import type { Logger } from '../logger.ts';
 import { createCleanup, type ExpiringWindows, type FeatureCleanup } from './cleanup.ts';
 import { createScheduler, type ScheduledJob } from './scheduler.ts';
@@ -42,3 +42,4 @@ export function createJobs({ db, clock, logger, retention, rateLimiter, featureC
 }
 
 export type Jobs = ReturnType<typeof createJobs>;
+export { createScheduler, type ScheduledJob, type Scheduler } from './scheduler.ts';

@@ -5,8 +5,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Database } from '../../db/connect.ts';
 import { AppError } from '../errors.ts';
-import type { AuthLocals } from '../auth/load-session.ts';
-import { findSiteByOwner, type Site } from '../sites/site-lookup.ts';
+import type { AuthLocals } from '../auth/index.ts';
+import { findSiteByOwner, type Site } from '../sites/index.ts';
 
 export interface SiteLocals extends AuthLocals {
   site?: Site;

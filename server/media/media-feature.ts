@@ -7,13 +7,13 @@ import { Router, type RequestHandler } from 'express';
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
 import type { Feature } from '../feature.ts';
-import { requireVerifiedCreator } from '../auth/require-user.ts';
-import type { Storage } from '../storage/storage.ts';
+import { requireVerifiedCreator } from '../auth/index.ts';
+import type { Storage } from '../storage/index.ts';
 import { requireCreatorSite } from './creator-site.ts';
 import { mediaRoutes } from './media-routes.ts';
 import { mediaServingRoutes, type MediaServingDeps } from './media-serving.ts';
 import type { MediaService } from './media-service.ts';
-import { MEDIA_URL_PREFIX } from '../media-urls/media-urls.ts';
+import { MEDIA_URL_PREFIX } from '../media-urls/index.ts';
 import { uploadRoutes } from './upload-routes.ts';
 import type { Uploads } from './tus-uploads.ts';
 

@@ -4,8 +4,8 @@
  * server that died mid-job, told by its missing heartbeat); input that cannot
  * be processed is never retried (media-processing.ts settles it as failed).
  */
-import type { MediaConfig } from '../config.ts';
-import type { QueueDefinition } from '../queue/queue.ts';
+import type { MediaConfig } from '../config/index.ts';
+import type { QueueDefinition } from '../queue/index.ts';
 
 export const MEDIA_PROCESS_JOB = 'media.process';
 export const MEDIA_PROCESS_RETRY_LIMIT = 3;

@@ -6,10 +6,10 @@
 import path from 'node:path';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import type { Logger } from '../logger.ts';
-import type { JobQueue } from '../queue/queue.ts';
-import { createStorage, mediaRoot } from '../storage/create-storage.ts';
+import type { JobQueue } from '../queue/index.ts';
+import { createStorage, mediaRoot } from '../storage/index.ts';
 import { MEDIA_PROCESS_JOB, type MediaProcessJobData } from './media-jobs.ts';
 import { createMediaService } from './media-service.ts';
 import { createMediaProcessor } from './processing/media-processing.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type * as mediaApi from '../../common/api/media.ts';
 import type { AnswerOf } from '../../common/api/endpoint.ts';
 import { MEDIA_ALT_MAX_LENGTH, MEDIA_KINDS, MEDIA_STATUSES } from '../../common/media.ts';
-import { parseInput } from '../http/validate.ts';
+import { parseInput } from '../http/index.ts';
 import { siteOf, type SiteResponse } from './creator-site.ts';
 import type { MediaService } from './media-service.ts';
 

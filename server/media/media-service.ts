@@ -13,8 +13,8 @@ import type { MediaItem, MediaQuery, MediaUrls } from '../../common/api/media.ts
 import type { MediaDerived } from '../../common/media.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
-import type { Storage } from '../storage/storage.ts';
-import { createMediaUrlSigner, type MediaUrlSigner } from '../media-urls/media-urls.ts';
+import type { Storage } from '../storage/index.ts';
+import { createMediaUrlSigner, type MediaUrlSigner } from '../media-urls/index.ts';
 import { siteIsSuspendedColumn } from '../site-standing/index.ts';
 
 export type MediaRow = typeof media.$inferSelect;

@@ -12,9 +12,9 @@
 import { Router, type Request, type Response } from 'express';
 import type { MediaRow, MediaService } from './media-service.ts';
 import { filesOf, mediaPrefix } from './media-service.ts';
-import type { Storage } from '../storage/storage.ts';
+import type { Storage } from '../storage/index.ts';
 import type { Clock } from '../clock.ts';
-import { PUBLIC_MEDIA_TOKEN } from '../media-urls/media-urls.ts';
+import { PUBLIC_MEDIA_TOKEN } from '../media-urls/index.ts';
 import { sendSuspendedPage } from '../site-standing/index.ts';
 
 /** How long a cache may keep a public file: the time it may outlive its post's becoming members-only. */

@@ -8,9 +8,9 @@ import type { AnswerOf } from '../../common/api/endpoint.ts';
 import type { createFeedToken } from '../../common/api/site-membership.ts';
 import type { Database } from '../../db/connect.ts';
 import { AppError } from '../errors.ts';
-import type { AuthLocals } from '../auth/load-session.ts';
-import { requireUser } from '../auth/require-user.ts';
-import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
+import type { AuthLocals } from '../auth/index.ts';
+import { requireUser } from '../auth/index.ts';
+import { findSiteByHandle, type Site } from '../sites/index.ts';
 import type { MemberAccountService } from './member-account-service.ts';
 import { refuseIfSuspended } from '../site-standing/index.ts';
 

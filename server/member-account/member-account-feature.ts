@@ -4,20 +4,20 @@
  * the public site, whose pages let these paths through.
  */
 import { Router, type RequestHandler } from 'express';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import type { Database } from '../../db/connect.ts';
-import type { SessionService } from '../auth/session.ts';
+import type { SessionService } from '../auth/index.ts';
 import type { Clock } from '../clock.ts';
 import type { Feature } from '../feature.ts';
-import type { LivePosts } from '../posts/live.ts';
-import { loadSession } from '../auth/load-session.ts';
-import type { SessionCookie } from '../auth/session-cookie.ts';
-import type { LazySigner } from '../rendering/media-links.ts';
-import { readSiteAssets } from '../public-site/read-site-assets.ts';
-import { paymentFormTargets, sitePageHeaders } from '../rendering/site-headers.ts';
+import type { LivePosts } from '../posts/index.ts';
+import { loadSession } from '../auth/index.ts';
+import type { SessionCookie } from '../auth/index.ts';
+import type { LazySigner } from '../rendering/index.ts';
+import { readSiteAssets } from '../public-site/index.ts';
+import { paymentFormTargets, sitePageHeaders } from '../rendering/index.ts';
 import { accountApiRoutes } from './account-api-routes.ts';
-import { createDesignPages } from '../public-site/design-pages.ts';
-import type { PublishedDesigns } from '../site-content/published-designs.ts';
+import { createDesignPages } from '../public-site/index.ts';
+import type { PublishedDesigns } from '../site-content/index.ts';
 import { accountRoutes, type AccountRoutesDeps } from './account-routes.ts';
 import type { MemberAccountService } from './member-account-service.ts';
 import { memberFeedRoutes } from './member-feed-routes.ts';

@@ -9,20 +9,20 @@
  */
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Database } from '../../db/connect.ts';
-import { postAccess } from '../access/post-access.ts';
+import { postAccess } from '../access/index.ts';
 import type { Clock } from '../clock.ts';
-import type { LivePosts } from '../posts/live.ts';
-import { audioEnclosure, rssXml, type FeedItem } from '../rendering/feeds.ts';
-import { embeddedMediaIds, expandMediaEmbeds, imageFileFor } from '../rendering/media-html.ts';
-import { PUBLIC_IMAGE_TTL_MS, type LazySigner } from '../rendering/media-links.ts';
-import { readerMayFetch } from '../site-content/media-uses.ts';
-import { postDescription, readableHtml } from '../rendering/post-page.ts';
+import type { LivePosts } from '../posts/index.ts';
+import { audioEnclosure, rssXml, type FeedItem } from '../rendering/index.ts';
+import { embeddedMediaIds, expandMediaEmbeds, imageFileFor } from '../rendering/index.ts';
+import { PUBLIC_IMAGE_TTL_MS, type LazySigner } from '../rendering/index.ts';
+import { readerMayFetch } from '../site-content/index.ts';
+import { postDescription, readableHtml } from '../rendering/index.ts';
 import { feedPosts, siteIsExplicit, siteMediaByIds } from '../site-content/index.ts';
-import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
+import { findSiteByHandle, type Site } from '../sites/index.ts';
 import { isSiteSuspended, sendSuspendedPage } from '../site-standing/index.ts';
 import type { MemberAccountService } from './member-account-service.ts';
 import { feedUrl } from './member-account-service.ts';
-import { siteUrl } from '../sites/site-url.ts';
+import { siteUrl } from '../sites/index.ts';
 
 /** A feed's media redirect: long enough to start playing and seek, short enough that a copied URL soon dies. */
 export const FEED_MEDIA_REDIRECT_TTL_MS = 10 * 60 * 1000;

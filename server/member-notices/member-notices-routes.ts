@@ -4,9 +4,9 @@ import { z } from 'zod';
 import type { AnswerOf } from '../../common/api/endpoint.ts';
 import type * as emailApi from '../../common/api/email.ts';
 import { MEMBER_NOTICE_CHOICES } from '../../common/member-notices.ts';
-import type { AuthLocals } from '../auth/load-session.ts';
-import { requireVerifiedCreator } from '../auth/require-user.ts';
-import { parseInput } from '../http/validate.ts';
+import type { AuthLocals } from '../auth/index.ts';
+import { requireVerifiedCreator } from '../auth/index.ts';
+import { parseInput } from '../http/index.ts';
 import type { MemberNotices } from './member-notices-service.ts';
 
 type AuthResponse = Response<unknown, AuthLocals>;

@@ -13,10 +13,10 @@ import { mailOutbox, users } from '../../db/schema.ts';
 import { rowsOf } from '../../db/transaction.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
-import type { ScheduledJob } from '../jobs/scheduler.ts';
-import { MAIL_QUEUED_CHANNEL } from '../mail/outbox.ts';
-import { MAIL_SUBJECTS } from '../mail/subjects.ts';
-import { findSiteByOwner } from '../sites/site-lookup.ts';
+import type { ScheduledJob } from '../jobs/index.ts';
+import { MAIL_QUEUED_CHANNEL } from '../mail/index.ts';
+import { MAIL_SUBJECTS } from '../mail/index.ts';
+import { findSiteByOwner } from '../sites/index.ts';
 import { DAY_MS, dayBefore, dayBounds } from './notice-days.ts';
 
 export const MEMBERS_DIGEST_JOB = 'new-members-digest';

@@ -11,7 +11,7 @@ import { tiers } from '../../db/content-schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import { compMembership } from '../memberships/index.ts';
-import type { Site } from '../sites/site-lookup.ts';
+import type { Site } from '../sites/index.ts';
 import { findMemberRow, memberDetail, notFound, paysThroughStripe } from './member-detail.ts';
 
 /** YYYY-MM-DD means the start of that day (UTC): "comped until 1 March" ends as March begins. */

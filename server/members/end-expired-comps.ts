@@ -3,7 +3,7 @@
  * free tier with a history row. The scheduler lets one server take each
  * period; the one UPDATE makes each comp end once even if two ran.
  */
-import type { ScheduledJob } from '../jobs/scheduler.ts';
+import type { ScheduledJob } from '../jobs/index.ts';
 import type { MembersService } from './members-service.ts';
 
 export const END_EXPIRED_COMPS_JOB = 'end-expired-comps';

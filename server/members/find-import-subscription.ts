@@ -7,7 +7,7 @@ import type Stripe from 'stripe';
 import type { Cadence, MembershipStatus } from '../../common/memberships.ts';
 import type { tiers } from '../../db/content-schema.ts';
 import { AppError } from '../errors.ts';
-import type { StripeClient } from '../payments/stripe-client.ts';
+import type { StripeClient } from '../payments/index.ts';
 
 export type Tier = typeof tiers.$inferSelect;
 

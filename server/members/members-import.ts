@@ -10,8 +10,8 @@
 import type { ImportMapping, ImportReport } from '../../common/api/members.ts';
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
-import type { StripeClient } from '../payments/stripe-client.ts';
-import type { Site } from '../sites/site-lookup.ts';
+import type { StripeClient } from '../payments/index.ts';
+import type { Site } from '../sites/index.ts';
 import { planImport } from './plan-import.ts';
 import { writeImport } from './write-import.ts';
 

@@ -12,8 +12,8 @@ import { memberships, tiers } from '../../db/content-schema.ts';
 import { paymentAccounts } from '../../db/money-schema.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
-import type { StripeClient } from '../payments/stripe-client.ts';
-import type { Site } from '../sites/site-lookup.ts';
+import type { StripeClient } from '../payments/index.ts';
+import type { Site } from '../sites/index.ts';
 import { findSubscription, type Tier, type TierPrices } from './find-import-subscription.ts';
 import { columnIndexes, parseBoolean, printable, readCsv } from './read-import-csv.ts';
 

@@ -12,8 +12,8 @@ import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { cancelRenewal, endMembership } from '../memberships/index.ts';
-import type { StripeClient } from '../payments/stripe-client.ts';
-import type { Site } from '../sites/site-lookup.ts';
+import type { StripeClient } from '../payments/index.ts';
+import type { Site } from '../sites/index.ts';
 import { findMemberRow, memberDetail, paysThroughStripe } from './member-detail.ts';
 
 export interface RemoveMemberDeps {

@@ -6,10 +6,10 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { users } from '../../db/schema.ts';
-import { buildNewUser } from '../auth/new-user.ts';
+import { buildNewUser } from '../auth/index.ts';
 import type { Clock } from '../clock.ts';
 import { insertImportedMemberships } from '../memberships/index.ts';
-import type { Site } from '../sites/site-lookup.ts';
+import type { Site } from '../sites/index.ts';
 import { slices, type PlannedMember } from './plan-import.ts';
 
 /** Answers how many memberships it made. */

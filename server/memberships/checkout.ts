@@ -19,9 +19,9 @@ import { memberships, tiers } from '../../db/content-schema.ts';
 import { openCheckouts } from '../../db/money-schema.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
-import type { PaymentsReady } from '../payments/payment-accounts.ts';
-import { stripeFailure, type StripeClient } from '../payments/stripe-client.ts';
-import { siteUrl } from '../sites/site-url.ts';
+import type { PaymentsReady } from '../payments/index.ts';
+import { stripeFailure, type StripeClient } from '../payments/index.ts';
+import { siteUrl } from '../sites/index.ts';
 
 export interface CheckoutDeps {
   db: Database;

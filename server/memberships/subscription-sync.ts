@@ -14,7 +14,7 @@ import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { membershipEvents, paymentAccounts } from '../../db/money-schema.ts';
 import type { NoteNewMember } from '../member-notices/index.ts';
-import { currentSubscription, type StripeClient } from '../payments/stripe-client.ts';
+import { currentSubscription, type StripeClient } from '../payments/index.ts';
 import { recordMembershipEvent, type HistoryExtra } from './membership-history.ts';
 import { tierChangeKind } from './tier-change.ts';
 

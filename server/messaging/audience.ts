@@ -6,7 +6,7 @@
  * not yet confirmed close messages and comments exactly as they close posts.
  */
 import type { Audience } from '../../common/messaging.ts';
-import { postAccess, type ReaderStanding } from '../access/post-access.ts';
+import { postAccess, type ReaderStanding } from '../access/index.ts';
 
 /** Why a reader may not take part; undefined: they may. */
 export type Refusal = 'off' | 'blocked' | 'not-member' | 'not-paid' | 'owner';

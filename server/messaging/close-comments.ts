@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { isUuid } from '../../common/post-schemas.ts';
 import { posts } from '../../db/content-schema.ts';
 import { closedCommentPosts } from '../../db/messaging-schema.ts';
-import { findSiteByOwner } from '../sites/site-lookup.ts';
+import { findSiteByOwner } from '../sites/index.ts';
 import { notFound, type CommentsDeps } from './comments-deps.ts';
 
 export async function setCommentsClosed({ db, siteChanged }: Pick<CommentsDeps, 'db' | 'siteChanged'>, ownerId: string, post: { id: string } | { slug: string }, closed: boolean) {

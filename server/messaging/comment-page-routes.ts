@@ -6,7 +6,7 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { commentSchema } from '../../common/messaging-schemas.ts';
 import { AppError } from '../errors.ts';
-import type { AuthLocals } from '../auth/load-session.ts';
+import type { AuthLocals } from '../auth/index.ts';
 import type { CommentNotice } from './comments-html.ts';
 import type { CommentsService } from './comments-service.ts';
 import { suspendedSiteAnswer } from './suspended-site-answer.ts';

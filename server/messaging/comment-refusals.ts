@@ -5,10 +5,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { closedCommentPosts } from '../../db/messaging-schema.ts';
-import { postAccess, type ReaderStanding } from '../access/post-access.ts';
+import { postAccess, type ReaderStanding } from '../access/index.ts';
 import { AppError } from '../errors.ts';
 import type { PostRow } from '../site-content/index.ts';
-import type { Site } from '../sites/site-lookup.ts';
+import type { Site } from '../sites/index.ts';
 import { refusalFor, type Refusal } from './audience.ts';
 import * as blockList from './blocks.ts';
 import type { CommentsDeps } from './comments-deps.ts';

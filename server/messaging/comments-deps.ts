@@ -1,12 +1,12 @@
 /** What the comments' use cases are handed by the composition root (server/services.ts), each taking the part it needs. */
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
-import type { MessagingConfig } from '../config.ts';
+import type { MessagingConfig } from '../config/index.ts';
 import { AppError } from '../errors.ts';
-import type { LivePosts } from '../posts/live.ts';
-import type { RateLimiter } from '../rate-limits/rate-limit.ts';
-import type { RecordActivity } from '../reports/activity-service.ts';
-import type { SiteChanged } from '../sites/site-changes.ts';
+import type { LivePosts } from '../posts/index.ts';
+import type { RateLimiter } from '../rate-limits/index.ts';
+import type { RecordActivity } from '../reports/index.ts';
+import type { SiteChanged } from '../sites/index.ts';
 
 export interface CommentsDeps {
   db: Database;

@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { comments } from '../../db/messaging-schema.ts';
 import { users } from '../../db/schema.ts';
-import type { Site } from '../sites/site-lookup.ts';
+import type { Site } from '../sites/index.ts';
 import { isClosed } from './comment-refusals.ts';
 import type { CommentsDeps } from './comments-deps.ts';
 

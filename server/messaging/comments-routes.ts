@@ -2,9 +2,9 @@
 import express, { Router, type Request, type Response } from 'express';
 import type { CommentJson } from '../../common/api/comments.ts';
 import { commentPatchSchema, commentSchema } from '../../common/messaging-schemas.ts';
-import type { AuthLocals } from '../auth/load-session.ts';
-import { requireUser, requireVerifiedCreator } from '../auth/require-user.ts';
-import { parseInput } from '../http/validate.ts';
+import type { AuthLocals } from '../auth/index.ts';
+import { requireUser, requireVerifiedCreator } from '../auth/index.ts';
+import { parseInput } from '../http/index.ts';
 import type { CommentsService, CommentView } from './comments-service.ts';
 
 type Locals = Response<unknown, AuthLocals>;

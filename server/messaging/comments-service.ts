@@ -12,9 +12,9 @@
  * close-comments.ts, member-comments.ts, over comment-refusals.ts and
  * comments-page.ts); this factory composes them.
  */
-import type { ReaderStanding } from '../access/post-access.ts';
+import type { ReaderStanding } from '../access/index.ts';
 import type { PostRow } from '../site-content/index.ts';
-import type { Site } from '../sites/site-lookup.ts';
+import type { Site } from '../sites/index.ts';
 import { setCommentsClosed } from './close-comments.ts';
 import { refusalOf } from './comment-refusals.ts';
 import type { CommentsDeps } from './comments-deps.ts';

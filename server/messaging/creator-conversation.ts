@@ -7,7 +7,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { ThreadAnswer } from '../../common/api/messages.ts';
 import { conversations, messages } from '../../db/messaging-schema.ts';
 import { AppError } from '../errors.ts';
-import { findSiteByOwner, type Site } from '../sites/site-lookup.ts';
+import { findSiteByOwner, type Site } from '../sites/index.ts';
 import { summaryOf } from './inbox-rows.ts';
 import { toJson } from './message-json.ts';
 import { notFound, type MessagesServiceDeps } from './messages-deps.ts';

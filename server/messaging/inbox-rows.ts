@@ -4,7 +4,7 @@ import type { ConversationSummary } from '../../common/api/messages.ts';
 import type { Database } from '../../db/connect.ts';
 import { blocks, conversations, messages } from '../../db/messaging-schema.ts';
 import { users } from '../../db/schema.ts';
-import type { Site } from '../sites/site-lookup.ts';
+import type { Site } from '../sites/index.ts';
 import { afterInboxCursor, CURSOR_AT, decodeInboxCursor, encodeInboxCursor } from './inbox-cursor.ts';
 import { notFound } from './messages-deps.ts';
 

@@ -5,7 +5,7 @@
  * the address is matched in the escaped text: `&quot;`, `&#39;`, `&lt;` and
  * `&gt;` end it, as the characters they stand for would.
  */
-import { text } from '../rendering/html.ts';
+import { text } from '../rendering/index.ts';
 
 const ADDRESS = /https?:\/\/(?:(?!&quot;|&#39;|&lt;|&gt;)[^\s<])+/g;
 /** Punctuation that ends a sentence rather than the address. */

@@ -1,7 +1,7 @@
 /** The comments a reader sees under a post, with whether they may write: inside the post's page, or on their own (the API). */
-import { postAccess, type ReaderStanding } from '../access/post-access.ts';
+import { postAccess, type ReaderStanding } from '../access/index.ts';
 import type { PostRow } from '../site-content/index.ts';
-import type { Site } from '../sites/site-lookup.ts';
+import type { Site } from '../sites/index.ts';
 import { refusalOf } from './comment-refusals.ts';
 import type { CommentsDeps } from './comments-deps.ts';
 import { commentsPage } from './comments-page.ts';

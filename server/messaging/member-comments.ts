@@ -2,7 +2,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { posts } from '../../db/content-schema.ts';
 import { comments } from '../../db/messaging-schema.ts';
-import { findSiteByOwner } from '../sites/site-lookup.ts';
+import { findSiteByOwner } from '../sites/index.ts';
 import { notFound, type CommentsDeps } from './comments-deps.ts';
 
 export async function memberComments({ db }: Pick<CommentsDeps, 'db'>, ownerId: string, memberId: string) {

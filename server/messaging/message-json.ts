@@ -3,8 +3,8 @@ import { inArray } from 'drizzle-orm';
 import type { MessageJson } from '../../common/api/messages.ts';
 import { media } from '../../db/content-schema.ts';
 import type { messages } from '../../db/messaging-schema.ts';
-import { BODY_MEDIA_TTL_MS } from '../rendering/media-links.ts';
-import { imageFileFor } from '../sites/site-json.ts';
+import { BODY_MEDIA_TTL_MS } from '../rendering/index.ts';
+import { imageFileFor } from '../sites/index.ts';
 import type { MessagesServiceDeps } from './messages-deps.ts';
 
 export type MessageRow = typeof messages.$inferSelect;

@@ -19,12 +19,12 @@ import type { Database } from '../../db/connect.ts';
 import { sites } from '../../db/content-schema.ts';
 import { conversations, messages } from '../../db/messaging-schema.ts';
 import { mailOutbox, users, type MailParams } from '../../db/schema.ts';
-import { actionMail, type MailContent } from '../mail/action-mail.ts';
-import { MAIL_QUEUED_CHANNEL } from '../mail/outbox.ts';
-import { MAIL_SUBJECTS } from '../mail/subjects.ts';
-import type { MailTemplates } from '../mail/template-registry.ts';
+import { actionMail, type MailContent } from '../mail/index.ts';
+import { MAIL_QUEUED_CHANNEL } from '../mail/index.ts';
+import { MAIL_SUBJECTS } from '../mail/index.ts';
+import type { MailTemplates } from '../mail/index.ts';
 import type { Clock } from '../clock.ts';
-import type { ScheduledJob } from '../jobs/scheduler.ts';
+import type { ScheduledJob } from '../jobs/index.ts';
 import { isSiteSuspended } from '../site-standing/index.ts';
 
 export const MESSAGE_NOTICES_JOB = 'message-notices';

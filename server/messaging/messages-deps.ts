@@ -5,10 +5,10 @@
  */
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
-import type { MessagingConfig } from '../config.ts';
+import type { MessagingConfig } from '../config/index.ts';
 import { AppError } from '../errors.ts';
-import type { RateLimiter } from '../rate-limits/rate-limit.ts';
-import type { LazySigner } from '../rendering/media-links.ts';
+import type { RateLimiter } from '../rate-limits/index.ts';
+import type { LazySigner } from '../rendering/index.ts';
 import type { MemberContextQuery } from './member-context.ts';
 import type { SendStatements } from './send-statements.ts';
 

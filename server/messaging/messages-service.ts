@@ -12,7 +12,7 @@
  * message-event-reads.ts); this factory prepares the statements once and
  * composes them.
  */
-import type { Site } from '../sites/site-lookup.ts';
+import type { Site } from '../sites/index.ts';
 import { setArchived } from './archive-conversation.ts';
 import { setBlocked } from './block-member.ts';
 import { ownConversation, threadOf } from './creator-conversation.ts';

@@ -3,13 +3,13 @@
  * it for a reader who may read the post whole): the comments page asked for
  * (`?comments=N`), the reader's standing, rendered by comments-html.ts.
  */
-import type { ReaderStanding } from '../access/post-access.ts';
+import type { ReaderStanding } from '../access/index.ts';
 import type { Clock } from '../clock.ts';
 import type { PostRow } from '../site-content/index.ts';
-import type { Site } from '../sites/site-lookup.ts';
+import type { Site } from '../sites/index.ts';
 import { COMMENT_NOTICES, commentsHtml } from './comments-html.ts';
 import type { CommentsService } from './comments-service.ts';
-import { sitePath } from '../sites/site-url.ts';
+import { sitePath } from '../sites/index.ts';
 
 export interface CommentsSectionInput {
   site: Site;

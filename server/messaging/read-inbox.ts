@@ -4,7 +4,7 @@ import type { InboxAnswer } from '../../common/api/messages.ts';
 import { conversations, messages } from '../../db/messaging-schema.ts';
 import { escapeLike } from '../../db/transaction.ts';
 import { users } from '../../db/schema.ts';
-import { findSiteByOwner, type Site } from '../sites/site-lookup.ts';
+import { findSiteByOwner, type Site } from '../sites/index.ts';
 import { ownSite } from './creator-conversation.ts';
 import { decodeInboxCursor } from './inbox-cursor.ts';
 import { inboxPage } from './inbox-rows.ts';

@@ -1,9 +1,9 @@
 /** The live post a reader may read whole, or 404: comments are never shown under a preview; 410 on a suspended site. */
-import { postAccess } from '../access/post-access.ts';
-import { readerStanding } from '../access/reader-standing.ts';
+import { postAccess } from '../access/index.ts';
+import { readerStanding } from '../access/index.ts';
 import { sitePostBySlug } from '../site-content/index.ts';
 import { refuseIfSuspended } from '../site-standing/index.ts';
-import { findSiteByHandle } from '../sites/site-lookup.ts';
+import { findSiteByHandle } from '../sites/index.ts';
 import { notFound, type CommentsDeps } from './comments-deps.ts';
 
 export async function readablePost({ db, clock, livePosts }: Pick<CommentsDeps, 'db' | 'clock' | 'livePosts'>, handle: string, slug: string, userId: string | undefined) {

@@ -13,7 +13,7 @@ import type { Database } from '../../db/connect.ts';
 import { conversations, messages } from '../../db/messaging-schema.ts';
 import { timestampParameter } from '../../db/placeholders.ts';
 import { activityEvents } from '../../db/reports-schema.ts';
-import type { RateLimiter } from '../rate-limits/rate-limit.ts';
+import type { RateLimiter } from '../rate-limits/index.ts';
 import { MESSAGE_CHANNEL } from './message-events.ts';
 
 /** The values both statements take; `mediaIds` is an array literal of checked uuids (`{}` for none). */

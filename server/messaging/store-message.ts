@@ -1,6 +1,6 @@
 /** Storing a message through the prepared statements (send-statements.ts): the member's within their rate limit, the creator's reply as it comes. */
 import type { MessageJson } from '../../common/api/messages.ts';
-import type { Site } from '../sites/site-lookup.ts';
+import type { Site } from '../sites/index.ts';
 import { toJson, type MessageRow } from './message-json.ts';
 import type { MessagesContext } from './messages-deps.ts';
 import type { SendParameters } from './send-statements.ts';

@@ -6,7 +6,7 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { memberMessageSchema } from '../../common/messaging-schemas.ts';
 import { AppError } from '../errors.ts';
-import type { AuthLocals } from '../auth/load-session.ts';
+import type { AuthLocals } from '../auth/index.ts';
 import type { TalkNotice } from './account-messages.ts';
 import type { MessagesService } from './messages-service.ts';
 import { suspendedSiteAnswer } from './suspended-site-answer.ts';

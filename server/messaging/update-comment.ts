@@ -5,10 +5,10 @@
 import { eq } from 'drizzle-orm';
 import { COMMENT_EDIT_WINDOW_MS } from '../../common/messaging.ts';
 import { comments } from '../../db/messaging-schema.ts';
-import { readerStanding } from '../access/reader-standing.ts';
+import { readerStanding } from '../access/index.ts';
 import { AppError } from '../errors.ts';
 import { sitePostBySlug } from '../site-content/index.ts';
-import { findSiteByHandle } from '../sites/site-lookup.ts';
+import { findSiteByHandle } from '../sites/index.ts';
 import * as blockList from './blocks.ts';
 import { refusalError, refusalOf } from './comment-refusals.ts';
 import { notFound, type CommentsDeps } from './comments-deps.ts';

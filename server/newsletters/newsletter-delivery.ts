@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
-import type { MailTransport } from '../mail/transport.ts';
+import type { MailTransport } from '../mail/index.ts';
 import { createDeliverOne } from './deliver-one.ts';
 import { claimRecipients } from './delivery-rows.ts';
 import type { RateSlots } from './rate-slots.ts';

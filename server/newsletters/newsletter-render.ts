@@ -10,8 +10,8 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import type { EmailVariant, RenderedMail } from '../../common/email.ts';
-import { text as escape } from '../rendering/html.ts';
-import { gateWords } from '../rendering/post-page.ts';
+import { text as escape } from '../rendering/index.ts';
+import { gateWords } from '../rendering/index.ts';
 import type { MediaRow } from '../site-content/index.ts';
 
 /** Stands for the recipient's own unsubscribe URL until delivery fills it in. */

@@ -7,19 +7,19 @@
 import type { Job } from 'pg-boss';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import type { Logger } from '../logger.ts';
-import { createSmtpTransport, type MailTransport } from '../mail/transport.ts';
-import type { MediaUrlSigner } from '../media-urls/media-urls.ts';
-import type { JobQueue, QueueDefinition } from '../queue/queue.ts';
-import type { RateLimiter } from '../rate-limits/rate-limit.ts';
+import { createSmtpTransport, type MailTransport } from '../mail/index.ts';
+import type { MediaUrlSigner } from '../media-urls/index.ts';
+import type { JobQueue, QueueDefinition } from '../queue/index.ts';
+import type { RateLimiter } from '../rate-limits/index.ts';
 import { createEmailService, EMAIL_DELIVER_JOB, EMAIL_PLAN_JOB, type EmailJobData } from './newsletters-service.ts';
 import { EMAIL_TEST_JOB, type TestEmailJobData } from './test-send.ts';
 import { createNewsletterDelivery } from './newsletter-delivery.ts';
 import { createRateSlots } from './rate-slots.ts';
 import { createWelcomeMail, welcomeJob } from './welcome-mail.ts';
 import { createMemberNotices, membersDigestJob } from '../member-notices/index.ts';
-import type { RecordActivity } from '../reports/activity-service.ts';
+import type { RecordActivity } from '../reports/index.ts';
 
 /** Connections newsletters keep open to SMTP_URL and reuse. */
 export const SMTP_POOL_CONNECTIONS = 5;

@@ -11,20 +11,20 @@ import type { EmailVariant, PostEmailAnswer, PostEmailChoice } from '../../commo
 import { memberships, posts, sites } from '../../db/content-schema.ts';
 import { emailSends } from '../../db/email-schema.ts';
 import { settings } from '../../db/schema.ts';
-import type { RateLimiter } from '../rate-limits/rate-limit.ts';
+import type { RateLimiter } from '../rate-limits/index.ts';
 import { AppError } from '../errors.ts';
 import type { Clock } from '../clock.ts';
 import { setEmailSubscription } from '../memberships/index.ts';
 import type { Transaction } from '../../db/transaction.ts';
 import { loadNewsletterSource, renderVariants } from './newsletter-content.ts';
-import { oneLine } from '../mail/addresses.ts';
+import { oneLine } from '../mail/index.ts';
 import { UNSUBSCRIBE_PLACEHOLDER } from './newsletter-render.ts';
 import { audienceCounts, planRecipients } from './plan-send.ts';
 import { createUnsubscribeTokens, type UnsubscribeTokens } from './unsubscribe-token.ts';
 import type { SiteMailDeps } from './site-mail-deps.ts';
 import { createTestSend, type TestEmailJobData } from './test-send.ts';
 import { isSiteSuspended, refuseIfSuspended } from '../site-standing/index.ts';
-import type { RecordActivity } from '../reports/activity-service.ts';
+import type { RecordActivity } from '../reports/index.ts';
 
 export const EMAIL_PLAN_JOB = 'email.plan';
 export const EMAIL_DELIVER_JOB = 'email.deliver';

@@ -8,10 +8,10 @@
 import { and, eq } from 'drizzle-orm';
 import { posts, sites } from '../../db/content-schema.ts';
 import { users } from '../../db/schema.ts';
-import type { RateLimiter } from '../rate-limits/rate-limit.ts';
+import type { RateLimiter } from '../rate-limits/index.ts';
 import { AppError, tooManyRequests } from '../errors.ts';
-import { isPermanentRejection } from '../mail/worker.ts';
-import { siteAddress } from '../sites/site-json.ts';
+import { isPermanentRejection } from '../mail/index.ts';
+import { siteAddress } from '../sites/index.ts';
 import { isSiteSuspended, refuseIfSuspended } from '../site-standing/index.ts';
 import { loadNewsletterSource, renderVariants } from './newsletter-content.ts';
 import { newsletterMessage } from './newsletter-headers.ts';

@@ -5,7 +5,7 @@
  * provider's one-click request (RFC 8058). All its styles are one inline
  * block whose hash the CSP names.
  */
-import { text } from '../rendering/html.ts';
+import { text } from '../rendering/index.ts';
 
 export type UnsubscribePageState = 'ask' | 'done' | 'invalid';
 

@@ -13,8 +13,8 @@ import { paymentAccounts } from '../../db/money-schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import type { SiteChanged } from '../sites/site-changes.ts';
-import { findSiteByOwner } from '../sites/site-lookup.ts';
+import type { SiteChanged } from '../sites/index.ts';
+import { findSiteByOwner } from '../sites/index.ts';
 import { stripeFailure, type StripeClient } from './stripe-client.ts';
 import type { WebhookHandlers } from './webhook-handlers.ts';
 

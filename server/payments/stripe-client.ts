@@ -5,7 +5,7 @@
  * charges, DESIGN.md "Members and money"); nothing here holds a creator's key.
  */
 import Stripe from 'stripe';
-import type { StripeConfig } from '../config.ts';
+import type { StripeConfig } from '../config/index.ts';
 import { AppError } from '../errors.ts';
 
 export type StripeClient = Stripe;

@@ -10,7 +10,7 @@ import type Stripe from 'stripe';
 import type { Database } from '../../db/connect.ts';
 import { stripeEvents } from '../../db/money-schema.ts';
 import type { Clock } from '../clock.ts';
-import type { StripeConfig } from '../config.ts';
+import type { StripeConfig } from '../config/index.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { StripeClient } from './stripe-client.ts';

@@ -4,8 +4,8 @@
  * new PLATFORM_PRICE_MONTHLY makes a new Price and existing subscribers keep
  * the one they signed up for.
  */
-import type { PlatformPlanConfig } from '../config.ts';
-import type { StripeClient } from '../payments/stripe-client.ts';
+import type { PlatformPlanConfig } from '../config/index.ts';
+import type { StripeClient } from '../payments/index.ts';
 
 export const planLookupKey = ({ monthlyPrice, currency }: Pick<PlatformPlanConfig, 'monthlyPrice' | 'currency'>) => `platform-plan-${monthlyPrice}-${currency}`;
 

@@ -13,8 +13,8 @@ import { platformPlans } from '../../db/money-schema.ts';
 import { sites } from '../../db/content-schema.ts';
 import { users } from '../../db/schema.ts';
 import type { Clock } from '../clock.ts';
-import { currentSubscription, type StripeClient } from '../payments/stripe-client.ts';
-import type { SiteChanged } from '../sites/site-changes.ts';
+import { currentSubscription, type StripeClient } from '../payments/index.ts';
+import type { SiteChanged } from '../sites/index.ts';
 import { planStatusOf } from './plan-state.ts';
 
 type PlatformWebhookHandler = (event: Stripe.Event, tx: Database) => Promise<void>;

@@ -7,7 +7,7 @@ import type { PostAnswer } from '../../common/api/posts.ts';
 import type { CreatePostData } from '../../common/post-schemas.ts';
 import { posts } from '../../db/content-schema.ts';
 import { AppError } from '../errors.ts';
-import { findSiteByOwner } from '../sites/site-lookup.ts';
+import { findSiteByOwner } from '../sites/index.ts';
 import { getPost } from './get-post.ts';
 import { documentFrom, EMPTY_DOCUMENT, renderBody, replaceMediaUses, requireAudienceForMarker } from './post-body.ts';
 import { explicitSlug, generatedSlug, withSlugRetry } from './post-slugs.ts';

@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import { isUuid } from '../../common/post-schemas.ts';
 import { posts } from '../../db/content-schema.ts';
-import { findSiteByOwner } from '../sites/site-lookup.ts';
+import { findSiteByOwner } from '../sites/index.ts';
 import { notFound } from './get-post.ts';
 import type { PostsDeps } from './posts-deps.ts';
 

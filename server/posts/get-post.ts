@@ -4,7 +4,7 @@ import type { PostAnswer } from '../../common/api/posts.ts';
 import { isUuid } from '../../common/post-schemas.ts';
 import { posts } from '../../db/content-schema.ts';
 import { AppError } from '../errors.ts';
-import { findSiteByOwner } from '../sites/site-lookup.ts';
+import { findSiteByOwner } from '../sites/index.ts';
 import type { PostsDeps } from './posts-deps.ts';
 import { toSummary } from './post-summary.ts';
 import { tiersOfPosts } from './post-tiers.ts';

@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { POSTS_PAGE_SIZE, type PostCounts, type PostsAnswer } from '../../common/api/posts.ts';
 import type { PostStatus } from '../../common/posts.ts';
 import { posts } from '../../db/content-schema.ts';
-import { findSiteByOwner } from '../sites/site-lookup.ts';
+import { findSiteByOwner } from '../sites/index.ts';
 import { countComments } from './comment-counts.ts';
 import { escapeLike } from '../../db/transaction.ts';
 import type { PostsDeps } from './posts-deps.ts';

@@ -4,8 +4,8 @@ import type { PostEmailChoice } from '../../common/email.ts';
 import type { Database } from '../../db/connect.ts';
 import type { Transaction } from '../../db/transaction.ts';
 import type { Clock } from '../clock.ts';
-import type { RecordActivity } from '../reports/activity-service.ts';
-import type { SiteChanged } from '../sites/site-changes.ts';
+import type { RecordActivity } from '../reports/index.ts';
+import type { SiteChanged } from '../sites/index.ts';
 
 /** What the platform plan says about publishing (server/platform-plan, docs/decisions/057). */
 export interface PublishingGate {

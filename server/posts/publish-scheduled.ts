@@ -6,7 +6,7 @@
  * exact time anyway: the public site filters with live.ts, not with this
  * job's work.
  */
-import type { ScheduledJob } from '../jobs/scheduler.ts';
+import type { ScheduledJob } from '../jobs/index.ts';
 import type { PostsService } from './posts-service.ts';
 
 export const PUBLISH_SCHEDULED_JOB = 'publish-scheduled-posts';

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { PostAnswer } from '../../common/api/posts.ts';
 import { isUuid, type UpdatePostData } from '../../common/post-schemas.ts';
 import { posts } from '../../db/content-schema.ts';
-import { findSiteByOwner } from '../sites/site-lookup.ts';
+import { findSiteByOwner } from '../sites/index.ts';
 import { getPost, notFound } from './get-post.ts';
 import { documentFrom, renderBody, replaceMediaUses, requireAudienceForMarker } from './post-body.ts';
 import { explicitSlug, generatedSlug, withSlugRetry } from './post-slugs.ts';

@@ -8,19 +8,19 @@
 import type { SQL } from 'drizzle-orm';
 import { defaultDesign } from '../../common/design.ts';
 import type { Database } from '../../db/connect.ts';
-import type { Site } from '../sites/site-lookup.ts';
-import { homeHead, homeMain, welcomeHtml, type HomePageInput } from '../rendering/home-page.ts';
-import { text } from '../rendering/html.ts';
-import { imageFileFor } from '../rendering/media-html.ts';
-import { PUBLIC_IMAGE_TTL_MS, type LazySigner } from '../rendering/media-links.ts';
-import type { PageHead } from '../rendering/page-shell.ts';
-import type { SiteAssets } from '../rendering/site-assets.ts';
+import type { Site } from '../sites/index.ts';
+import { homeHead, homeMain, welcomeHtml, type HomePageInput } from '../rendering/index.ts';
+import { text } from '../rendering/index.ts';
+import { imageFileFor } from '../rendering/index.ts';
+import { PUBLIC_IMAGE_TTL_MS, type LazySigner } from '../rendering/index.ts';
+import type { PageHead } from '../rendering/index.ts';
+import type { SiteAssets } from '../rendering/index.ts';
 import { activeSiteTiers, featuredPosts, siteMediaByIds, type MediaRow, type PostSummary, type TierRow } from '../site-content/index.ts';
-import { shellDesign, type ShellDesign } from '../rendering/design/chrome.ts';
-import { compileDesign, type CompiledDesign } from '../rendering/design/compile.ts';
+import { shellDesign, type ShellDesign } from '../rendering/index.ts';
+import { compileDesign, type CompiledDesign } from '../rendering/index.ts';
 import type { PublishedDesigns } from '../site-content/index.ts';
-import { sectionHtml } from '../rendering/design/sections.ts';
-import { sitePath } from '../sites/site-url.ts';
+import { sectionHtml } from '../rendering/index.ts';
+import { sitePath } from '../sites/index.ts';
 
 export interface HomeExtras {
   media: ReadonlyMap<string, MediaRow>;

@@ -4,13 +4,13 @@
  * carries its body; a gated one its title, link and summary.
  */
 import type { Router } from 'express';
-import { ANONYMOUS, postAccess } from '../access/post-access.ts';
-import { publicMediaPrefix } from '../media-urls/media-urls.ts';
-import { audioEnclosure, rssXml, type FeedItem } from '../rendering/feeds.ts';
-import { BODY_MEDIA_TTL_MS } from '../rendering/media-links.ts';
-import { embeddedMediaIds, expandMediaEmbeds, imageFileFor } from '../rendering/media-html.ts';
-import { postDescription, readableHtml } from '../rendering/post-page.ts';
-import { siteUrl } from '../sites/site-url.ts';
+import { ANONYMOUS, postAccess } from '../access/index.ts';
+import { publicMediaPrefix } from '../media-urls/index.ts';
+import { audioEnclosure, rssXml, type FeedItem } from '../rendering/index.ts';
+import { BODY_MEDIA_TTL_MS } from '../rendering/index.ts';
+import { embeddedMediaIds, expandMediaEmbeds, imageFileFor } from '../rendering/index.ts';
+import { postDescription, readableHtml } from '../rendering/index.ts';
+import { siteUrl } from '../sites/index.ts';
 import type { SitePage, SiteRoutesDeps } from './site-page.ts';
 
 /** Podcast apps ask for show artwork of at least 1400 px. */

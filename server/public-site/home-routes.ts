@@ -6,12 +6,12 @@
 import express, { type NextFunction, type Request, type Router } from 'express';
 import { parseDesign, type Design } from '../../common/design.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
-import { confirmedOrPaying, type ReaderStanding } from '../access/post-access.ts';
-import { compileDesign } from '../rendering/design/compile.ts';
-import { homeHead, homeMain } from '../rendering/home-page.ts';
-import { siteReaderOf, type SiteReader } from '../rendering/site-bar.ts';
-import { siteIcon } from '../rendering/site-icon.ts';
-import { readerOf } from '../reports/reader.ts';
+import { confirmedOrPaying, type ReaderStanding } from '../access/index.ts';
+import { compileDesign } from '../rendering/index.ts';
+import { homeHead, homeMain } from '../rendering/index.ts';
+import { siteReaderOf, type SiteReader } from '../rendering/index.ts';
+import { siteIcon } from '../rendering/index.ts';
+import { readerOf } from '../reports/index.ts';
 import type { SitePage, SiteResponse, SiteRoutesDeps } from './site-page.ts';
 
 /** The deepest page a visitor may ask for; beyond it the list is empty anyway. */

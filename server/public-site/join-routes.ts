@@ -8,14 +8,14 @@ import express, { type NextFunction, type Request, type Router } from 'express';
 import type { ErrorCode } from '../../common/error-codes.ts';
 import { SERVER_MESSAGES, SIGNUP_FIELD_MESSAGES, SIGNUP_MESSAGES } from '../../common/messages.ts';
 import { listProblems, memberSignupSchema, type FieldProblem } from '../../common/validation.ts';
-import { isEntitled } from '../access/post-access.ts';
-import { sessionScopeOf } from '../auth/load-session.ts';
+import { isEntitled } from '../access/index.ts';
+import { sessionScopeOf } from '../auth/index.ts';
 import { AppError } from '../errors.ts';
-import { contextOf } from '../http/request-context.ts';
-import { joinHead, joinMain, parseChoice, type JoinChoice, type JoinerState, type JoinPageInput, type SignupForm } from '../rendering/join-page.ts';
-import { siteReaderOf } from '../rendering/site-bar.ts';
-import { siteIcon } from '../rendering/site-icon.ts';
-import { readerOf } from '../reports/reader.ts';
+import { contextOf } from '../http/index.ts';
+import { joinHead, joinMain, parseChoice, type JoinChoice, type JoinerState, type JoinPageInput, type SignupForm } from '../rendering/index.ts';
+import { siteReaderOf } from '../rendering/index.ts';
+import { siteIcon } from '../rendering/index.ts';
+import { readerOf } from '../reports/index.ts';
 import type { FoundSite, SitePage, SiteResponse, SiteRoutesDeps } from './site-page.ts';
 
 /** Refusals of a join the page explains in words; anything else reads as "could not add you". */

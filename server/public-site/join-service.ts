@@ -16,7 +16,7 @@ import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { NoteNewMember } from '../member-notices/index.ts';
 import { joinFreeTier, type StartCheckout } from '../memberships/index.ts';
-import { findSiteByHandle, type Site } from '../sites/site-lookup.ts';
+import { findSiteByHandle, type Site } from '../sites/index.ts';
 import { refuseIfSuspended } from '../site-standing/index.ts';
 
 type MembershipRow = typeof memberships.$inferSelect;

@@ -16,7 +16,7 @@ import zlib from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../clock.ts';
 import { isBot } from './page-views.ts';
-import { readerOf, type PageReader } from '../reports/reader.ts';
+import { readerOf, type PageReader } from '../reports/index.ts';
 
 /** As long as the page may sit in a shared cache (site-page.ts cacheHeaders): a missed notification costs no more than that. */
 export const PAGE_CACHE_TTL_MS = 60_000;

@@ -4,13 +4,13 @@
  * may read it whole.
  */
 import type { Router } from 'express';
-import { postAccess, waitsForEmail } from '../access/post-access.ts';
-import { BODY_MEDIA_TTL_MS } from '../rendering/media-links.ts';
-import { embeddedMediaIds } from '../rendering/media-html.ts';
-import { postHead, postMain, readableHtml } from '../rendering/post-page.ts';
-import { siteReaderOf } from '../rendering/site-bar.ts';
-import { siteIcon } from '../rendering/site-icon.ts';
-import { readerOf } from '../reports/reader.ts';
+import { postAccess, waitsForEmail } from '../access/index.ts';
+import { BODY_MEDIA_TTL_MS } from '../rendering/index.ts';
+import { embeddedMediaIds } from '../rendering/index.ts';
+import { postHead, postMain, readableHtml } from '../rendering/index.ts';
+import { siteReaderOf } from '../rendering/index.ts';
+import { siteIcon } from '../rendering/index.ts';
+import { readerOf } from '../reports/index.ts';
 import type { SitePage, SiteRoutesDeps } from './site-page.ts';
 
 export function postRoute(router: Router, deps: SiteRoutesDeps, pages: SitePage): void {

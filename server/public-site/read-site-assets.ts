@@ -8,8 +8,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { THEMES, type ThemeName } from '../../common/design.ts';
-import type { SiteAssets } from '../rendering/site-assets.ts';
-import { readManifest } from '../web-app/route-preloads.ts';
+import type { SiteAssets } from '../rendering/index.ts';
+import { readManifest } from '../web-app/index.ts';
 
 export const SITE_STYLESHEET_INPUT = 'site/site.css';
 export const SITE_SCRIPT_INPUT = 'site/site.ts';

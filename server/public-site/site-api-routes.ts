@@ -10,10 +10,10 @@ import type { getSiteMembership, joinSite } from '../../common/api/site-membersh
 import type { getSitePreview } from '../../common/api/site-preview.ts';
 import { CADENCES } from '../../common/memberships.ts';
 import type { Clock } from '../clock.ts';
-import type { LivePosts } from '../posts/live.ts';
-import type { AuthLocals } from '../auth/load-session.ts';
-import { requireUser, requireVerifiedCreator } from '../auth/require-user.ts';
-import { parseInput } from '../http/validate.ts';
+import type { LivePosts } from '../posts/index.ts';
+import type { AuthLocals } from '../auth/index.ts';
+import { requireUser, requireVerifiedCreator } from '../auth/index.ts';
+import { parseInput } from '../http/index.ts';
 import type { JoinService } from './join-service.ts';
 import type { SiteContent } from '../site-content/index.ts';
 

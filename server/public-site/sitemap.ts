@@ -8,10 +8,10 @@
  * costs one set of queries; a post published meanwhile shows up when the index
  * expires, and the pages cut by it with it.
  */
-import { ANONYMOUS, postAccess } from '../access/post-access.ts';
+import { ANONYMOUS, postAccess } from '../access/index.ts';
 import type { Clock } from '../clock.ts';
-import type { LivePosts } from '../posts/live.ts';
-import { text } from '../rendering/html.ts';
+import type { LivePosts } from '../posts/index.ts';
+import { text } from '../rendering/index.ts';
 import type { SiteContent } from '../site-content/index.ts';
 
 export const SITEMAP_PAGE_SIZE = 50_000;

@@ -12,7 +12,7 @@ import type { Database } from '../../db/connect.ts';
 import { timestampParameter } from '../../db/placeholders.ts';
 import { rateLimits } from '../../db/schema.ts';
 import type { Clock } from '../clock.ts';
-import type { RateLimitConfig } from '../config.ts';
+import type { RateLimitConfig } from '../config/index.ts';
 import type { ErrorField } from '../../common/error-codes.ts';
 import { tooManyRequests } from '../errors.ts';
 

@@ -4,7 +4,7 @@
  * access rule opens to the reader is ever signed: a page collects the ids it
  * may show and asks for those alone.
  */
-import type { MediaUrlSigner } from '../media-urls/media-urls.ts';
+import type { MediaUrlSigner } from '../media-urls/index.ts';
 
 /** Body media: short-lived, so a shared link of a gated file soon stops working. */
 export const BODY_MEDIA_TTL_MS = 6 * 60 * 60 * 1000;

@@ -10,7 +10,7 @@ import { jsonInScript, text } from './html.ts';
 import { siteBarLinks, type SiteReader } from './site-bar.ts';
 import { PLATFORM_ICON, type PageIcon } from './site-icon.ts';
 import type { SiteAssets } from './site-assets.ts';
-import { sitePath } from '../sites/site-url.ts';
+import { sitePath } from '../sites/index.ts';
 
 export interface PageImage {
   url: string;

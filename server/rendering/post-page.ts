@@ -4,15 +4,15 @@
  * gated HTML, its media and its text are never part of their page, nor of its
  * description, Open Graph text or JSON-LD.
  */
-import { effectiveVisibility, type PostAccess } from '../access/post-access.ts';
-import type { Site } from '../sites/site-lookup.ts';
+import { effectiveVisibility, type PostAccess } from '../access/index.ts';
+import type { Site } from '../sites/index.ts';
 import type { SiteReader } from './site-bar.ts';
 import { formatDate, type SiteImage } from './home-page.ts';
 import { plainText, text } from './html.ts';
 import { expandMediaEmbeds, imageFileFor, imageHtml, type PrefixOf } from './media-html.ts';
 import type { PageHead } from './page-shell.ts';
 import type { MediaRow, PostRow } from './site-rows.ts';
-import { sitePath, siteUrl } from '../sites/site-url.ts';
+import { sitePath, siteUrl } from '../sites/index.ts';
 
 export interface PostPageInput {
   site: Site;

@@ -5,9 +5,9 @@
  * owner the way to the studio. Because it differs per reader, only a
  * signed-out page may sit in a shared cache (server/public-site/site-page.ts cacheHeaders).
  */
-import { isEntitled, type ReaderStanding } from '../access/post-access.ts';
-import { sitePath } from '../sites/site-url.ts';
-import type { Site } from '../sites/site-lookup.ts';
+import { isEntitled, type ReaderStanding } from '../access/index.ts';
+import { sitePath } from '../sites/index.ts';
+import type { Site } from '../sites/index.ts';
 
 export type SiteReader = 'signed-out' | 'signed-in' | 'member' | 'lapsed' | 'owner';
 

@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
-import type { StripeConfig } from '../config.ts';
+import type { StripeConfig } from '../config/index.ts';
 
 /** Where a site page's forms may redirect: Stripe's hosted pages, or the local Stripe-protocol server in tests. */
 export function paymentFormTargets(stripe: StripeConfig | undefined): string[] {

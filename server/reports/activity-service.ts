@@ -15,7 +15,7 @@ import { ACTIVITY_PAGE_DEFAULT, ACTIVITY_PAGE_MAX, ACTIVITY_TYPES, type Activity
 import type { Database } from '../../db/connect.ts';
 import { activityEvents } from '../../db/reports-schema.ts';
 import { badRequest } from '../errors.ts';
-import { findSiteByOwner } from '../sites/site-lookup.ts';
+import { findSiteByOwner } from '../sites/index.ts';
 
 /** What each membership_events kind shows as; kinds not listed (payments, refunds, resumed renewals) are not activity. */
 const MEMBERSHIP_KINDS: Partial<Record<ActivityType, readonly string[]>> = {

@@ -10,7 +10,7 @@ import { addDays, daysIn, previousRange, type DayRange } from '../../common/repo
 import type { Database } from '../../db/connect.ts';
 import { tiers } from '../../db/content-schema.ts';
 import { referrerDays, siteDays } from '../../db/reports-schema.ts';
-import { findSiteByOwner } from '../sites/site-lookup.ts';
+import { findSiteByOwner } from '../sites/index.ts';
 
 const TOP = 10;
 const FALLBACK_CURRENCY = 'usd';

@@ -16,7 +16,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { visitorDays } from '../../db/reports-schema.ts';
 import type { Clock } from '../clock.ts';
-import type { ScheduledJob } from '../jobs/scheduler.ts';
+import type { ScheduledJob } from '../jobs/index.ts';
 
 export const ROLL_UP_JOB = 'reports-roll-up';
 /** How far the reports lag the page: the counter's second, then this. */

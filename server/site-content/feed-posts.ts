@@ -4,8 +4,8 @@ import type { Database } from '../../db/connect.ts';
 import { posts } from '../../db/content-schema.ts';
 import { users } from '../../db/schema.ts';
 import { EXPLICIT_NICHE } from '../../common/niches.ts';
-import type { PostRow } from '../rendering/site-rows.ts';
-import type { Site } from '../sites/site-lookup.ts';
+import type { PostRow } from '../rendering/index.ts';
+import type { Site } from '../sites/index.ts';
 import { POSTS_PER_PAGE } from './list-site-posts.ts';
 import { hasGatedPartColumn, tierIdsColumn } from './post-columns.ts';
 

@@ -2,7 +2,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { posts } from '../../db/content-schema.ts';
-import type { PostRow } from '../rendering/site-rows.ts';
+import type { PostRow } from '../rendering/index.ts';
 import { hasGatedPartColumn, tierIdsColumn } from './post-columns.ts';
 
 export async function sitePostBySlug(db: Database, siteId: string, slug: string, live: SQL): Promise<(PostRow & { live: boolean }) | undefined> {

@@ -15,4 +15,4 @@ export { sitemapPageStarts, sitemapPosts, sitemapSites, type SitemapPost, type S
 export { hasGatedPartColumn, postSummaryColumns, tierIdsColumn } from './post-columns.ts';
 export { publicMediaRule, readerMayFetch, type PublicMediaRule } from './media-uses.ts';
 export { createPublishedDesigns, type PublishedDesigns } from './published-designs.ts';
-export type { MediaRow, PostRow, PostSummary, TierRow } from '../rendering/site-rows.ts';
+export type { MediaRow, PostRow, PostSummary, TierRow } from '../rendering/index.ts';

@@ -7,7 +7,7 @@
 import { and, desc, eq, gt, inArray, min, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { posts } from '../../db/content-schema.ts';
-import type { PostSummary } from '../rendering/site-rows.ts';
+import type { PostSummary } from '../rendering/index.ts';
 import { postSummaryColumns } from './post-columns.ts';
 
 export const POSTS_PER_PAGE = 20;

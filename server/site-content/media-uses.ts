@@ -11,7 +11,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { postMedia, posts, sites } from '../../db/content-schema.ts';
-import { ANONYMOUS, postAccess, type ReaderStanding } from '../access/post-access.ts';
+import { ANONYMOUS, postAccess, type ReaderStanding } from '../access/index.ts';
 import type { Clock } from '../clock.ts';
 import { hasGatedPartColumn, tierIdsColumn } from './post-columns.ts';
 

@@ -12,7 +12,7 @@ import { parseDesign } from '../../common/design.ts';
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
 import { siteDesigns } from '../../db/design-schema.ts';
-import { compileDesign, type CompiledDesign } from '../rendering/design/compile.ts';
+import { compileDesign, type CompiledDesign } from '../rendering/index.ts';
 
 /** Plenty for the sites one server renders; an entry is a few kB. */
 const MAX_ENTRIES = 5_000;

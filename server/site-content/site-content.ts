@@ -12,9 +12,9 @@
  * these only read.
  */
 import type { Database } from '../../db/connect.ts';
-import { readerStanding } from '../access/reader-standing.ts';
+import { readerStanding } from '../access/index.ts';
 import { isSiteSuspended } from '../site-standing/index.ts';
-import { findSiteByHandle, findSiteByOwner } from '../sites/site-lookup.ts';
+import { findSiteByHandle, findSiteByOwner } from '../sites/index.ts';
 import { feedPosts, siteIsExplicit } from './feed-posts.ts';
 import { sitePostBySlug } from './find-post-by-slug.ts';
 import { featuredPosts, liveSitePosts, nextScheduledAt } from './list-site-posts.ts';

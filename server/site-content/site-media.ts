@@ -2,7 +2,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { media } from '../../db/content-schema.ts';
-import type { MediaRow } from '../rendering/site-rows.ts';
+import type { MediaRow } from '../rendering/index.ts';
 
 /** Ready media of the site by id; an id of another site or not ready is simply absent. */
 export async function siteMediaByIds(db: Database, siteId: string, ids: readonly string[]): Promise<Map<string, MediaRow>> {

@@ -2,7 +2,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { tiers } from '../../db/content-schema.ts';
-import type { TierRow } from '../rendering/site-rows.ts';
+import type { TierRow } from '../rendering/index.ts';
 
 export async function activeSiteTiers(db: Database, siteId: string): Promise<TierRow[]> {
   return db

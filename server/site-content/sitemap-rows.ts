@@ -6,7 +6,7 @@ import { and, asc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { posts, sites } from '../../db/content-schema.ts';
 import { domains } from '../../db/domain-schema.ts';
-import type { PostRow } from '../rendering/site-rows.ts';
+import type { PostRow } from '../rendering/index.ts';
 import { siteIsOpen } from '../site-standing/index.ts';
 import { hasGatedPartColumn } from './post-columns.ts';
 

@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, not, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { posts } from '../../db/content-schema.ts';
-import type { PostRow } from '../rendering/site-rows.ts';
+import type { PostRow } from '../rendering/index.ts';
 
 export type UnpublishedPost = Pick<PostRow, 'id' | 'slug' | 'title' | 'status' | 'visibility' | 'publishedAt' | 'updatedAt'>;
 

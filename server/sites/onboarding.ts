@@ -8,7 +8,7 @@ import { OTHER_NICHE } from '../../common/niches.ts';
 import { ONBOARDING_STEPS } from '../../common/sites.ts';
 import type { Database } from '../../db/connect.ts';
 import { users } from '../../db/schema.ts';
-import type { UserRow } from '../auth/session.ts';
+import type { UserRow } from '../auth/index.ts';
 import { AppError } from '../errors.ts';
 import type { Site } from './site-lookup.ts';
 import type { SitesService } from './sites-service.ts';

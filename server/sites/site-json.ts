@@ -7,7 +7,7 @@ import type { SiteImage, SiteJson } from '../../common/api/sites.ts';
 import type { MediaDerived } from '../../common/media.ts';
 import type { Database } from '../../db/connect.ts';
 import { media } from '../../db/content-schema.ts';
-import type { MediaUrlSigner } from '../media-urls/media-urls.ts';
+import type { MediaUrlSigner } from '../media-urls/index.ts';
 import type { Site } from './site-lookup.ts';
 import { siteUrl } from './site-url.ts';
 

@@ -1,6 +1,6 @@
 /** The sites feature: the creator's site, the onboarding wizard's progress and the profile it edits. */
 import { Router, type RequestHandler } from 'express';
-import type { RateLimiter } from '../rate-limits/rate-limit.ts';
+import type { RateLimiter } from '../rate-limits/index.ts';
 import type { Feature } from '../feature.ts';
 import type { OnboardingService } from './onboarding.ts';
 import { onboardingRoutes, profileRoutes, sitesRoutes } from './sites-routes.ts';

@@ -3,11 +3,11 @@ import express, { Router, type Request, type Response } from 'express';
 import type { AnswerOf } from '../../common/api/endpoint.ts';
 import type * as sitesApi from '../../common/api/sites.ts';
 import { createSiteSchema, onboardingStepSchema, profileSchema, updateSiteSchema } from '../../common/site-schemas.ts';
-import { toPublicUser } from '../auth/public-user.ts';
-import type { RateLimiter } from '../rate-limits/rate-limit.ts';
-import type { AuthLocals } from '../auth/load-session.ts';
-import { requireVerifiedCreator } from '../auth/require-user.ts';
-import { parseInput } from '../http/validate.ts';
+import { toPublicUser } from '../auth/index.ts';
+import type { RateLimiter } from '../rate-limits/index.ts';
+import type { AuthLocals } from '../auth/index.ts';
+import { requireVerifiedCreator } from '../auth/index.ts';
+import { parseInput } from '../http/index.ts';
 import type { OnboardingService } from './onboarding.ts';
 import type { SitesService } from './sites-service.ts';
 

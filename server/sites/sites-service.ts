@@ -13,7 +13,7 @@ import type { Database } from '../../db/connect.ts';
 import { media, sites, tiers } from '../../db/content-schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
-import type { MediaUrlSigner } from '../media-urls/media-urls.ts';
+import type { MediaUrlSigner } from '../media-urls/index.ts';
 import type { SiteChanged } from './site-changes.ts';
 import { toSiteJson } from './site-json.ts';
 import { findSiteByHandle, findSiteByOwner, type Site } from './site-lookup.ts';

@@ -1,6 +1,6 @@
 /** The store of this installation: S3 when configured, else the disk under DATA_DIR/media. */
 import path from 'node:path';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import { createDiskStorage } from './disk-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
 import type { Storage } from './storage.ts';

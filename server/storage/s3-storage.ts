@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { stat, unlink } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import type { S3Config } from '../config.ts';
+import type { S3Config } from '../config/index.ts';
 import { assertSafeKey, type Storage } from './storage.ts';
 
 function isMissing(error: unknown): boolean {

@@ -6,9 +6,9 @@ import type { AnswerOf } from '../../common/api/endpoint.ts';
 import type * as supportApi from '../../common/api/support.ts';
 import { supportMessageSchema } from '../../common/support-schemas.ts';
 import type { Feature } from '../feature.ts';
-import type { AuthLocals } from '../auth/load-session.ts';
-import { requireVerifiedCreator } from '../auth/require-user.ts';
-import { parseInput } from '../http/validate.ts';
+import type { AuthLocals } from '../auth/index.ts';
+import { requireVerifiedCreator } from '../auth/index.ts';
+import { parseInput } from '../http/index.ts';
 import type { SupportService } from './support-service.ts';
 
 /** The server's version as released: package.json sits in the working directory, in the repository and in the image alike. */

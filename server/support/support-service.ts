@@ -7,9 +7,9 @@
 import type { SupportMessage } from '../../common/support-schemas.ts';
 import type { Database } from '../../db/connect.ts';
 import { supportRequests } from '../../db/reports-schema.ts';
-import type { RateLimiter } from '../rate-limits/rate-limit.ts';
+import type { RateLimiter } from '../rate-limits/index.ts';
 import type { Clock } from '../clock.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../mail/index.ts';
 
 export interface SupportDeps {
   db: Database;

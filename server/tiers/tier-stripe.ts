@@ -9,7 +9,7 @@
 import type Stripe from 'stripe';
 import type { Cadence } from '../../common/memberships.ts';
 import type { tiers } from '../../db/content-schema.ts';
-import { stripeFailure, type StripeClient } from '../payments/stripe-client.ts';
+import { stripeFailure, type StripeClient } from '../payments/index.ts';
 
 type TierRow = typeof tiers.$inferSelect;
 export type StripeIds = Pick<TierRow, 'stripeProductId' | 'stripeMonthlyPriceId' | 'stripeYearlyPriceId'>;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaItem } from '../../common/api/media.ts';
 import { connectDatabase } from '../../db/connect.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/config/load-config.ts';
 import { verifyArchive, type BackupManifest } from '../../server/backups/index.ts';
 import { startServer } from '../../server/runtime.ts';
 import { signupBody, STRONG_PASSWORD, uniqueEmail } from '../support/accounts.ts';

@@ -21,7 +21,7 @@ import { diskKeys } from '../../server/backups/media-keys.ts';
 import { migrateTo, shippedMigrations } from '../../server/backups/migrate-to.ts';
 import { restoreBackup, takeBackup } from '../../server/backups/index.ts';
 import { createDiskStorage } from '../../server/storage/disk-storage.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/config/load-config.ts';
 import { verifyArchive, type BackupManifest } from '../../server/backups/index.ts';
 import { startServer, type RunningServer } from '../../server/runtime.ts';
 import { expectRestoredWhole, startWriteLoop } from '../support/backups.ts';

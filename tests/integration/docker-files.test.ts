@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { commandArgv, dockerignoreMatcher, envPairs, healthcheckArgv, parseDockerfile, type Instruction } from '../../scripts/dockerfile.ts';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/config/load-config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');

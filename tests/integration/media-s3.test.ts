@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/config/load-config.ts';
 import { ffmpegAvailable } from '../../server/media/processing/ffmpeg.ts';
 import { createS3Storage } from '../../server/storage/s3-storage.ts';
 import { creatorWithSite, type Creator } from '../support/creator-site.ts';

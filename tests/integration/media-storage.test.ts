@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/config/load-config.ts';
 import { createDiskStorage } from '../../server/storage/disk-storage.ts';
 import { createS3Storage } from '../../server/storage/s3-storage.ts';
 import type { Storage } from '../../server/storage/storage.ts';

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostAnswer } from '../../common/api/posts.ts';
 import { connectDatabase } from '../../db/connect.ts';
 import { pageViews, tiers } from '../../db/content-schema.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/config/load-config.ts';
 import { createLogger } from '../../server/logger.ts';
 import { startServer } from '../../server/runtime.ts';
 import { SITE_CHANGED_CHANNEL } from '../../server/sites/site-changes.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, makeEmbeddedTemplate } from '../../db/connect.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
 import type { PublicUser } from '../../common/api-types.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/config/load-config.ts';
 import { startServer, type RunningServer } from '../../server/runtime.ts';
 import { signupBody } from '../support/accounts.ts';
 import { freePort } from '../support/free-port.ts';

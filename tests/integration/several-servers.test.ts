@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { authEvents } from '../../db/schema.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/config/load-config.ts';
 import { startServer, type RunningServer } from '../../server/runtime.ts';
 import { signupBody, STRONG_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { freePort } from '../support/free-port.ts';

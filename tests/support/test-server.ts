@@ -3,7 +3,7 @@
  * sink, real HTTP on loopback. Everything a test changes lives in its own
  * database, so files run in any order and in parallel.
  */
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/config/load-config.ts';
 import { createLogger } from '../../server/logger.ts';
 import { startServer, type RunningServer } from '../../server/runtime.ts';
 import type { Clock } from '../../server/clock.ts';

@@ -15,7 +15,7 @@ import type { Database } from '../../../db/connect.ts';
 import { media } from '../../../db/content-schema.ts';
 import type { Clock } from '../../clock.ts';
 import type { Logger } from '../../logger.ts';
-import type { Storage } from '../../storage/storage.ts';
+import type { Storage } from '../../storage/index.ts';
 import { MEDIA_PROCESS_RETRY_LIMIT, type MediaProcessJobData } from '../media-jobs.ts';
 import { mediaPrefix, type MediaRow } from '../media-service.ts';
 import { processAudio } from './process-audio.ts';

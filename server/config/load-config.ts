@@ -6,28 +6,12 @@
  * is read in its own file under config/.
  */
 import path from 'node:path';
-import type { FooterLinks } from '../common/api-types.ts';
-import {
-  environmentSchema,
-  readBackups,
-  readDomains,
-  readMedia,
-  readMessaging,
-  readPlatformPlan,
-  readRateLimits,
-  readRetention,
-  readStripe,
-  type BackupsConfig,
-  type DomainsConfig,
-  type MediaConfig,
-  type MessagingConfig,
-  type PlatformPlanConfig,
-  type RateLimitConfig,
-  type RetentionConfig,
-  type StripeConfig,
-} from './config/index.ts';
-
-export type { BackupsConfig, DomainsConfig, MediaConfig, MessagingConfig, PlatformPlanConfig, RateLimitConfig, RetentionConfig, S3Config, StripeConfig } from './config/index.ts';
+import type { FooterLinks } from '../../common/api-types.ts';
+import { environmentSchema } from './environment.ts';
+import { readMessaging, readRateLimits, readRetention, type MessagingConfig, type RateLimitConfig, type RetentionConfig } from './limits.ts';
+import { readMedia, type MediaConfig } from './media.ts';
+import { readPlatformPlan, readStripe, type PlatformPlanConfig, type StripeConfig } from './money.ts';
+import { readBackups, readDomains, type BackupsConfig, type DomainsConfig } from './operations.ts';
 
 export interface Config {
   port: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig } from './load-config.ts';
 
 describe('loadConfig', () => {
   it('gives the defaults of DESIGN.md with an empty environment', () => {

@@ -1,0 +1,6 @@
+/** What other rooms use of server/public-site/ (docs/architecture.md): its public surface. */
+export { createDesignPages, type DesignPages } from './design-pages.ts';
+export { createPageCache } from './page-cache.ts';
+export { createPageViewCounter } from './page-views.ts';
+export { createPublicSiteFeature } from './public-site-feature.ts';
+export { readSiteAssets } from './read-site-assets.ts';
