@@ -100,5 +100,7 @@ export const archive = endpoint<undefined, undefined, ThreadAnswer>('POST', '/ap
 export const unarchive = endpoint<undefined, undefined, ThreadAnswer>('DELETE', '/api/conversations/:id/archive');
 export const blockMember = endpoint<undefined, undefined, ThreadAnswer>('POST', '/api/conversations/:id/block');
 export const unblockMember = endpoint<undefined, undefined, ThreadAnswer>('DELETE', '/api/conversations/:id/block');
+/** @public: the site's talk script calls it over HTTP (client/site/talk.ts), not through the typed client. */
 export const memberThread = endpoint<undefined, undefined, MemberThreadAnswer>('GET', '/api/sites/:handle/messages');
+/** @public: as memberThread. */
 export const memberWrite = endpoint<{ text: string }, undefined, MessageAnswer>('POST', '/api/sites/:handle/messages');

@@ -14,12 +14,12 @@ import type { Logger } from '../logger.ts';
 import { backupFileName, backupSource } from './backup-source.ts';
 import { takeBackup, type TakenBackup } from './take-backup.ts';
 
-export { BACKUP_JOB, backupJob } from './backup-schedule.ts';
+export { backupJob } from './backup-schedule.ts';
 export { sendBackup } from './backup-routes.ts';
 export { backupFileName, backupsDir, backupSource, mediaStore } from './backup-source.ts';
 export { verifyArchive } from './archive.ts';
-export { InvalidArchiveError, type BackupManifest } from './manifest.ts';
-export { restoreBackup, RestoreRefusedError, type RestoredBackup } from './restore-backup.ts';
+export type { BackupManifest } from './manifest.ts';
+export { restoreBackup, type RestoredBackup } from './restore-backup.ts';
 export { takeBackup, type TakenBackup } from './take-backup.ts';
 
 export interface BackupService {

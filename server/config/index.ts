@@ -4,8 +4,8 @@
  * else in the server takes its settings from the Config it is handed.
  */
 export { ConfigError, LOOPBACK_HOSTS, loadConfig, type Config } from './load-config.ts';
-export { environmentSchema, type Environment } from './environment.ts';
-export { readMessaging, readRateLimits, readRetention, type MessagingConfig, type RateLimitConfig, type RetentionConfig } from './limits.ts';
-export { readMedia, type MediaConfig, type S3Config } from './media.ts';
-export { readPlatformPlan, readStripe, type PlatformPlanConfig, type StripeConfig } from './money.ts';
-export { readBackups, readDomains, type BackupsConfig, type DomainsConfig } from './operations.ts';
+export type { Environment } from './environment.ts';
+export type { MessagingConfig, RateLimitConfig, RetentionConfig } from './limits.ts';
+export type { MediaConfig, S3Config } from './media.ts';
+export type { PlatformPlanConfig, StripeConfig } from './money.ts';
+export type { BackupsConfig, DomainsConfig } from './operations.ts';

@@ -1,5 +1,7 @@
 /** The comments API (common/api/comments.ts): parse, call one function of the comments service, answer. */
 import express, { Router, type Request, type Response } from 'express';
+import type { AnswerOf } from '../../common/api/endpoint.ts';
+import type * as commentsApi from '../../common/api/comments.ts';
 import type { CommentJson } from '../../common/api/comments.ts';
 import { commentPatchSchema, commentSchema } from '../../common/messaging-schemas.ts';
 import type { AuthLocals } from '../auth/index.ts';
@@ -8,6 +10,7 @@ import { parseInput } from '../http/index.ts';
 import type { CommentsService, CommentView } from './comments-service.ts';
 
 type Locals = Response<unknown, AuthLocals>;
+type Answer<Name extends keyof typeof commentsApi> = (typeof commentsApi)[Name] extends infer E ? AnswerOf<E> : never;
 type SignedIn = Response<unknown, Required<AuthLocals>>;
 const json = express.json({ limit: '16kb' });
 
@@ -35,12 +38,12 @@ export function siteCommentRoutes({ comments }: { comments: CommentsService }): 
   const router = Router();
   router.get('/:handle/posts/:slug/comments', async (req: Request, res: Locals) => {
     const answer = await comments.list(String(req.params.handle), String(req.params.slug), res.locals.auth?.user.id, pageOf(req.query.page));
-    res.set('Cache-Control', 'private, no-cache').json({ ...answer, comments: answer.comments.map(toJson) });
+    res.set('Cache-Control', 'private, no-cache').json({ ...answer, comments: answer.comments.map(toJson) } satisfies Answer<'listComments'>);
   });
   router.post('/:handle/posts/:slug/comments', requireUser, json, async (req: Request, res: SignedIn) => {
     const input = parseInput(commentSchema, req.body);
     const created = await comments.create(String(req.params.handle), String(req.params.slug), res.locals.auth.user.id, input);
-    res.status(201).json({ id: created.id });
+    res.status(201).json({ id: created.id } satisfies Answer<'postComment'>);
   });
   return router;
 }

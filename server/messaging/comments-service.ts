@@ -27,7 +27,7 @@ import { writeComment } from './write-comment.ts';
 
 export type { CommentRefusal } from './comment-refusals.ts';
 export type { CommentsDeps } from './comments-deps.ts';
-export { COMMENTS_PER_PAGE, type CommentsPage, type CommentView } from './comments-page.ts';
+export type { CommentsPage, CommentView } from './comments-page.ts';
 
 export function createCommentsService(deps: CommentsDeps) {
   return {

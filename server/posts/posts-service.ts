@@ -19,8 +19,6 @@ import { publishDuePosts } from './publish-due-posts.ts';
 import { updatePost } from './update-post.ts';
 
 export type { PostsDeps, PublishingGate, PublishingMail } from './posts-deps.ts';
-export { isGated } from './post-body.ts';
-export { toSummary } from './post-summary.ts';
 
 export function createPostsService(deps: PostsDeps) {
   return {

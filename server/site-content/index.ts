@@ -5,14 +5,11 @@
  * domain's pages). The rows they answer are typed in server/rendering/site-rows.ts.
  */
 export { createSiteContent, type SiteContent } from './site-content.ts';
-export { POSTS_PER_PAGE, featuredPosts, liveSitePosts, nextScheduledAt } from './list-site-posts.ts';
+export { featuredPosts, liveSitePosts } from './list-site-posts.ts';
 export { sitePostBySlug } from './find-post-by-slug.ts';
 export { siteMediaByIds } from './site-media.ts';
 export { activeSiteTiers } from './site-tiers.ts';
-export { feedPosts, siteIsExplicit, type FeedPost } from './feed-posts.ts';
-export { unpublishedPosts, type UnpublishedPost } from './unpublished-posts.ts';
-export { sitemapPageStarts, sitemapPosts, sitemapSites, type SitemapPost, type SitemapSite } from './sitemap-rows.ts';
-export { hasGatedPartColumn, postSummaryColumns, tierIdsColumn } from './post-columns.ts';
-export { publicMediaRule, readerMayFetch, type PublicMediaRule } from './media-uses.ts';
+export { feedPosts, siteIsExplicit } from './feed-posts.ts';
+export { publicMediaRule, readerMayFetch } from './media-uses.ts';
 export { createPublishedDesigns, type PublishedDesigns } from './published-designs.ts';
 export type { MediaRow, PostRow, PostSummary, TierRow } from '../rendering/index.ts';

@@ -8,11 +8,6 @@ import type { Site } from './site-lookup.ts';
 
 type SiteAddress = Pick<Site, 'handle' | 'domain'>;
 
-/** The site's home without a trailing slash: `https://{domain}` or `{APP_URL origin}/@{handle}`. */
-export function siteBaseUrl(site: SiteAddress, appUrl: URL): string {
-  return site.domain ? `https://${site.domain}` : `${appUrl.origin}/@${site.handle}`;
-}
-
 /** An absolute URL of one of the site's pages; `path` is '' for the home page, else starts with `/` or `?`. */
 export function siteUrl(site: SiteAddress, appUrl: URL, path = ''): string {
   return site.domain ? `https://${site.domain}${path === '' || path.startsWith('?') ? `/${path}` : path}` : `${appUrl.origin}/@${site.handle}${path}`;
