@@ -1,6 +1,6 @@
 /**
  * Every variable the server reads, with its rule and default, in one list
- * (DESIGN.md "Configuration"); loadConfig (server/config.ts) parses the
+ * (DESIGN.md "Configuration"); loadConfig (load-config.ts) parses the
  * environment with it and each area's reader turns it into its part of Config.
  * One list, not one per area: with several bad values, the first in this order
  * is the one start-up names.

@@ -1,7 +1,7 @@
 /**
  * The container files, read as Docker and Compose read them (no Docker engine
  * runs here; scripts/image-smoke.ts replays the build itself in CI). The list
- * of variables comes from server/config.ts and .env.example, never a copy.
+ * of variables comes from server/config/environment.ts and .env.example, never a copy.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -65,11 +65,11 @@ function appEnvironment(compose: ComposeFile, dotenv: Record<string, string>): R
   return Object.fromEntries(Object.entries(compose.services.app!.environment!).map(([name, value]) => [name, interpolate(String(value), dotenv)]));
 }
 
-/** Every variable the server reads: the keys of config.ts's environment schema. */
+/** Every variable the server reads: the keys of the environment schema (server/config/environment.ts). */
 function configVariables(): string[] {
-  const source = read('server/config.ts');
+  const source = read('server/config/environment.ts');
   const schema = /const environmentSchema = z\.object\(\{([\s\S]*?)\n\}\);/.exec(source)?.[1];
-  expect(schema, 'environmentSchema in server/config.ts').toBeTruthy();
+  expect(schema, 'environmentSchema in server/config/environment.ts').toBeTruthy();
   return [...schema!.matchAll(/^\s+([A-Z][A-Z0-9_]*):/gm)].map((match) => match[1]!);
 }
 
@@ -105,7 +105,7 @@ describe('docker-compose.yml', () => {
     expect(app!.ports!.some((port) => port.endsWith(':3000'))).toBe(true);
   });
 
-  it('passes every variable the server reads (server/config.ts) and every one .env.example lists to the app', () => {
+  it('passes every variable the server reads (server/config/environment.ts) and every one .env.example lists to the app', () => {
     const variables = new Set([...configVariables(), ...envExampleVariables()]);
     expect(variables.size).toBeGreaterThan(20);
     const passed = Object.keys(app!.environment ?? {});
