@@ -4,8 +4,7 @@
  * each (3 unless told): sections, the theme's stylesheet and its own font.
  * Target as row 17: performance >= 98 on every run, 100 for the rest.
  */
-import type { Design, Section, ThemeName } from '../common/design.ts';
-import { newSectionSettings } from '../common/design.ts';
+import { newSectionSettings, type Design, type Section, type ThemeName } from '../common/design.ts';
 import { connectDatabase } from '../db/connect.ts';
 import { siteDesigns } from '../db/design-schema.ts';
 import { insertPost, insertSite, userIdOf } from '../tests/support/site-fixtures.ts';

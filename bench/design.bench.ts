@@ -7,8 +7,7 @@
  * - Row 41, anonymous: both answered from the page cache.
  * Target: the designed home keeps at least 0.9 of today's throughput.
  */
-import type { Design, Section } from '../common/design.ts';
-import { newSectionSettings } from '../common/design.ts';
+import { newSectionSettings, type Design, type Section } from '../common/design.ts';
 import { connectDatabase } from '../db/connect.ts';
 import { siteDesigns } from '../db/design-schema.ts';
 import { insertPost, insertSite, userIdOf } from '../tests/support/site-fixtures.ts';

@@ -4,8 +4,7 @@
  * and imports no feature; a template left out here does not compile
  * (docs/decisions/134).
  */
-import { verifyEmailTemplate } from './auth/index.ts';
-import { passwordMailTemplates } from './auth/index.ts';
+import { passwordMailTemplates, verifyEmailTemplate } from './auth/index.ts';
 import type { Config } from './config/index.ts';
 import type { Database } from '../db/connect.ts';
 import { domainMailTemplates } from './domains/index.ts';

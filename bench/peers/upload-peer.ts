@@ -1,6 +1,5 @@
 /** Reference peer for the upload row: a bare node:http server that pipes each request body to a file and answers 204. */
-import { createWriteStream } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

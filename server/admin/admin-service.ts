@@ -3,8 +3,7 @@ import { asc, count, eq, min } from 'drizzle-orm';
 import type { Role } from '../../common/roles.ts';
 import type { Database } from '../../db/connect.ts';
 import { mailOutbox, sessions, settings, users } from '../../db/schema.ts';
-import { recordAuthEvent } from '../auth/index.ts';
-import type { UserRow } from '../auth/index.ts';
+import { recordAuthEvent, type UserRow } from '../auth/index.ts';
 import type { Clock } from '../clock.ts';
 
 export class UnknownUserError extends Error {

@@ -12,9 +12,8 @@ import { toPublicUser } from './public-user.ts';
 import { AppError } from '../errors.ts';
 import type { AuthLocals } from './load-session.ts';
 import { requireUser } from './require-user.ts';
-import { contextOf } from '../http/index.ts';
+import { contextOf, parseInput } from '../http/index.ts';
 import type { SessionCookie } from './session-cookie.ts';
-import { parseInput } from '../http/index.ts';
 
 export interface AuthRouteDeps {
   accounts: AccountService;

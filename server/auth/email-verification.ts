@@ -4,11 +4,7 @@ import { PRODUCT_NAME, VERIFY_EMAIL_TOKEN_TTL_MS } from '../../common/constants.
 import type { Database } from '../../db/connect.ts';
 import { memberships, sites } from '../../db/content-schema.ts';
 import { users } from '../../db/schema.ts';
-import { fromAddress, oneLine } from '../mail/index.ts';
-import { actionMail, type MailContent } from '../mail/index.ts';
-import { enqueueMail } from '../mail/index.ts';
-import { MAIL_SUBJECTS } from '../mail/index.ts';
-import type { MailTemplates } from '../mail/index.ts';
+import { actionMail, enqueueMail, fromAddress, MAIL_SUBJECTS, oneLine, type MailContent, type MailTemplates } from '../mail/index.ts';
 import { recordAuthEvent, type RequestContext } from './audit.ts';
 import { appLink, type AuthDeps } from './deps.ts';
 import { consumeEmailToken, freshEmailToken } from './email-tokens.ts';

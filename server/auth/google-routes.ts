@@ -19,9 +19,8 @@ import type { MemberIdentityService } from './member-identity.ts';
 import { toPublicUser } from './public-user.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import { contextOf } from '../http/index.ts';
+import { contextOf, parseInput } from '../http/index.ts';
 import type { SessionCookie } from './session-cookie.ts';
-import { parseInput } from '../http/index.ts';
 import { parseCookie } from 'cookie';
 
 const TRANSIENT_COOKIE = 'google_oauth';

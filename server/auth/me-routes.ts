@@ -5,8 +5,7 @@ import type { AnswerOf } from '../../common/api/endpoint.ts';
 import { startSiteSchema } from '../../common/validation.ts';
 import type { AuthLocals } from './load-session.ts';
 import { requireUser } from './require-user.ts';
-import { contextOf } from '../http/index.ts';
-import { parseInput } from '../http/index.ts';
+import { contextOf, parseInput } from '../http/index.ts';
 import type { MemberIdentityService } from './member-identity.ts';
 import { toPublicUser } from './public-user.ts';
 

@@ -3,10 +3,7 @@ import path from 'node:path';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config/index.ts';
-import { mediaRoot } from '../storage/index.ts';
-import { createDiskStorage } from '../storage/index.ts';
-import { createS3Storage } from '../storage/index.ts';
-import type { Storage } from '../storage/index.ts';
+import { createDiskStorage, createS3Storage, mediaRoot, type Storage } from '../storage/index.ts';
 import { bucketKeys, diskKeys } from './media-keys.ts';
 import type { BackupSource } from './take-backup.ts';
 

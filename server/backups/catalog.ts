@@ -6,8 +6,7 @@
  * drizzle's journal and pg-boss's queue live in schemas of their own
  * (docs/decisions/128-backups.md says why the queue is not carried).
  */
-import type { SqlSession } from './sql-session.ts';
-import { quoteIdentifier } from './sql-session.ts';
+import { quoteIdentifier, type SqlSession } from './sql-session.ts';
 
 export interface TableShape {
   name: string;

@@ -3,8 +3,7 @@ import { Router, type Request, type Response } from 'express';
 import type * as dashboardApi from '../../common/api/dashboard.ts';
 import type { AnswerOf } from '../../common/api/endpoint.ts';
 import type { Feature } from '../feature.ts';
-import type { AuthLocals } from '../auth/index.ts';
-import { requireVerifiedCreator } from '../auth/index.ts';
+import { requireVerifiedCreator, type AuthLocals } from '../auth/index.ts';
 import type { OverviewService } from './overview.ts';
 
 export function createDashboardFeature({ overview }: { overview: OverviewService }): Feature {

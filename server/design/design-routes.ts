@@ -6,8 +6,7 @@ import type * as designApi from '../../common/api/design.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { isUuid } from '../../common/post-schemas.ts';
 import { AppError } from '../errors.ts';
-import type { AuthLocals } from '../auth/index.ts';
-import { requireVerifiedCreator } from '../auth/index.ts';
+import { requireVerifiedCreator, type AuthLocals } from '../auth/index.ts';
 import { parseInput } from '../http/index.ts';
 import { DesignRefused, type DesignService } from './design-service.ts';
 

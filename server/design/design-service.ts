@@ -13,8 +13,7 @@ import { defaultDesign, designProblem, KEPT_VERSIONS, parseDesign, THEME_LABELS,
 import type { Database } from '../../db/connect.ts';
 import { siteDesigns, siteDesignVersions } from '../../db/design-schema.ts';
 import { AppError } from '../errors.ts';
-import type { SiteChanged } from '../sites/index.ts';
-import { findSiteByOwner, type Site } from '../sites/index.ts';
+import { findSiteByOwner, type Site, type SiteChanged } from '../sites/index.ts';
 import { foreignMediaPath, withoutMissingMedia } from './design-media.ts';
 
 /** A refused design: the error handler's shape plus the path of the problem. */

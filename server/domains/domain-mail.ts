@@ -7,8 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { domains } from '../../db/domain-schema.ts';
-import { actionMail, type MailContent } from '../mail/index.ts';
-import type { MailTemplates, UserMail } from '../mail/index.ts';
+import { actionMail, type MailContent, type MailTemplates, type UserMail } from '../mail/index.ts';
 
 /** To a creator whose custom domain passed its DNS check: the site now answers there, with HTTPS. */
 export function domainLiveMail(name: string | undefined, domain: string, siteUrl: string): MailContent {

@@ -5,10 +5,9 @@
  */
 import { Router, type RequestHandler } from 'express';
 import type { Database } from '../../db/connect.ts';
-import type { SessionService } from '../auth/index.ts';
+import type { SessionCookie, SessionService } from '../auth/index.ts';
 import type { Clock } from '../clock.ts';
 import type { Feature } from '../feature.ts';
-import type { SessionCookie } from '../auth/index.ts';
 import type { LivePosts } from '../posts/index.ts';
 import { hostName, type DomainDirectory } from './domain-directory.ts';
 import { domainSiteRoutes } from './domain-site-routes.ts';

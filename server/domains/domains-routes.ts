@@ -5,8 +5,7 @@ import type { AnswerOf } from '../../common/api/endpoint.ts';
 import type * as domainsApi from '../../common/api/domains.ts';
 import { isUuid } from '../../common/post-schemas.ts';
 import { AppError } from '../errors.ts';
-import type { AuthLocals } from '../auth/index.ts';
-import { requireVerifiedCreator } from '../auth/index.ts';
+import { requireVerifiedCreator, type AuthLocals } from '../auth/index.ts';
 import type { DomainsService } from './domains-service.ts';
 
 type AuthResponse = Response<unknown, AuthLocals>;

@@ -17,11 +17,8 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { Database } from '../../db/connect.ts';
 import { memberships, sites } from '../../db/content-schema.ts';
 import { domainHandoffs } from '../../db/domain-schema.ts';
-import type { SessionService } from '../auth/index.ts';
-import { generateSecretToken, hashToken } from '../auth/index.ts';
+import { generateSecretToken, hashToken, type AuthLocals, type SessionCookie, type SessionService } from '../auth/index.ts';
 import type { Clock } from '../clock.ts';
-import type { AuthLocals } from '../auth/index.ts';
-import type { SessionCookie } from '../auth/index.ts';
 import { hostName, type DomainDirectory, type DomainSite } from './domain-directory.ts';
 import { sendHandoffQuestion, sendHandoffRefusal } from './handoff-pages.ts';
 import { parseHandoffState, type HandoffStateCookie } from './handoff-state.ts';

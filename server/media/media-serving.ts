@@ -10,8 +10,7 @@
  * that stops being public soon stops being served from caches too.
  */
 import { Router, type Request, type Response } from 'express';
-import type { MediaRow, MediaService } from './media-service.ts';
-import { filesOf, mediaPrefix } from './media-service.ts';
+import { filesOf, mediaPrefix, type MediaRow, type MediaService } from './media-service.ts';
 import type { Storage } from '../storage/index.ts';
 import type { Clock } from '../clock.ts';
 import { PUBLIC_MEDIA_TOKEN } from '../media-urls/index.ts';

@@ -6,12 +6,9 @@
  */
 import { PRODUCT_NAME } from '../../common/constants.ts';
 import { formatMoney } from '../../common/money.ts';
-import { formatDate } from '../rendering/index.ts';
-import { text } from '../rendering/index.ts';
-import type { PageHead } from '../rendering/index.ts';
-import type { Site } from '../sites/index.ts';
+import { formatDate, text, type PageHead } from '../rendering/index.ts';
+import { siteUrl, type Site } from '../sites/index.ts';
 import type { MemberAccount } from './member-account-service.ts';
-import { siteUrl } from '../sites/index.ts';
 
 export type AccountNotice = 'left' | 'new-feed' | 'billing-failed' | 'emails-on' | 'emails-off';
 

@@ -8,15 +8,11 @@ import express, { Router, type NextFunction, type Request, type RequestHandler, 
 import type { Database } from '../../db/connect.ts';
 import type { AuthLocals } from '../auth/index.ts';
 import type { DesignPages } from '../public-site/index.ts';
-import type { ShellInput } from '../rendering/index.ts';
-import { renderShell } from '../rendering/index.ts';
-import type { SiteAssets } from '../rendering/index.ts';
-import type { SiteReader } from '../rendering/index.ts';
-import { findSiteByHandle, type Site } from '../sites/index.ts';
+import { renderShell, type ShellInput, type SiteAssets, type SiteReader } from '../rendering/index.ts';
+import { findSiteByHandle, siteUrl, type Site } from '../sites/index.ts';
 import { AppError } from '../errors.ts';
 import { accountHead, accountMain, type AccountNotice } from './account-page.ts';
 import type { MemberAccountService } from './member-account-service.ts';
-import { siteUrl } from '../sites/index.ts';
 import { isSiteSuspended, sendSuspendedPage } from '../site-standing/index.ts';
 
 const FLASH_COOKIE = 'feed_link';

@@ -10,16 +10,14 @@ import type { Cadence, MembershipSource, MembershipStatus, TierType } from '../.
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { paymentAccounts } from '../../db/money-schema.ts';
-import { isEntitled, type ReaderStanding } from '../access/index.ts';
-import { standingColumns } from '../access/index.ts';
+import { isEntitled, standingColumns, type ReaderStanding } from '../access/index.ts';
 import { users } from '../../db/schema.ts';
 import { hashToken } from '../auth/index.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import { endMembership, setEmailSubscription, setFeedTokenHash } from '../memberships/index.ts';
 import type { StripeClient } from '../payments/index.ts';
-import type { Site } from '../sites/index.ts';
-import { siteUrl } from '../sites/index.ts';
+import { siteUrl, type Site } from '../sites/index.ts';
 
 /** 32 random bytes, base64url: 43 characters. */
 const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;

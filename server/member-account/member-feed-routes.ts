@@ -12,17 +12,11 @@ import type { Database } from '../../db/connect.ts';
 import { postAccess } from '../access/index.ts';
 import type { Clock } from '../clock.ts';
 import type { LivePosts } from '../posts/index.ts';
-import { audioEnclosure, rssXml, type FeedItem } from '../rendering/index.ts';
-import { embeddedMediaIds, expandMediaEmbeds, imageFileFor } from '../rendering/index.ts';
-import { PUBLIC_IMAGE_TTL_MS, type LazySigner } from '../rendering/index.ts';
-import { readerMayFetch } from '../site-content/index.ts';
-import { postDescription, readableHtml } from '../rendering/index.ts';
-import { feedPosts, siteIsExplicit, siteMediaByIds } from '../site-content/index.ts';
-import { findSiteByHandle, type Site } from '../sites/index.ts';
+import { audioEnclosure, embeddedMediaIds, expandMediaEmbeds, imageFileFor, postDescription, PUBLIC_IMAGE_TTL_MS, readableHtml, rssXml, type FeedItem, type LazySigner } from '../rendering/index.ts';
+import { feedPosts, readerMayFetch, siteIsExplicit, siteMediaByIds } from '../site-content/index.ts';
+import { findSiteByHandle, siteUrl, type Site } from '../sites/index.ts';
 import { isSiteSuspended, sendSuspendedPage } from '../site-standing/index.ts';
-import type { MemberAccountService } from './member-account-service.ts';
-import { feedUrl } from './member-account-service.ts';
-import { siteUrl } from '../sites/index.ts';
+import { feedUrl, type MemberAccountService } from './member-account-service.ts';
 
 /** A feed's media redirect: long enough to start playing and seek, short enough that a copied URL soon dies. */
 export const FEED_MEDIA_REDIRECT_TTL_MS = 10 * 60 * 1000;

@@ -9,9 +9,7 @@ import type { Database } from '../../db/connect.ts';
 import { memberships, sites, tiers } from '../../db/content-schema.ts';
 import { memberNoticeEvents, siteEmailSettings } from '../../db/email-schema.ts';
 import { users, type MailParams } from '../../db/schema.ts';
-import { oneLine } from '../mail/index.ts';
-import { actionMail, type MailContent, type MailList } from '../mail/index.ts';
-import type { MailTemplates } from '../mail/index.ts';
+import { actionMail, oneLine, type MailContent, type MailList, type MailTemplates } from '../mail/index.ts';
 import { dayBounds } from './notice-days.ts';
 
 /** Names a digest lists per kind; the rest are counted. */

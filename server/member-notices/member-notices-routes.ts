@@ -4,8 +4,7 @@ import { z } from 'zod';
 import type { AnswerOf } from '../../common/api/endpoint.ts';
 import type * as emailApi from '../../common/api/email.ts';
 import { MEMBER_NOTICE_CHOICES } from '../../common/member-notices.ts';
-import type { AuthLocals } from '../auth/index.ts';
-import { requireVerifiedCreator } from '../auth/index.ts';
+import { requireVerifiedCreator, type AuthLocals } from '../auth/index.ts';
 import { parseInput } from '../http/index.ts';
 import type { MemberNotices } from './member-notices-service.ts';
 

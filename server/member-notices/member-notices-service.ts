@@ -14,8 +14,7 @@ import { rowsOf } from '../../db/transaction.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { ScheduledJob } from '../jobs/index.ts';
-import { MAIL_QUEUED_CHANNEL } from '../mail/index.ts';
-import { MAIL_SUBJECTS } from '../mail/index.ts';
+import { MAIL_QUEUED_CHANNEL, MAIL_SUBJECTS } from '../mail/index.ts';
 import { findSiteByOwner } from '../sites/index.ts';
 import { DAY_MS, dayBefore, dayBounds } from './notice-days.ts';
 

@@ -10,8 +10,7 @@ import type { Database } from '../../db/connect.ts';
 import { sites } from '../../db/content-schema.ts';
 import { memberNoticeEvents, siteEmailSettings } from '../../db/email-schema.ts';
 import { mailOutbox, users } from '../../db/schema.ts';
-import { MAIL_QUEUED_CHANNEL } from '../mail/index.ts';
-import { MAIL_SUBJECTS } from '../mail/index.ts';
+import { MAIL_QUEUED_CHANNEL, MAIL_SUBJECTS } from '../mail/index.ts';
 
 export interface NewMemberNews {
   siteId: string;

@@ -19,8 +19,7 @@ import { memberships, tiers } from '../../db/content-schema.ts';
 import { openCheckouts } from '../../db/money-schema.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
-import type { PaymentsReady } from '../payments/index.ts';
-import { stripeFailure, type StripeClient } from '../payments/index.ts';
+import { stripeFailure, type PaymentsReady, type StripeClient } from '../payments/index.ts';
 import { siteUrl } from '../sites/index.ts';
 
 export interface CheckoutDeps {

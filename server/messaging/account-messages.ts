@@ -8,8 +8,7 @@
  */
 import type { MemberThreadAnswer, MessageJson } from '../../common/api/messages.ts';
 import { MESSAGE_MAX_CHARS } from '../../common/messaging.ts';
-import { formatDate } from '../rendering/index.ts';
-import { text } from '../rendering/index.ts';
+import { formatDate, text } from '../rendering/index.ts';
 
 export const TALK_NOTICES = ['sent', 'empty', 'limit', 'closed'] as const;
 export type TalkNotice = (typeof TALK_NOTICES)[number];

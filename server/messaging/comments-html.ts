@@ -7,8 +7,7 @@
  * comments; forms for the signed-in reader appear only on their own page.
  */
 import { COMMENT_EDIT_WINDOW_MS, COMMENT_MAX_CHARS } from '../../common/messaging.ts';
-import { formatDate } from '../rendering/index.ts';
-import { text } from '../rendering/index.ts';
+import { formatDate, text } from '../rendering/index.ts';
 import type { CommentRefusal, CommentsPage, CommentView } from './comments-service.ts';
 import { linkify } from './linkify.ts';
 

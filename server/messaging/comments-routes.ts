@@ -4,8 +4,7 @@ import type { AnswerOf } from '../../common/api/endpoint.ts';
 import type * as commentsApi from '../../common/api/comments.ts';
 import type { CommentJson } from '../../common/api/comments.ts';
 import { commentPatchSchema, commentSchema } from '../../common/messaging-schemas.ts';
-import type { AuthLocals } from '../auth/index.ts';
-import { requireUser, requireVerifiedCreator } from '../auth/index.ts';
+import { requireUser, requireVerifiedCreator, type AuthLocals } from '../auth/index.ts';
 import { parseInput } from '../http/index.ts';
 import type { CommentsService, CommentView } from './comments-service.ts';
 

@@ -6,10 +6,9 @@
 import type { ReaderStanding } from '../access/index.ts';
 import type { Clock } from '../clock.ts';
 import type { PostRow } from '../site-content/index.ts';
-import type { Site } from '../sites/index.ts';
+import { sitePath, type Site } from '../sites/index.ts';
 import { COMMENT_NOTICES, commentsHtml } from './comments-html.ts';
 import type { CommentsService } from './comments-service.ts';
-import { sitePath } from '../sites/index.ts';
 
 export interface CommentsSectionInput {
   site: Site;

@@ -1,6 +1,5 @@
 /** The live post a reader may read whole, or 404: comments are never shown under a preview; 410 on a suspended site. */
-import { postAccess } from '../access/index.ts';
-import { readerStanding } from '../access/index.ts';
+import { postAccess, readerStanding } from '../access/index.ts';
 import { sitePostBySlug } from '../site-content/index.ts';
 import { refuseIfSuspended } from '../site-standing/index.ts';
 import { findSiteByHandle } from '../sites/index.ts';

@@ -5,8 +5,7 @@
  * access rule keeps from a variant gets no URL in it.
  */
 import { eq } from 'drizzle-orm';
-import type { EmailVariant, RenderedVariants } from '../../common/email.ts';
-import { EMAIL_VARIANTS } from '../../common/email.ts';
+import { EMAIL_VARIANTS, type EmailVariant, type RenderedVariants } from '../../common/email.ts';
 import type { Database } from '../../db/connect.ts';
 import { posts, sites } from '../../db/content-schema.ts';
 import { users } from '../../db/schema.ts';
@@ -14,10 +13,9 @@ import { effectiveVisibility } from '../access/index.ts';
 import type { MediaUrlSigner } from '../media-urls/index.ts';
 import { embeddedMediaIds } from '../rendering/index.ts';
 import { siteMediaByIds, type MediaRow } from '../site-content/index.ts';
-import { siteAddress } from '../sites/index.ts';
+import { activeDomainOfSite, siteAddress } from '../sites/index.ts';
 import { renderNewsletter, type MailSite, type NewsletterInput } from './newsletter-render.ts';
 import { domains } from '../../db/domain-schema.ts';
-import { activeDomainOfSite } from '../sites/index.ts';
 
 /** Mail stays in inboxes: its images must still load months later. */
 const MAIL_MEDIA_TTL_MS = 180 * 24 * 3600_000;

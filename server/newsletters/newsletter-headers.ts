@@ -6,8 +6,7 @@
  * header, and nodemailer encodes what is left, so no title can add a header.
  */
 import type { RenderedMail } from '../../common/email.ts';
-import { fromAddress, oneLine } from '../mail/index.ts';
-import type { OutgoingMail } from '../mail/index.ts';
+import { fromAddress, oneLine, type OutgoingMail } from '../mail/index.ts';
 import { UNSUBSCRIBE_PLACEHOLDER } from './newsletter-render.ts';
 
 export interface Addressing {

@@ -10,8 +10,7 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import type { EmailVariant, RenderedMail } from '../../common/email.ts';
-import { text as escape } from '../rendering/index.ts';
-import { gateWords } from '../rendering/index.ts';
+import { text as escape, gateWords } from '../rendering/index.ts';
 import type { MediaRow } from '../site-content/index.ts';
 
 /** Stands for the recipient's own unsubscribe URL until delivery fills it in. */

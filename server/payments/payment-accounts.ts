@@ -13,8 +13,7 @@ import { paymentAccounts } from '../../db/money-schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import type { SiteChanged } from '../sites/index.ts';
-import { findSiteByOwner } from '../sites/index.ts';
+import { findSiteByOwner, type SiteChanged } from '../sites/index.ts';
 import { stripeFailure, type StripeClient } from './stripe-client.ts';
 import type { WebhookHandlers } from './webhook-handlers.ts';
 

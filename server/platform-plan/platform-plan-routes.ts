@@ -2,8 +2,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { AnswerOf } from '../../common/api/endpoint.ts';
 import type * as planApi from '../../common/api/platform-plan.ts';
-import type { AuthLocals } from '../auth/index.ts';
-import { requireVerifiedCreator } from '../auth/index.ts';
+import { requireVerifiedCreator, type AuthLocals } from '../auth/index.ts';
 import type { PlatformPlanService } from './platform-plan-service.ts';
 
 type AuthResponse = Response<unknown, AuthLocals>;

@@ -7,9 +7,8 @@
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { firstFreeSlug, slugify } from '../../common/slugs.ts';
 import { posts } from '../../db/content-schema.ts';
-import type { Transaction } from '../../db/transaction.ts';
+import { escapeLike, type Transaction } from '../../db/transaction.ts';
 import { AppError } from '../errors.ts';
-import { escapeLike } from '../../db/transaction.ts';
 
 /** A generated slug another write took meanwhile is retried with the next number this many times. */
 const SLUG_ATTEMPTS = 5;

@@ -3,8 +3,7 @@ import express, { Router, type Request, type Response } from 'express';
 import type { AnswerOf } from '../../common/api/endpoint.ts';
 import type * as postsApi from '../../common/api/posts.ts';
 import { createPostSchema, listPostsSchema, updatePostSchema } from '../../common/post-schemas.ts';
-import type { AuthLocals } from '../auth/index.ts';
-import { requireVerifiedCreator } from '../auth/index.ts';
+import { requireVerifiedCreator, type AuthLocals } from '../auth/index.ts';
 import { parseInput } from '../http/index.ts';
 import type { PostsService } from './posts-service.ts';
 

@@ -8,19 +8,9 @@
 import type { SQL } from 'drizzle-orm';
 import { defaultDesign } from '../../common/design.ts';
 import type { Database } from '../../db/connect.ts';
-import type { Site } from '../sites/index.ts';
-import { homeHead, homeMain, welcomeHtml, type HomePageInput } from '../rendering/index.ts';
-import { text } from '../rendering/index.ts';
-import { imageFileFor } from '../rendering/index.ts';
-import { PUBLIC_IMAGE_TTL_MS, type LazySigner } from '../rendering/index.ts';
-import type { PageHead } from '../rendering/index.ts';
-import type { SiteAssets } from '../rendering/index.ts';
-import { activeSiteTiers, featuredPosts, siteMediaByIds, type MediaRow, type PostSummary, type TierRow } from '../site-content/index.ts';
-import { shellDesign, type ShellDesign } from '../rendering/index.ts';
-import { compileDesign, type CompiledDesign } from '../rendering/index.ts';
-import type { PublishedDesigns } from '../site-content/index.ts';
-import { sectionHtml } from '../rendering/index.ts';
-import { sitePath } from '../sites/index.ts';
+import { sitePath, type Site } from '../sites/index.ts';
+import { compileDesign, homeHead, homeMain, imageFileFor, PUBLIC_IMAGE_TTL_MS, sectionHtml, shellDesign, text, welcomeHtml, type CompiledDesign, type HomePageInput, type LazySigner, type PageHead, type ShellDesign, type SiteAssets } from '../rendering/index.ts';
+import { activeSiteTiers, featuredPosts, siteMediaByIds, type MediaRow, type PostSummary, type PublishedDesigns, type TierRow } from '../site-content/index.ts';
 
 export interface HomeExtras {
   media: ReadonlyMap<string, MediaRow>;

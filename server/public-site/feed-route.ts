@@ -6,10 +6,7 @@
 import type { Router } from 'express';
 import { ANONYMOUS, postAccess } from '../access/index.ts';
 import { publicMediaPrefix } from '../media-urls/index.ts';
-import { audioEnclosure, rssXml, type FeedItem } from '../rendering/index.ts';
-import { BODY_MEDIA_TTL_MS } from '../rendering/index.ts';
-import { embeddedMediaIds, expandMediaEmbeds, imageFileFor } from '../rendering/index.ts';
-import { postDescription, readableHtml } from '../rendering/index.ts';
+import { audioEnclosure, BODY_MEDIA_TTL_MS, embeddedMediaIds, expandMediaEmbeds, imageFileFor, postDescription, readableHtml, rssXml, type FeedItem } from '../rendering/index.ts';
 import { siteUrl } from '../sites/index.ts';
 import type { SitePage, SiteRoutesDeps } from './site-page.ts';
 

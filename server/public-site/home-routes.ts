@@ -7,10 +7,7 @@ import express, { type NextFunction, type Request, type Router } from 'express';
 import { parseDesign, type Design } from '../../common/design.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { confirmedOrPaying, type ReaderStanding } from '../access/index.ts';
-import { compileDesign } from '../rendering/index.ts';
-import { homeHead, homeMain } from '../rendering/index.ts';
-import { siteReaderOf, type SiteReader } from '../rendering/index.ts';
-import { siteIcon } from '../rendering/index.ts';
+import { compileDesign, homeHead, homeMain, siteIcon, siteReaderOf, type SiteReader } from '../rendering/index.ts';
 import { readerOf } from '../reports/index.ts';
 import type { SitePage, SiteResponse, SiteRoutesDeps } from './site-page.ts';
 

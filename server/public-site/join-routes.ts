@@ -12,9 +12,7 @@ import { isEntitled } from '../access/index.ts';
 import { sessionScopeOf } from '../auth/index.ts';
 import { AppError } from '../errors.ts';
 import { contextOf } from '../http/index.ts';
-import { joinHead, joinMain, parseChoice, type JoinChoice, type JoinerState, type JoinPageInput, type SignupForm } from '../rendering/index.ts';
-import { siteReaderOf } from '../rendering/index.ts';
-import { siteIcon } from '../rendering/index.ts';
+import { joinHead, joinMain, parseChoice, siteIcon, siteReaderOf, type JoinChoice, type JoinerState, type JoinPageInput, type SignupForm } from '../rendering/index.ts';
 import { readerOf } from '../reports/index.ts';
 import type { FoundSite, SitePage, SiteResponse, SiteRoutesDeps } from './site-page.ts';
 

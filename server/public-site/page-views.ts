@@ -17,9 +17,7 @@ import { pageViews } from '../../db/content-schema.ts';
 import { referrerDays, visitorDays } from '../../db/reports-schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
-import type { PageReader } from '../reports/index.ts';
-import { createVisitorHasher } from '../reports/index.ts';
-import { createVisitorSalts, type VisitorSalts } from '../reports/index.ts';
+import { createVisitorHasher, createVisitorSalts, type PageReader, type VisitorSalts } from '../reports/index.ts';
 
 const BOTS = /bot|crawl|spider|slurp|preview|fetch|monitor|lighthouse|headless|curl|wget|python|java\/|go-http|okhttp|node|axios|http-client|facebookexternalhit|embedly|quora|whatsapp|telegram|discord|skype/i;
 

@@ -5,11 +5,7 @@
  */
 import type { Router } from 'express';
 import { postAccess, waitsForEmail } from '../access/index.ts';
-import { BODY_MEDIA_TTL_MS } from '../rendering/index.ts';
-import { embeddedMediaIds } from '../rendering/index.ts';
-import { postHead, postMain, readableHtml } from '../rendering/index.ts';
-import { siteReaderOf } from '../rendering/index.ts';
-import { siteIcon } from '../rendering/index.ts';
+import { BODY_MEDIA_TTL_MS, embeddedMediaIds, postHead, postMain, readableHtml, siteIcon, siteReaderOf } from '../rendering/index.ts';
 import { readerOf } from '../reports/index.ts';
 import type { SitePage, SiteRoutesDeps } from './site-page.ts';
 

@@ -10,24 +10,19 @@ import type { Database } from '../../db/connect.ts';
 import type { Feature } from '../feature.ts';
 import type { Clock } from '../clock.ts';
 import type { LivePosts } from '../posts/index.ts';
-import type { AccountService } from '../auth/index.ts';
-import type { SessionService } from '../auth/index.ts';
+import { loadSession, type AccountService, type SessionCookie, type SessionService } from '../auth/index.ts';
 import type { StartCheckout } from '../memberships/index.ts';
-import { loadSession } from '../auth/index.ts';
-import type { SessionCookie } from '../auth/index.ts';
 import type { CommentsSection } from '../messaging/index.ts';
 import { createDesignPages } from './design-pages.ts';
-import type { PublishedDesigns } from '../site-content/index.ts';
+import { createSiteContent, type PublishedDesigns } from '../site-content/index.ts';
 import type { NoteNewMember } from '../member-notices/index.ts';
 import { createJoinService } from './join-service.ts';
-import type { LazySigner } from '../rendering/index.ts';
+import { sitePageHeaders, type LazySigner } from '../rendering/index.ts';
 import { cachedSitePages, type PageCache } from './page-cache.ts';
 import type { PageViewCounter } from './page-views.ts';
 import { sitePreviewRoutes, siteMembershipRoutes } from './site-api-routes.ts';
 import { readSiteAssets } from './read-site-assets.ts';
-import { sitePageHeaders } from '../rendering/index.ts';
 import { siteRoutes } from './site-routes.ts';
-import { createSiteContent } from '../site-content/index.ts';
 
 export interface PublicSiteFeatureDeps {
   db: Database;

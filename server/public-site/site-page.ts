@@ -11,16 +11,11 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { looksLikeHandle } from '../../common/handles.ts';
-import type { AccountService } from '../auth/index.ts';
-import type { AuthLocals } from '../auth/index.ts';
-import type { SessionCookie } from '../auth/index.ts';
+import type { AccountService, AuthLocals, SessionCookie } from '../auth/index.ts';
 import type { Clock } from '../clock.ts';
 import type { CommentsSection } from '../messaging/index.ts';
 import type { LivePosts } from '../posts/index.ts';
-import type { SiteImage } from '../rendering/index.ts';
-import { PUBLIC_IMAGE_TTL_MS, type LazySigner } from '../rendering/index.ts';
-import { renderShell, type ShellInput } from '../rendering/index.ts';
-import type { SiteAssets } from '../rendering/index.ts';
+import { PUBLIC_IMAGE_TTL_MS, renderShell, type LazySigner, type ShellInput, type SiteAssets, type SiteImage } from '../rendering/index.ts';
 import type { PageReader } from '../reports/index.ts';
 import type { MediaRow, SiteContent } from '../site-content/index.ts';
 import { sendSuspendedPage } from '../site-standing/index.ts';

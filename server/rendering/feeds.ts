@@ -7,11 +7,10 @@
  * nothing of the body. A private feed says `itunes:block` to stay out of
  * directories; the public one is listed like any podcast.
  */
-import type { Site } from '../sites/index.ts';
+import { siteUrl, type Site } from '../sites/index.ts';
 import { plainText, text } from './html.ts';
 import { embeddedMediaIds, type PrefixOf } from './media-html.ts';
 import type { MediaRow } from './site-rows.ts';
-import { siteUrl } from '../sites/index.ts';
 
 export interface FeedEnclosure {
   url: string;

@@ -1,11 +1,10 @@
 /** `/@{handle}`: banner, avatar, title, tagline, about, the latest live posts a page at a time, and the way to join. */
-import type { Site } from '../sites/index.ts';
+import { sitePath, siteUrl, type Site } from '../sites/index.ts';
 import { text } from './html.ts';
 import { imageFileFor, imageHtml } from './media-html.ts';
 import type { PageHead } from './page-shell.ts';
 import type { SiteReader } from './site-bar.ts';
 import type { MediaRow, PostSummary } from './site-rows.ts';
-import { sitePath, siteUrl } from '../sites/index.ts';
 
 export interface SiteImage {
   item: MediaRow;

@@ -10,11 +10,10 @@ import { formatMoney } from '../../common/money.ts';
 import { isUuid } from '../../common/post-schemas.ts';
 import { yearlySavingPercent } from '../../common/tiers.ts';
 import { PASSWORD_MIN_LENGTH } from '../../common/constants.ts';
-import type { Site } from '../sites/index.ts';
+import { sitePath, siteUrl, type Site } from '../sites/index.ts';
 import { text } from './html.ts';
 import type { PageHead } from './page-shell.ts';
 import type { TierRow } from './site-rows.ts';
-import { sitePath, siteUrl } from '../sites/index.ts';
 
 export type JoinerState = 'signed-out' | 'owner' | 'signed-in';
 

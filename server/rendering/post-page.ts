@@ -5,14 +5,13 @@
  * description, Open Graph text or JSON-LD.
  */
 import { effectiveVisibility, type PostAccess } from '../access/index.ts';
-import type { Site } from '../sites/index.ts';
+import { sitePath, siteUrl, type Site } from '../sites/index.ts';
 import type { SiteReader } from './site-bar.ts';
 import { formatDate, type SiteImage } from './home-page.ts';
 import { plainText, text } from './html.ts';
 import { expandMediaEmbeds, imageFileFor, imageHtml, type PrefixOf } from './media-html.ts';
 import type { PageHead } from './page-shell.ts';
 import type { MediaRow, PostRow } from './site-rows.ts';
-import { sitePath, siteUrl } from '../sites/index.ts';
 
 export interface PostPageInput {
   site: Site;

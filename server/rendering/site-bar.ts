@@ -6,8 +6,7 @@
  * signed-out page may sit in a shared cache (server/public-site/site-page.ts cacheHeaders).
  */
 import { isEntitled, type ReaderStanding } from '../access/index.ts';
-import { sitePath } from '../sites/index.ts';
-import type { Site } from '../sites/index.ts';
+import { sitePath, type Site } from '../sites/index.ts';
 
 export type SiteReader = 'signed-out' | 'signed-in' | 'member' | 'lapsed' | 'owner';
 

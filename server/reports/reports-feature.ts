@@ -7,8 +7,7 @@ import { checkRange, dayOf } from '../../common/report-range.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, badRequest } from '../errors.ts';
 import type { Feature } from '../feature.ts';
-import type { AuthLocals } from '../auth/index.ts';
-import { requireVerifiedCreator } from '../auth/index.ts';
+import { requireVerifiedCreator, type AuthLocals } from '../auth/index.ts';
 import { parseActivityQuery, type ActivityService } from './activity-service.ts';
 import { reportCsv, type ReportsService } from './reports-service.ts';
 

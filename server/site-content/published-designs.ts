@@ -7,8 +7,7 @@
  * notice is not stored (the generation moved on while it ran).
  */
 import { eq } from 'drizzle-orm';
-import type { Design } from '../../common/design.ts';
-import { parseDesign } from '../../common/design.ts';
+import { parseDesign, type Design } from '../../common/design.ts';
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
 import { siteDesigns } from '../../db/design-schema.ts';

@@ -6,8 +6,7 @@ import type { AnswerOf } from '../../common/api/endpoint.ts';
 import type * as supportApi from '../../common/api/support.ts';
 import { supportMessageSchema } from '../../common/support-schemas.ts';
 import type { Feature } from '../feature.ts';
-import type { AuthLocals } from '../auth/index.ts';
-import { requireVerifiedCreator } from '../auth/index.ts';
+import { requireVerifiedCreator, type AuthLocals } from '../auth/index.ts';
 import { parseInput } from '../http/index.ts';
 import type { SupportService } from './support-service.ts';
 

@@ -11,8 +11,7 @@ import type { Database } from '../../db/connect.ts';
 import { sites } from '../../db/content-schema.ts';
 import { supportRequests } from '../../db/reports-schema.ts';
 import { users } from '../../db/schema.ts';
-import { escapeHtml, type MailContent } from '../mail/index.ts';
-import type { MailTemplates } from '../mail/index.ts';
+import { escapeHtml, type MailContent, type MailTemplates } from '../mail/index.ts';
 
 export async function renderSupportRequest(db: Database, appUrl: URL, requestId: string | undefined): Promise<MailContent | undefined> {
   if (!requestId) return undefined;

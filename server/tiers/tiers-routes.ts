@@ -5,8 +5,7 @@ import type * as tiersApi from '../../common/api/tiers.ts';
 import { isUuid } from '../../common/post-schemas.ts';
 import { createTierSchema, reorderTiersSchema, updateTierSchema } from '../../common/tier-schemas.ts';
 import { AppError } from '../errors.ts';
-import type { AuthLocals } from '../auth/index.ts';
-import { requireVerifiedCreator } from '../auth/index.ts';
+import { requireVerifiedCreator, type AuthLocals } from '../auth/index.ts';
 import { parseInput } from '../http/index.ts';
 import type { TiersService } from './tiers-service.ts';
 

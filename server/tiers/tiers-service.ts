@@ -13,10 +13,8 @@ import type { CreateTierInput, UpdateTierInput } from '../../common/tier-schemas
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { AppError } from '../errors.ts';
-import type { PaymentsReady } from '../payments/index.ts';
-import type { StripeClient } from '../payments/index.ts';
-import type { SiteChanged } from '../sites/index.ts';
-import { findSiteByOwner, type Site } from '../sites/index.ts';
+import type { PaymentsReady, StripeClient } from '../payments/index.ts';
+import { findSiteByOwner, type Site, type SiteChanged } from '../sites/index.ts';
 import { syncTierWithStripe } from './tier-stripe.ts';
 import type { Transaction } from '../../db/transaction.ts';
 

@@ -5,8 +5,7 @@
  * is the server-rendered public site; this page only frames it.
  */
 import { useState } from 'react';
-import type { PreviewPost } from '../../../common/api/site-preview.ts';
-import { getSitePreview } from '../../../common/api/site-preview.ts';
+import { getSitePreview, type PreviewPost } from '../../../common/api/site-preview.ts';
 import { usePageMeta } from '../../app/usePageMeta.ts';
 import { Button } from '../../components/Button.tsx';
 import { LiveMessage } from '../../components/LiveMessage.tsx';

@@ -6,14 +6,13 @@
  * since, no posts, an empty list) renders nothing, so the page always does.
  */
 import type { Section, SectionSettings } from '../../../common/design.ts';
-import type { Site } from '../../sites/index.ts';
+import { sitePath, type Site } from '../../sites/index.ts';
 import { formatDate, postItem, type SiteImage } from '../home-page.ts';
 import { text } from '../html.ts';
 import { priceHtml } from '../join-page.ts';
 import { imageHtml, mediaHtml } from '../media-html.ts';
 import type { SiteReader } from '../site-bar.ts';
 import type { MediaRow, PostSummary, TierRow } from '../site-rows.ts';
-import { sitePath } from '../../sites/index.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../common/constants.ts';
 
 export interface SectionContext {
