@@ -15,7 +15,7 @@ import { useSignOut } from '../../app/useSignOut.ts';
 import { Button } from '../../components/Button.tsx';
 import { BusyButton } from '../../components/BusyButton.tsx';
 import { LiveMessage } from '../../components/LiveMessage.tsx';
-import { siteErrorMessage } from '../sites/site-copy.ts';
+import { siteErrorMessage } from '../../content/sites.ts';
 import { useMySite } from '../sites/useMySite.ts';
 import { call, toErrorCode } from '../../lib/api.ts';
 import { ColorStep } from './steps/ColorStep.tsx';

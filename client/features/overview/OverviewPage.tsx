@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import * as dashboardApi from '../../../common/api/dashboard.ts';
 import { useAuth } from '../../app/auth.tsx';
 import { usePageMeta } from '../../app/usePageMeta.ts';
-import { siteErrorMessage } from '../sites/site-copy.ts';
+import { siteErrorMessage } from '../../content/sites.ts';
 import { call } from '../../lib/api.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { PlanBanner } from '../platform-plan/PlanBanner.tsx';

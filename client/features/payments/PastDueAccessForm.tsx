@@ -10,7 +10,7 @@ import { BusyButton } from '../../components/BusyButton.tsx';
 import { LiveMessage } from '../../components/LiveMessage.tsx';
 import { LoadFailed, Loading } from '../../components/LoadStatus.tsx';
 import { call } from '../../lib/api.ts';
-import { siteErrorMessage } from '../sites/site-copy.ts';
+import { siteErrorMessage } from '../../content/sites.ts';
 import { useMySite } from '../sites/useMySite.ts';
 import { PastDueAccessField } from './PastDueAccessField.tsx';
 import '../sites/site-forms.css';

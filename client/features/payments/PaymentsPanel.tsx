@@ -11,7 +11,7 @@ import { Button } from '../../components/Button.tsx';
 import { LiveMessage } from '../../components/LiveMessage.tsx';
 import { LoadFailed, Loading } from '../../components/LoadStatus.tsx';
 import { call, toErrorCode } from '../../lib/api.ts';
-import { paymentsErrorMessage, requirementLabels, STRIPE_DASHBOARD_URL } from './payments-copy.ts';
+import { paymentsErrorMessage, requirementLabels, STRIPE_DASHBOARD_URL } from '../../content/payments.ts';
 import type { LoadedPayments } from './usePaymentsStatus.ts';
 import './payments.css';
 

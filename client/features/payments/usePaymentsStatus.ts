@@ -2,7 +2,7 @@
 import * as paymentsApi from '../../../common/api/payments.ts';
 import { call } from '../../lib/api.ts';
 import { useLoad } from '../../lib/useLoad.ts';
-import { paymentsErrorMessage } from './payments-copy.ts';
+import { paymentsErrorMessage } from '../../content/payments.ts';
 
 export type LoadedPayments = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; status: paymentsApi.PaymentsStatus };
 

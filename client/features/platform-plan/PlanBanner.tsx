@@ -1,6 +1,6 @@
 /** The studio's notice while the creator's plan has lapsed: on the overview and in the editor (docs/decisions/057). */
 import { Link } from 'react-router';
-import { lapsedBanner } from './plan-copy.ts';
+import { lapsedBanner } from '../../content/platform-plan.ts';
 import { usePlatformPlan } from './usePlatformPlan.ts';
 import './plan.css';
 

@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import './site-forms.css';
-import { BRAND_COLOR_PRESETS } from './site-copy.ts';
+import { BRAND_COLOR_PRESETS } from '../../content/sites.ts';
 import { contrastWithWhite, WCAG_AA_NORMAL_TEXT } from './contrast.ts';
 
 interface BrandColorFieldProps {

@@ -7,7 +7,7 @@ import { HANDLE_MAX_LENGTH } from '../../../common/handles.ts';
 import '../../components/FormField.css';
 import './site-forms.css';
 import { FieldError, fieldErrorId } from '../../components/FieldError.tsx';
-import { HANDLE_PROBLEM_MESSAGES } from './site-copy.ts';
+import { HANDLE_PROBLEM_MESSAGES } from '../../content/sites.ts';
 import type { HandleCheck } from './useHandleCheck.ts';
 
 interface HandleFieldProps {

@@ -12,7 +12,7 @@ import { Button } from '../../components/Button.tsx';
 import { LiveMessage } from '../../components/LiveMessage.tsx';
 import { ApiError, call, toErrorCode } from '../../lib/api.ts';
 import { cropImage, readAsDataUrl } from './crop-image.ts';
-import { IMAGE_UPLOAD_MESSAGES, siteErrorMessage } from './site-copy.ts';
+import { IMAGE_UPLOAD_MESSAGES, siteErrorMessage } from '../../content/sites.ts';
 import { uploadImage, UploadError } from './upload-image.ts';
 
 export type ImagePlace = 'avatar' | 'banner';

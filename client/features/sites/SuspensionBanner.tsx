@@ -1,7 +1,7 @@
 /** The studio's notice of a suspended site, on the overview: what is off, the operator's words, and the way to support. */
 import { Link } from 'react-router';
 import type { Overview } from '../../../common/api/dashboard.ts';
-import { SUSPENSION_COPY } from './site-copy.ts';
+import { SUSPENSION_COPY } from '../../content/sites.ts';
 import './suspension-banner.css';
 
 export function SuspensionBanner({ suspension }: { suspension: NonNullable<Overview['site']>['suspension'] }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BRAND_COLOR_PRESETS } from './site-copy.ts';
+import { BRAND_COLOR_PRESETS } from '../../content/sites.ts';
 import { contrastWithWhite, whiteTextPasses } from './contrast.ts';
 
 describe('contrast of white text on a brand colour', () => {

@@ -6,7 +6,7 @@
 import * as sitesApi from '../../../common/api/sites.ts';
 import { call } from '../../lib/api.ts';
 import { useLoad } from '../../lib/useLoad.ts';
-import { siteErrorMessage } from './site-copy.ts';
+import { siteErrorMessage } from '../../content/sites.ts';
 
 export type LoadedSite = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; site: sitesApi.SiteJson | null };
 

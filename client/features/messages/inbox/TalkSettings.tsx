@@ -9,7 +9,7 @@ import type { Audience, MessageNotices } from '../../../../common/messaging.ts';
 import { useFormSubmit } from '../../../app/useFormSubmit.ts';
 import { BusyButton } from '../../../components/BusyButton.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
-import { siteErrorMessage } from '../../sites/site-copy.ts';
+import { siteErrorMessage } from '../../../content/sites.ts';
 import { useMySite } from '../../sites/useMySite.ts';
 import { call } from '../../../lib/api.ts';
 

@@ -5,7 +5,7 @@ import { DEFAULT_BRAND_COLOR } from '../../../../common/sites.ts';
 import { useFormSubmit } from '../../../app/useFormSubmit.ts';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { BrandColorField } from '../../sites/BrandColorField.tsx';
-import { siteErrorMessage } from '../../sites/site-copy.ts';
+import { siteErrorMessage } from '../../../content/sites.ts';
 import { call } from '../../../lib/api.ts';
 import { StepActions } from './StepActions.tsx';
 import type { StepProps } from './StepProps.ts';

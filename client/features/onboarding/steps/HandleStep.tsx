@@ -6,7 +6,7 @@ import { useAuth } from '../../../app/auth.tsx';
 import { useFormSubmit } from '../../../app/useFormSubmit.ts';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { HandleField } from '../../sites/HandleField.tsx';
-import { HANDLE_PROBLEM_MESSAGES, siteErrorMessage } from '../../sites/site-copy.ts';
+import { HANDLE_PROBLEM_MESSAGES, siteErrorMessage } from '../../../content/sites.ts';
 import { useHandleCheck } from '../../sites/useHandleCheck.ts';
 import { call } from '../../../lib/api.ts';
 import { StepActions } from './StepActions.tsx';

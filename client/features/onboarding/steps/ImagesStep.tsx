@@ -2,7 +2,7 @@
 import { useFormSubmit } from '../../../app/useFormSubmit.ts';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { ImagePicker } from '../../sites/ImagePicker.tsx';
-import { siteErrorMessage } from '../../sites/site-copy.ts';
+import { siteErrorMessage } from '../../../content/sites.ts';
 import { StepActions } from './StepActions.tsx';
 import type { StepProps } from './StepProps.ts';
 

@@ -9,7 +9,7 @@ import { OTHER_NICHE, isKnownNiche } from '../../../../common/niches.ts';
 import { useAuth } from '../../../app/auth.tsx';
 import { useFormSubmit } from '../../../app/useFormSubmit.ts';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
-import { siteErrorMessage } from '../../sites/site-copy.ts';
+import { siteErrorMessage } from '../../../content/sites.ts';
 import { call } from '../../../lib/api.ts';
 import { NicheFields } from '../../sign-in/signup/NicheFields.tsx';
 import { StepActions } from './StepActions.tsx';

@@ -5,7 +5,7 @@ import { SITE_TAGLINE_MAX_LENGTH, SITE_TITLE_MAX_LENGTH } from '../../../../comm
 import { useFormSubmit } from '../../../app/useFormSubmit.ts';
 import { FormField } from '../../../components/FormField.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
-import { siteErrorMessage } from '../../sites/site-copy.ts';
+import { siteErrorMessage } from '../../../content/sites.ts';
 import { call } from '../../../lib/api.ts';
 import { StepActions } from './StepActions.tsx';
 import type { StepProps } from './StepProps.ts';

@@ -8,7 +8,7 @@ import { useEditorState, type Editor } from '@tiptap/react';
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { MediaKind } from '../../../../common/media.ts';
 import { hasMembersOnly } from './extensions.ts';
-import { MEMBERS_ONLY_LABEL } from './editor-copy.ts';
+import { MEMBERS_ONLY_LABEL } from '../../../content/editor.ts';
 import { ToolbarIcon, type IconName } from './ToolbarIcon.tsx';
 
 interface ToolbarProps {

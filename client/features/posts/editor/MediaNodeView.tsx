@@ -9,7 +9,7 @@ import * as mediaApi from '../../../../common/api/media.ts';
 import type { MediaKind } from '../../../../common/media.ts';
 import { call } from '../../../lib/api.ts';
 import { useLoadFor } from '../../../lib/useLoadFor.ts';
-import { MEDIA_KIND_LABELS } from './editor-copy.ts';
+import { MEDIA_KIND_LABELS } from '../../../content/editor.ts';
 import { MediaThumbnail } from './MediaThumbnail.tsx';
 
 export function MediaNodeView({ node, updateAttributes, deleteNode, selected }: ReactNodeViewProps) {

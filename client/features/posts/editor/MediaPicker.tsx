@@ -11,7 +11,7 @@ import { Button } from '../../../components/Button.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { call } from '../../../lib/api.ts';
 import { Dialog } from './Dialog.tsx';
-import { MEDIA_KIND_LABELS, MEDIA_KIND_PLURALS } from './editor-copy.ts';
+import { MEDIA_KIND_LABELS, MEDIA_KIND_PLURALS } from '../../../content/editor.ts';
 import { MediaThumbnail } from './MediaThumbnail.tsx';
 
 /** Typing pauses this long before the search is sent. */

@@ -1,6 +1,6 @@
 /** The members-only marker inside the editor: a labelled line the creator can drag or remove. */
 import { NodeViewWrapper, type ReactNodeViewProps } from '@tiptap/react';
-import { MEMBERS_ONLY_HINT, MEMBERS_ONLY_LABEL } from './editor-copy.ts';
+import { MEMBERS_ONLY_HINT, MEMBERS_ONLY_LABEL } from '../../../content/editor.ts';
 
 export function MembersOnlyView({ deleteNode, selected }: ReactNodeViewProps) {
   return (

@@ -7,7 +7,7 @@
 import { TextSelection } from '@tiptap/pm/state';
 import { Node, ReactNodeViewRenderer, type CommandProps, type Extensions, type JSONContent } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { MEMBERS_ONLY_LABEL } from './editor-copy.ts';
+import { MEMBERS_ONLY_LABEL } from '../../../content/editor.ts';
 import { normaliseLink } from './links.ts';
 import { MediaNodeView } from './MediaNodeView.tsx';
 import { MembersOnlyView } from './MembersOnlyView.tsx';

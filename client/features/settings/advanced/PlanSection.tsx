@@ -11,7 +11,7 @@ import { SERVER_MESSAGES } from '../../../../common/messages.ts';
 import { BusyButton } from '../../../components/BusyButton.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { LoadFailed, Loading } from '../../../components/LoadStatus.tsx';
-import { planPrice, planSummary } from '../../platform-plan/plan-copy.ts';
+import { planPrice, planSummary } from '../../../content/platform-plan.ts';
 import { usePlatformPlan } from '../../platform-plan/usePlatformPlan.ts';
 import { call, toErrorCode } from '../../../lib/api.ts';
 import '../../platform-plan/plan.css';

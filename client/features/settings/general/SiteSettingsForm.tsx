@@ -11,7 +11,7 @@ import { FormField } from '../../../components/FormField.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { BrandColorField } from '../../sites/BrandColorField.tsx';
 import { HandleField } from '../../sites/HandleField.tsx';
-import { HANDLE_PROBLEM_MESSAGES, siteErrorMessage } from '../../sites/site-copy.ts';
+import { HANDLE_PROBLEM_MESSAGES, siteErrorMessage } from '../../../content/sites.ts';
 import { useHandleCheck } from '../../sites/useHandleCheck.ts';
 import { call } from '../../../lib/api.ts';
 

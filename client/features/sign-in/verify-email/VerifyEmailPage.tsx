@@ -15,7 +15,7 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import * as authApi from '../../../../common/api/auth.ts';
 import { call, toErrorCode } from '../../../lib/api.ts';
 import { useVerificationPoll } from './useVerificationPoll.ts';
-import { linkProblem, resendFailed, resendSucceeded, type ResendOutcome } from './verify-email-messages.ts';
+import { linkProblem, resendFailed, resendSucceeded, type ResendOutcome } from '../../../content/verify-email.ts';
 import './verify-email.css';
 
 export default function VerifyEmailPage() {

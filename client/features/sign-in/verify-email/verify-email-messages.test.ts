@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkProblem, resendFailed, resendSucceeded } from './verify-email-messages.ts';
+import { linkProblem, resendFailed, resendSucceeded } from '../../../content/verify-email.ts';
 
 describe('resend feedback', () => {
   it('names the address on success', () => {

@@ -2,8 +2,8 @@
  * Words of the verify-email screen that SPEC.md leaves to us: the answer to
  * 'Resend email', and the problem a bad link reports through ?error=.
  */
-import type { ErrorCode } from '../../../../common/error-codes.ts';
-import { SERVER_MESSAGES } from '../../../../common/messages.ts';
+import type { ErrorCode } from '../../common/error-codes.ts';
+import { SERVER_MESSAGES } from '../../common/messages.ts';
 
 export type ResendOutcome = { tone: 'success' | 'error'; message: string };
 

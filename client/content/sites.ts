@@ -1,6 +1,6 @@
 /** The studio's words about a creator's site: the wizard, site settings and the overview share them. */
-import type { HandleAvailability } from '../../../common/api/sites.ts';
-import type { ErrorCode } from '../../../common/error-codes.ts';
+import type { HandleAvailability } from '../../common/api/sites.ts';
+import type { ErrorCode } from '../../common/error-codes.ts';
 
 export const HANDLE_PROBLEM_MESSAGES: Record<NonNullable<HandleAvailability['problem']>, string> = {
   'too-short': 'Use at least 3 characters.',

@@ -1,5 +1,5 @@
 /** The studio's words about payments: the Payments panel and the overview's checklist share them. */
-import type { ErrorCode } from '../../../common/error-codes.ts';
+import type { ErrorCode } from '../../common/error-codes.ts';
 
 export const PAYMENTS_ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   'payments-not-configured': 'Payments are not set up on this server.',

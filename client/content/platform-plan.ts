@@ -2,9 +2,9 @@
  * What the studio says about the creator's platform plan (docs/decisions/057),
  * as plain functions of the plan, so the wording is tested without a browser.
  */
-import type { PlatformPlanView } from '../../../common/api/platform-plan.ts';
-import { formatMoney } from '../../../common/money.ts';
-import { TRIAL_NOTICE_DAYS } from '../../../common/platform-plan.ts';
+import type { PlatformPlanView } from '../../common/api/platform-plan.ts';
+import { formatMoney } from '../../common/money.ts';
+import { TRIAL_NOTICE_DAYS } from '../../common/platform-plan.ts';
 
 export interface PlanSummary {
   title: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PlatformPlanView } from '../../../common/api/platform-plan.ts';
-import { lapsedBanner, planPrice, planSummary } from './plan-copy.ts';
+import type { PlatformPlanView } from '../../common/api/platform-plan.ts';
+import { lapsedBanner, planPrice, planSummary } from './platform-plan.ts';
 
 const plan = (overrides: Partial<PlatformPlanView> = {}): PlatformPlanView => ({
   feeEnabled: true,
