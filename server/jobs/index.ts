@@ -11,6 +11,8 @@ import type { Logger } from '../logger.ts';
 import { createCleanup, type ExpiringWindows, type FeatureCleanup } from './cleanup.ts';
 import { createScheduler, type ScheduledJob } from './scheduler.ts';
 
+export { createScheduler, type ScheduledJob, type Scheduler } from './scheduler.ts';
+
 export const CLEANUP_JOB = 'cleanup';
 
 export interface JobsDeps {
@@ -42,4 +44,3 @@ export function createJobs({ db, clock, logger, retention, rateLimiter, featureC
 }
 
 export type Jobs = ReturnType<typeof createJobs>;
-export { createScheduler, type ScheduledJob, type Scheduler } from './scheduler.ts';
