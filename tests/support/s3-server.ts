@@ -3,10 +3,48 @@
  * on a free port with its own folder and one bucket, and the environment that
  * points a server at it.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import S3rver from 's3rver';
+
+interface S3rverObject { bucket: string; key: string; content: Buffer | Readable; metadata: Record<string, string> }
+interface FilesystemStore {
+  getResourcePath(bucket: string, key: string, resource: string): string;
+  putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5: string): Promise<void>;
+  putObject(object: S3rverObject): Promise<{ size: number; md5: string }>;
+}
+
+/**
+ * s3rver 3.7.1 answers a PUT when its hashing stream finishes, before the
+ * file stream behind it has opened and flushed the file, so a GET straight
+ * after can find no object (seen in CI: a 404 for a key just stored). This
+ * writes the same file and metadata, and answers only once the file is closed.
+ */
+function awaitObjectWrites(store: FilesystemStore): void {
+  store.putObject = async (object) => {
+    const objectPath = store.getResourcePath(object.bucket, object.key, 'object');
+    await mkdir(path.dirname(objectPath), { recursive: true });
+    const md5 = createHash('md5');
+    let size = 0;
+    const count = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        md5.update(chunk);
+        size += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    const content = Buffer.isBuffer(object.content) ? Readable.from([object.content]) : object.content;
+    await pipeline(content, count, createWriteStream(objectPath));
+    const digest = md5.digest('hex');
+    await store.putMetadata(object.bucket, object.key, object.metadata, digest);
+    return { size, md5: digest };
+  };
+}
 
 export interface TestS3Server {
   bucket: string;
@@ -21,6 +59,7 @@ export interface TestS3Server {
 export async function startS3Server(bucket = 'media-test'): Promise<TestS3Server> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 's3rver-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }], vhostBuckets: false });
+  awaitObjectWrites((server as unknown as { store: FilesystemStore }).store);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
