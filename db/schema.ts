@@ -109,7 +109,8 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );
 
-export const EMAIL_TOKEN_PURPOSES = ['verify-email', 'reset-password'] as const;
+/** `join-site`: a fan's one-field join, bound to the site (`siteId`); `sign-in`: a mailed sign-in link (docs/decisions/145). */
+export const EMAIL_TOKEN_PURPOSES = ['verify-email', 'reset-password', 'join-site', 'sign-in'] as const;
 export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
 
 export const emailTokens = pgTable(
@@ -125,6 +126,8 @@ export const emailTokens = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     usedAt: timestamptz('used_at'),
+    /** The site a `join-site` or site `sign-in` link is for: it works there only. No foreign key, as sessions.site_id (content schema comes later). */
+    siteId: uuid('site_id'),
   },
   (table) => [index('email_tokens_user_purpose_idx').on(table.userId, table.purpose)],
 );
