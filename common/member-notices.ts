@@ -15,5 +15,9 @@ export interface MemberNoticeSettings {
   newPayingMember: MemberNoticeChoice;
 }
 
-/** Money matters at once; free joins come together once a day unless the creator chooses otherwise. */
-export const DEFAULT_MEMBER_NOTICES: MemberNoticeSettings = { newMember: 'daily', newPayingMember: 'each' };
+/**
+ * A mail for each join, free or paid, as Substack and Ghost send: a new
+ * creator's first members are the news of their first hour, not of tomorrow's
+ * digest (issue 29). A busy creator chooses the digest.
+ */
+export const DEFAULT_MEMBER_NOTICES: MemberNoticeSettings = { newMember: 'each', newPayingMember: 'each' };

@@ -1,0 +1,1 @@
+ALTER TABLE "site_email_settings" ALTER COLUMN "new_member_notice" SET DEFAULT 'each';
