@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CADENCES, MEMBERSHIP_EVENT_KINDS, PLATFORM_PLAN_STATUSES } from '../common/memberships.ts';
+import { PAYMENT_ACCOUNT_MODES } from '../common/api/payments.ts';
 import { memberships, posts, sites, tiers } from './content-schema.ts';
 import { users } from './schema.ts';
 
@@ -14,7 +15,11 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 /** Our own constants, never input: inlined so the constraint reads plainly in psql. */
 const oneOf = (column: string, values: readonly string[]) => sql.raw(`${column} IN (${values.map((value) => `'${value}'`).join(', ')})`);
 
-/** The creator's own Stripe account (Connect, Standard), one per site; its state as Stripe last told us. */
+/**
+ * The creator's own Stripe account, one per site; its state as Stripe last told us. `connect`: made
+ * through the platform's Connect (Standard); `key`: the creator pasted their own secret or restricted
+ * key (docs/decisions/144), kept sealed with its webhook endpoint's signing secret (server/secrets/).
+ */
 export const paymentAccounts = pgTable(
   'payment_accounts',
   {
@@ -29,10 +34,20 @@ export const paymentAccounts = pgTable(
     requirementsDue: jsonb('requirements_due').$type<string[]>().notNull().default([]),
     /** The account's default currency, once Stripe reports it. */
     defaultCurrency: text('default_currency'),
+    mode: text('mode', { enum: PAYMENT_ACCOUNT_MODES }).notNull().default('connect'),
+    /** The account's name as Stripe shows it, for the studio (own key only). */
+    accountName: text('account_name'),
+    /** The creator's key, sealed (server/secrets/); null once disconnected. */
+    secretKey: text('secret_key'),
+    /** The webhook endpoint made on that account, and its signing secret, sealed. */
+    webhookEndpointId: text('webhook_endpoint_id'),
+    webhookSecret: text('webhook_secret'),
+    /** When Stripe first refused the saved key (revoked or expired); null while it works. */
+    keyRefusedAt: timestamptz('key_refused_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('payment_accounts_stripe_account_unique').on(table.stripeAccountId)],
+  (table) => [uniqueIndex('payment_accounts_stripe_account_unique').on(table.stripeAccountId), check('payment_accounts_mode', oneOf('mode', PAYMENT_ACCOUNT_MODES))],
 );
 
 /** Webhook events already applied: an event delivered twice is applied once. */

@@ -4,6 +4,10 @@
  */
 import { endpoint } from './endpoint.ts';
 
+/** How the site reaches its Stripe account: the platform's Connect, or the creator's own pasted key. */
+export const PAYMENT_ACCOUNT_MODES = ['connect', 'key'] as const;
+export type PaymentAccountMode = (typeof PAYMENT_ACCOUNT_MODES)[number];
+
 export interface PaymentAccountView {
   chargesEnabled: boolean;
   detailsSubmitted: boolean;
