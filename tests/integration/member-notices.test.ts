@@ -112,10 +112,10 @@ async function waitForNotices(creator: Owner, count: number): Promise<ReceivedMa
 }
 
 describe('the settings', () => {
-  it('start at a digest for new members and a mail each time for paying ones, and save per creator', async () => {
+  it('start at a mail each time for free and paid joins (issue 29), and save per creator', async () => {
     const mine = await owner();
     const theirs = await owner();
-    expect((await mine.client.get<MemberNoticeSettings>('/api/email/notices')).body).toEqual({ newMember: 'daily', newPayingMember: 'each' });
+    expect((await mine.client.get<MemberNoticeSettings>('/api/email/notices')).body).toEqual({ newMember: 'each', newPayingMember: 'each' });
     await choose(mine, { newMember: 'each', newPayingMember: 'off' });
     await choose(theirs, { newMember: 'off', newPayingMember: 'daily' });
     expect((await mine.client.get<MemberNoticeSettings>('/api/email/notices')).body).toEqual({ newMember: 'each', newPayingMember: 'off' });
@@ -131,6 +131,16 @@ describe('the settings', () => {
 });
 
 describe('a notice each time', () => {
+  it('is what a creator who never chose gets: a free join mails them at once, nothing waits for a digest', async () => {
+    const creator = await owner();
+    const reader = await fan('First Fan');
+    await joinFree(creator, reader);
+    const [mail] = await waitForNotices(creator, 1);
+    expect(mail!.subject).toBe(`First Fan joined ${creator.site.title}`);
+    await server.services.email.memberNotices.sendDigests(new Date(time.clock().getTime() + DAY_MS));
+    expect((await noticesQueuedFor(creator)).map((row) => row.template)).toEqual(['new-member']);
+  });
+
   it('mails the creator once per free join, with the member named as text and a link to their page', async () => {
     const creator = await owner();
     await choose(creator, { newMember: 'each', newPayingMember: 'off' });
