@@ -56,6 +56,19 @@ describe('a post as e-mail', () => {
     expect(text).toContain(`Unsubscribe: ${UNSUBSCRIBE_PLACEHOLDER}`);
   });
 
+  it("gives a picture the post's alt, else the library's, else an empty one, never the file's name", () => {
+    const withPictures = (previewHtml: string, alt = 'The harbour') => {
+      const mediaWithAlt = new Map(media).set(IMAGE, { ...media.get(IMAGE)!, alt });
+      return renderVariants({ ...input(), media: mediaWithAlt, post: { ...input().post, visibility: 'public', previewHtml, gatedHtml: '' } }).full!.html;
+    };
+    const posts = `<figure data-media-id="${IMAGE}" data-media-kind="image" data-media-alt="Boats &quot;at&quot; rest &amp; gulls"></figure>`;
+    expect(withPictures(posts)).toContain('alt="Boats &quot;at&quot; rest &amp; gulls"');
+    expect(withPictures(embed(IMAGE, 'image'))).toContain('alt="The harbour"');
+    const bare = withPictures(embed(IMAGE, 'image'), '');
+    expect(bare).toContain('alt=""');
+    expect(bare).not.toContain('harbour.jpg');
+  });
+
   it('renders a public post once, whole', () => {
     const variants = renderVariants({ ...input(), post: { ...input().post, visibility: 'public' } });
     expect(Object.keys(variants)).toEqual(['full']);

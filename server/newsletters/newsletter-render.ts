@@ -10,7 +10,7 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import type { EmailVariant, RenderedMail } from '../../common/email.ts';
-import { text as escape, gateWords } from '../rendering/index.ts';
+import { embedAltOf, text as escape, gateWords } from '../rendering/index.ts';
 import type { MediaRow } from '../site-content/index.ts';
 
 /** Stands for the recipient's own unsubscribe URL until delivery fills it in. */
@@ -49,13 +49,17 @@ function styled(tagName: string, attribs: sanitizeHtml.Attributes, extra = ''): 
   return { tagName, attribs: { ...attribs, style: `${TAG_STYLES[tagName] ?? ''}${extra}` } };
 }
 
-const EMBED = /<figure\b[^>]*\bdata-media-id="([0-9a-f-]{36})"[^>]*>([\s\S]*?)<\/figure>/g;
+const EMBED = /<figure\b([^>]*\bdata-media-id="([0-9a-f-]{36})"[^>]*)>([\s\S]*?)<\/figure>/g;
 
-/** An embed as mail can show it: an image at its size, a video's poster linking to the post, audio and files as links. */
-function mediaForMail(item: MediaRow, prefix: string, postUrl: string, brand: string): string {
+/**
+ * An embed as mail can show it: an image at its size, a video's poster linking to the post, audio and files as links.
+ * A picture's alt is the post's own (`alt`), else the library's, else empty: a file's name says nothing to a reader.
+ */
+function mediaForMail(item: MediaRow, prefix: string, postUrl: string, brand: string, alt: string): string {
   const label = escape(item.alt || item.originalName);
   switch (item.kind) {
     case 'image': {
+      const pictureAlt = escape(alt || item.alt || '');
       // Twice the column's width where there is one, for high-density screens.
       const variant = (item.derived.images ?? []).find((image) => image.width >= 2 * (WIDTH - 48)) ?? item.derived.images?.at(-1);
       const file = variant?.file ?? 'original';
@@ -63,7 +67,7 @@ function mediaForMail(item: MediaRow, prefix: string, postUrl: string, brand: st
       const sourceWidth = variant?.width ?? item.derived.width;
       const sourceHeight = variant?.height ?? item.derived.height;
       const height = sourceWidth && sourceHeight ? Math.round((sourceHeight * width) / sourceWidth) : undefined;
-      return `<img src="${escape(`${prefix}/${file}`)}" width="${width}"${height ? ` height="${height}"` : ''} alt="${label}" style="display:block;width:100%;max-width:${width}px;height:auto;border:0">`;
+      return `<img src="${escape(`${prefix}/${file}`)}" width="${width}"${height ? ` height="${height}"` : ''} alt="${pictureAlt}" style="display:block;width:100%;max-width:${width}px;height:auto;border:0">`;
     }
     case 'video': {
       const poster = item.derived.poster;
@@ -81,11 +85,11 @@ function mediaForMail(item: MediaRow, prefix: string, postUrl: string, brand: st
 
 /** Stored post HTML (our allow-list) with inline styles, links in the site's colour and media as mail shows it. */
 export function mailBodyHtml(stored: string, input: NewsletterInput, variant: EmailVariant): string {
-  const withMedia = stored.replace(EMBED, (_whole, id: string, inner: string) => {
+  const withMedia = stored.replace(EMBED, (_whole, attributes: string, id: string, inner: string) => {
     const item = input.media.get(id);
     const prefix = item ? input.prefixOf(id, variant) : undefined;
     if (!item || !prefix) return '';
-    return `<figure>${mediaForMail(item, prefix, input.post.url, input.site.brandColor)}${inner}</figure>`;
+    return `<figure>${mediaForMail(item, prefix, input.post.url, input.site.brandColor, embedAltOf(attributes))}${inner}</figure>`;
   });
   return sanitizeHtml(withMedia, {
     allowedTags: [...Object.keys(TAG_STYLES), 'br', 'strong', 'em', 's', 'u', 'a', 'img', 'span'],

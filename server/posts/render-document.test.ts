@@ -54,6 +54,21 @@ describe('renderDocument', () => {
     expect(JSON.stringify(document)).not.toContain(FOREIGN_ID);
   });
 
+  it("keeps a picture's alt text on its node and its embed, escaped, trimmed and cut to the library's limit", () => {
+    const { previewHtml, document } = render({
+      type: 'doc',
+      content: [
+        { type: 'media', attrs: { id: IMAGE_ID, kind: 'image', caption: '', alt: '  Gulls "over" <the> pier  ' } },
+        { type: 'media', attrs: { id: IMAGE_ID, kind: 'image', alt: 'x'.repeat(1200) } },
+        { type: 'media', attrs: { id: IMAGE_ID, kind: 'image', alt: 42 } },
+      ],
+    });
+    expect(previewHtml).toContain(`<figure data-media-id="${IMAGE_ID}" data-media-kind="image" data-media-alt="Gulls &quot;over&quot; &lt;the&gt; pier"></figure>`);
+    expect(document.content!.map((node) => String(node.attrs!.alt).length)).toEqual(['Gulls "over" <the> pier'.length, 1000, 0]);
+    // No alt of its own: the embed carries none, and the library's alt speaks when the page is made.
+    expect(previewHtml).toContain(`<figure data-media-id="${IMAGE_ID}" data-media-kind="image"></figure>`);
+  });
+
   it('splits at the first top-level marker and keeps one marker', () => {
     const { previewHtml, gatedHtml, gatedMediaIds, document, marked } = render({
       type: 'doc',

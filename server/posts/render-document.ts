@@ -8,7 +8,7 @@
  * The members-only marker splits the body: what comes before is the public
  * preview, what follows is the gated rest (DESIGN.md "Content").
  */
-import type { MediaKind } from '../../common/media.ts';
+import { MEDIA_ALT_MAX_LENGTH, type MediaKind } from '../../common/media.ts';
 import type { EditorDocument, EditorNode } from '../../common/posts.ts';
 
 export const MEMBERS_ONLY_NODE = 'membersOnly';
@@ -143,12 +143,18 @@ function cleanBlock(node: EditorNode, options: RenderOptions): EditorNode | null
       const id = typeof node.attrs?.id === 'string' ? node.attrs.id.toLowerCase() : '';
       const kind = options.mediaKinds.get(id);
       if (!kind) return null;
-      const caption = typeof node.attrs?.caption === 'string' ? storableText(node.attrs.caption).trim().slice(0, CAPTION_MAX_LENGTH) : '';
-      return { type: MEDIA_NODE, attrs: { id, kind, caption } };
+      const caption = cleanAttributeText(node.attrs?.caption, CAPTION_MAX_LENGTH);
+      // The post's own words for the picture; empty leaves the library's alt to speak (media-html.ts).
+      const alt = cleanAttributeText(node.attrs?.alt, MEDIA_ALT_MAX_LENGTH);
+      return { type: MEDIA_NODE, attrs: { id, kind, caption, alt } };
     }
     default:
       return null;
   }
+}
+
+function cleanAttributeText(value: unknown, maxLength: number): string {
+  return typeof value === 'string' ? storableText(value).trim().slice(0, maxLength) : '';
 }
 
 function cleanListItem(item: EditorNode, options: RenderOptions): EditorNode {
@@ -201,9 +207,10 @@ function renderBlock(node: EditorNode): string {
     case 'horizontalRule':
       return '<hr>';
     case MEDIA_NODE: {
-      const { id, kind, caption } = node.attrs as { id: string; kind: MediaKind; caption: string };
+      const { id, kind, caption, alt } = node.attrs as { id: string; kind: MediaKind; caption: string; alt: string };
       const figcaption = caption ? `<figcaption>${escapeHtml(caption)}</figcaption>` : '';
-      return `<figure data-media-id="${escapeHtml(id)}" data-media-kind="${kind}">${figcaption}</figure>`;
+      const altAttribute = alt ? ` data-media-alt="${escapeHtml(alt)}"` : '';
+      return `<figure data-media-id="${escapeHtml(id)}" data-media-kind="${kind}"${altAttribute}>${figcaption}</figure>`;
     }
     default:
       return '';

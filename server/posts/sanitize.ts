@@ -15,7 +15,7 @@ const STORED_HTML: sanitizeHtml.IOptions = {
   allowedAttributes: {
     a: ['href', 'rel'],
     ol: ['start'],
-    figure: ['data-media-id', { name: 'data-media-kind', values: [...MEDIA_KINDS] }],
+    figure: ['data-media-id', { name: 'data-media-kind', values: [...MEDIA_KINDS] }, 'data-media-alt'],
   },
   allowedClasses: { code: [/^language-[a-z0-9+#-]+$/] },
   allowedSchemes: ['http', 'https', 'mailto'],

@@ -6,7 +6,7 @@ export { audioEnclosure, rssXml, type FeedItem } from './feeds.ts';
 export { formatDate, homeHead, homeMain, welcomeHtml, type HomePageInput, type SiteImage } from './home-page.ts';
 export { text } from './html.ts';
 export { joinHead, joinMain, parseChoice, type JoinChoice, type JoinPageInput, type JoinerState, type SignupForm } from './join-page.ts';
-export { embeddedMediaIds, expandMediaEmbeds, imageFileFor } from './media-html.ts';
+export { embedAltOf, embeddedMediaIds, expandMediaEmbeds, imageFileFor } from './media-html.ts';
 export { BODY_MEDIA_TTL_MS, PUBLIC_IMAGE_TTL_MS, type LazySigner } from './media-links.ts';
 export { renderShell, type PageHead, type ShellInput } from './page-shell.ts';
 export { gateWords, postDescription, postHead, postMain, readableHtml } from './post-page.ts';

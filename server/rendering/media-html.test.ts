@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embeddedMediaIds, expandMediaEmbeds, formatBytes } from './media-html.ts';
+import { embedAltOf, embeddedMediaIds, expandMediaEmbeds, formatBytes } from './media-html.ts';
 import type { MediaRow } from './site-rows.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
@@ -26,6 +26,25 @@ describe('expandMediaEmbeds', () => {
   it('drops an embed whose media is not to be shown, and leaves other figures alone', () => {
     const html = expandMediaEmbeds(`<p>a</p>${figure(9, 'image', '<figcaption>secret caption</figcaption>')}<figure><blockquote>q</blockquote></figure>`, media, prefix);
     expect(html).toBe('<p>a</p><figure><blockquote>q</blockquote></figure>');
+  });
+
+  it("gives a picture the post's alt, else the library's, else an empty one, never the file's name", () => {
+    const pictures = new Map([
+      [id(4), item(4, 'image', { width: 800, height: 600 })],
+      [id(5), { ...item(5, 'image'), alt: 'Library words' }],
+    ]);
+    const withAlt = `<figure data-media-id="${id(4)}" data-media-kind="image" data-media-alt="Gulls &quot;over&quot; &lt;the&gt; pier &amp; sea &#39;t"></figure>`;
+    expect(expandMediaEmbeds(withAlt, pictures, prefix)).toContain(`alt="Gulls &quot;over&quot; &lt;the&gt; pier &amp; sea &#39;t"`);
+    expect(expandMediaEmbeds(`<figure data-media-id="${id(5)}" data-media-kind="image" data-media-alt="Post words"></figure>`, pictures, prefix)).toContain('alt="Post words"');
+    expect(expandMediaEmbeds(figure(5, 'image'), pictures, prefix)).toContain('alt="Library words"');
+    const bare = expandMediaEmbeds(figure(4, 'image'), pictures, prefix);
+    expect(bare).toContain('alt=""');
+    expect(bare).not.toContain('file-4');
+  });
+
+  it('reads an embed\'s alt back as the words the creator typed', () => {
+    expect(embedAltOf(' data-media-alt="a &amp; b &lt;i&gt; &quot;c&quot; &#x263A; &#233; &bogus;"')).toBe('a & b <i> "c" ☺ é &bogus;');
+    expect(embedAltOf(' data-media-id="x"')).toBe('');
   });
 
   it('lists the embedded ids', () => {

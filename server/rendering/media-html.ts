@@ -87,10 +87,11 @@ function fileHtml(item: MediaRow, prefix: string): string {
   return `<a class="download" href="${text(`${prefix}/original`)}" download="${text(item.originalName)}">Download ${text(item.originalName)} <span class="download__size">(${formatBytes(item.bytes)})</span></a>`;
 }
 
-export function mediaHtml(item: MediaRow, prefix: string): string {
+/** `alt` is the post's own words for a picture (its embed's `data-media-alt`); without them the library's alt, then none, never the file's name. */
+export function mediaHtml(item: MediaRow, prefix: string, alt = ''): string {
   switch (item.kind) {
     case 'image':
-      return imageHtml(item, prefix, { sizes: CONTENT_IMAGE_SIZES });
+      return imageHtml(item, prefix, { sizes: CONTENT_IMAGE_SIZES, alt: alt || item.alt || '' });
     case 'video':
       return videoHtml(item, prefix);
     case 'audio':
@@ -102,6 +103,18 @@ export function mediaHtml(item: MediaRow, prefix: string): string {
 
 const EMBED = /<figure\b([^>]*)>([\s\S]*?)<\/figure>/g;
 const MEDIA_ID = /\bdata-media-id="([0-9a-f-]{36})"/;
+const MEDIA_ALT = /\bdata-media-alt="([^"]*)"/;
+const ATTRIBUTE_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** The alt text a post gave an embed (`data-media-alt`, as the sanitiser encoded it), decoded; empty when it gave none. */
+export function embedAltOf(attributes: string): string {
+  const raw = MEDIA_ALT.exec(attributes)?.[1] ?? '';
+  return raw.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
+    if (entity[0] !== '#') return ATTRIBUTE_ENTITIES[entity.toLowerCase()] ?? whole;
+    const code = entity[1] === 'x' || entity[1] === 'X' ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
 
 /** The media ids a stretch of stored post HTML embeds. */
 export function embeddedMediaIds(html: string): string[] {
@@ -121,6 +134,6 @@ export function expandMediaEmbeds(html: string, mediaById: ReadonlyMap<string, M
     const item = mediaById.get(id);
     const prefix = item ? prefixOf(id) : undefined;
     if (!item || !prefix) return '';
-    return `<figure class="media media--${item.kind}">${mediaHtml(item, prefix)}${inner}</figure>`;
+    return `<figure class="media media--${item.kind}">${mediaHtml(item, prefix, embedAltOf(attributes))}${inner}</figure>`;
   });
 }
