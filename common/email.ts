@@ -33,6 +33,8 @@ export interface PostEmailAnswer {
   /** null: the post is not to be e-mailed. */
   choice: { segment: EmailSegment; replyToCreator: boolean } | null;
   status: EmailSendStatus | null;
+  /** When the post went out by e-mail (ISO); null while it has not. */
+  startedAt: string | null;
   counts: { queued: number; sent: number; failed: number; skipped: number };
   /** How many members each segment reaches now (verified, subscribed, not disabled). */
   audience: Record<EmailSegment, number>;

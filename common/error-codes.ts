@@ -74,7 +74,7 @@ export const ERROR_CODES = [
   'messages-closed',
   'comments-closed',
   'edit-window-over',
-  'email-already-sent',
+  'already-emailed',
   'site-suspended',
 ] as const;
 

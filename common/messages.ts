@@ -134,7 +134,7 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'range-reversed': 'The start date is after the end date. Swap them and try again.',
   'range-too-long': 'A report covers at most two years. Choose a shorter range.',
   'range-in-future': 'This range has not started yet. Choose dates up to today.',
-  'email-already-sent': 'This post has already been e-mailed; a post is e-mailed once.',
+  'already-emailed': 'This post has already been e-mailed; a post is e-mailed once.',
   'site-suspended': 'This site is suspended by the operator of the platform: its pages, comments, messages and e-mails are off until it is restored.',
 };
 

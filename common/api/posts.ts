@@ -71,7 +71,7 @@ export interface PostInput {
 }
 
 export type PostPatch = Partial<PostInput> & {
-  /** E-mail the post when it is published (common/email.ts); 409 `email-already-sent` once it went out. */
+  /** E-mail the post when it is published (common/email.ts); on a published post never e-mailed, e-mails it now; 409 `already-emailed` once it went out. */
   email?: { send: boolean; segment?: EmailSegment; replyToCreator?: boolean };
 };
 

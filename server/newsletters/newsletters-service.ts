@@ -79,7 +79,7 @@ export function createEmailService({ db, clock, appUrl, mailFrom, transport, med
     /** The editor's choice, in the post edit's transaction (the caller checked the post is the creator's). */
     async choose(tx: Transaction, siteId: string, postId: string, choice: PostEmailChoice): Promise<void> {
       const [current] = await tx.select({ status: emailSends.status }).from(emailSends).where(eq(emailSends.postId, postId)).for('update');
-      if (current && current.status !== 'waiting') throw new AppError('email-already-sent', 409);
+      if (current && current.status !== 'waiting') throw new AppError('already-emailed', 409);
       if (!choice.send) {
         if (current) await tx.delete(emailSends).where(eq(emailSends.postId, postId));
         return;
@@ -142,6 +142,7 @@ export function createEmailService({ db, clock, appUrl, mailFrom, transport, med
       return {
         choice: send ? { segment: send.segment, replyToCreator: send.replyToCreator } : null,
         status: send?.status ?? null,
+        startedAt: send?.startedAt?.toISOString() ?? null,
         counts: { queued: send?.queued ?? 0, sent: send?.sent ?? 0, failed: send?.failed ?? 0, skipped: send?.skipped ?? 0 },
         audience: await audienceCounts(db, siteId),
       };

@@ -1,7 +1,8 @@
 /**
  * A change to one of the creator's posts, in one transaction over the post's
  * locked row: its timing, slug, body, media uses and tiers, the newsletter
- * choice and, when it goes live now, its e-mail and Recent Activity.
+ * choice and, when it goes live now, its e-mail and Recent Activity. A live
+ * post never e-mailed is e-mailed by asking for it (docs/decisions/149).
  */
 import { and, eq } from 'drizzle-orm';
 import type { PostAnswer } from '../../common/api/posts.ts';
@@ -54,10 +55,15 @@ export async function updatePost({ db, clock, publishing, siteChanged, recordAct
           .where(eq(posts.id, id));
         await replaceMediaUses(tx, id, uses);
         await replacePostTiers(tx, site.id, id, visibility, timing.status, patch.tierIds);
+        const goesLive = timing.status === 'published' && current.status !== 'published';
+        // A post already live and never e-mailed is e-mailed now when asked ("e-mail it later"); the send row is one a
+        // post and this post's row is locked, so of two such requests one sends and the other meets 409 `already-emailed`.
+        const emailsLater = patch.email?.send === true && current.status === 'published' && timing.status === 'published';
+        if (emailsLater) await publishing.assertMayPublish(ownerId, tx);
         if (patch.email) await mail?.choose(tx, site.id, id, patch.email);
-        if (timing.status === 'published' && current.status !== 'published') await mail?.published(tx, [id], true);
+        if (goesLive || emailsLater) await mail?.published(tx, [id], true);
         if (current.status !== 'draft' || timing.status !== 'draft') await siteChanged(site.id, tx);
-        if (timing.status === 'published' && current.status !== 'published') await recordActivity(tx, { siteId: site.id, type: 'post-published', postId: id, occurredAt: now });
+        if (goesLive) await recordActivity(tx, { siteId: site.id, type: 'post-published', postId: id, occurredAt: now });
       }),
     patch.slug !== undefined,
   );
