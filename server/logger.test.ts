@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './logger.ts';
+import { createLogger, readableLogStream } from './logger.ts';
 
 function captureLines() {
   const lines: string[] = [];
@@ -14,6 +14,24 @@ function captureLines() {
 }
 
 describe('logger', () => {
+  it('writes one readable line an event in the text format, secrets redacted there too', () => {
+    const written: string[] = [];
+    const terminal = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        written.push(chunk.toString());
+        callback();
+      },
+    });
+    const logger = createLogger('info', readableLogStream(terminal));
+    logger.info({ to: 'fan@example.com', link: 'http://localhost:3000/verify', token: 'abc123token' }, 'mail to fan@example.com: Confirm');
+    logger.debug('not worth reading');
+    const output = written.join('');
+    expect(output.trimEnd().split('\n')).toHaveLength(1);
+    expect(output).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: mail to fan@example\.com: Confirm \{.*"link":"http:\/\/localhost:3000\/verify"/);
+    expect(output).not.toContain('abc123token');
+    expect(output).not.toMatch(/"pid"|"hostname"/);
+  });
+
   it('redacts passwords, tokens and the cookie header', () => {
     const { lines, logger } = captureLines();
     logger.info({ body: { password: 'hunter2-secret', token: 'abc123token' }, req: { headers: { cookie: 'session=s3cr3t' } } }, 'request');

@@ -1,10 +1,13 @@
 /**
- * Structured JSON logs (pino). Secrets never reach a line: any field named like
+ * Structured logs (pino): JSON lines for log collectors, or one readable line
+ * an event for a person at a terminal (pino-pretty, LOG_FORMAT=text, the
+ * default of `npm start`). Secrets never reach a line: any field named like
  * a password, token, secret, cookie or authorization is redacted however deep it
  * sits (pino's own `redact` paths match one fixed depth), and database errors
  * lose the query parameters drizzle appends (they can hold hashes).
  */
 import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
+import pinoPretty from 'pino-pretty';
 
 export type { Logger };
 
@@ -69,4 +72,13 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     serializers: { err: serializeError },
   };
   return destination ? pino(options, destination) : pino(options);
+}
+
+/**
+ * One line an event on stdout: the time, the level, the message and its fields
+ * as `key=value`-like JSON on the same line; colours only on a terminal. Sync, so
+ * a line written just before the process exits is not lost.
+ */
+export function readableLogStream(destination: NodeJS.WritableStream | number = 1): DestinationStream {
+  return pinoPretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', colorize: destination === 1 && process.stdout.isTTY, destination });
 }

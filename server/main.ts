@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config/index.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, readableLogStream } from './logger.ts';
 import { startServer } from './runtime.ts';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -20,7 +20,7 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const logger = createLogger(config.logLevel);
+const logger = createLogger(config.logLevel, config.logFormat === 'text' ? readableLogStream() : undefined);
 const clientDir = path.resolve('dist/client');
 const clientBuilt = existsSync(path.join(clientDir, 'index.html'));
 if (!clientBuilt) logger.warn({ clientDir }, 'the client is not built: serving the API only (run `npm run build`, or use `npm run dev`)');

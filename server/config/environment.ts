@@ -33,6 +33,7 @@ export const environmentSchema = z.object({
   FOOTER_HELP_URL: httpUrl.optional(),
   AUTH_EMAIL_ENUMERATION_PROTECTION: booleanText.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['text', 'json']).default('text'),
   RATE_LIMIT_LOGIN_FREE_FAILURES: positiveInt.default(5),
   RATE_LIMIT_LOGIN_MAX_BACKOFF_SECONDS: positiveInt.default(300),
   RATE_LIMIT_LOGIN_FAILURES_PER_IP: positiveInt.default(100),

@@ -29,6 +29,8 @@ export interface Config {
   trustProxy: boolean | number | string | undefined;
   emailEnumerationProtection: boolean;
   logLevel: string;
+  /** `text`: one readable line per event, for a person at a terminal (`npm start`); `json`: one JSON object a line, for a log collector (the image's default). */
+  logFormat: 'text' | 'json';
   rateLimits: RateLimitConfig;
   maintenancePollMs: number;
   mailWorkerIntervalMs: number;
@@ -100,6 +102,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     domains: readDomains(env, appUrl),
     emailEnumerationProtection: env.AUTH_EMAIL_ENUMERATION_PROTECTION,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     rateLimits: readRateLimits(env),
     maintenancePollMs: env.MAINTENANCE_POLL_MS,
     mailWorkerIntervalMs: env.MAIL_WORKER_INTERVAL_MS,

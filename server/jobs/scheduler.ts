@@ -68,7 +68,8 @@ export function createScheduler({ db, clock, logger, jobs }: { db: Database; clo
     for (const job of jobs) {
       if (!(await claim(job))) continue;
       const result = await job.run();
-      logger.info({ job: job.name, result }, 'scheduled job done');
+      // Most runs find nothing to do: what they did is logged by the job where it matters.
+      logger.debug({ job: job.name, result }, 'scheduled job done');
       ran.push(job.name);
     }
     return ran;

@@ -61,10 +61,10 @@ export function createDevSinkTransport(mailDir: string, from: string, logger: Lo
         await mkdir(mailDir, { recursive: true });
         const file = path.join(mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
         await writeFile(file, info.message as Buffer);
-        const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-        logger.info({ to: mail.to, subject: mail.subject, file }, 'dev mail sink wrote a message');
-        // The dev sink's whole purpose is to let a laptop user follow the link without a mail server.
-        for (const link of links) process.stdout.write(`\n  Mail to ${mail.to}: ${mail.subject}\n  ${link}\n\n`);
+        // One line a mail, naming its first link: the dev sink's whole purpose is to let a laptop user follow a
+        // confirmation or sign-in link without a mail server, and action mails put that link first.
+        const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+        logger.info({ to: mail.to, subject: mail.subject, ...(link ? { link } : {}), file }, `mail to ${mail.to}: ${mail.subject}`);
       });
     },
     close() {

@@ -147,7 +147,7 @@ describe.skipIf(!chromiumAvailable)('public site in Chromium', () => {
       });
       const loadedHlsJs: string[] = [];
       page.on('request', (request) => {
-        if (/\/assets\/hls-[\w-]+\.js$/.test(request.url())) loadedHlsJs.push(request.url());
+        if (/\/assets\/hls\.light-[\w-]+\.js$/.test(request.url())) loadedHlsJs.push(request.url());
       });
       await page.goto(`${app.server.url}/@${handle}/posts/the-pier-at-dawn`, { waitUntil: 'networkidle' });
       const video = page.locator('video[data-hls]');

@@ -38,7 +38,7 @@ beforeAll(async () => {
       done();
     },
   });
-  server = await startTestServer({ env: { LOG_LEVEL: 'info' }, logStream });
+  server = await startTestServer({ env: { LOG_LEVEL: 'debug' }, logStream });
   const creator = await signUpVerified(server);
   const created = await insertSite(db(), await userIdOf(db(), creator.email), { tagline: 'Night sounds' });
   site = created.site;

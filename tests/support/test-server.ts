@@ -45,6 +45,8 @@ export function testEnvironment(port: number, smtpUrl: string, extra: Record<str
     SMTP_URL: smtpUrl,
     SUPPORT_EMAIL: 'support@creator.test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // Tests read the lines as JSON, as a log collector does.
+    LOG_FORMAT: 'json',
     MAIL_WORKER_INTERVAL_MS: '100',
     MAINTENANCE_POLL_MS: '1000',
     ...extra,

@@ -1,6 +1,8 @@
 /**
- * One JSON line per request, naming the id sent back in X-Request-Id, in
- * pino-http's shape. Our own few lines on pino rather than pino-http, which
+ * One line per request at `debug`, naming the id sent back in X-Request-Id, in
+ * pino-http's shape. Debug, not info: a page view is not an event worth reading
+ * at a terminal (a site's page pulls a dozen requests), and the proxy in front
+ * keeps an access log; LOG_LEVEL=debug brings them back (docs/decisions/151). Our own few lines on pino rather than pino-http, which
  * builds a child logger for every request (serialising and redacting the
  * request) even when no line will be written: that cost GET /api/auth/me a
  * third of its throughput (docs/decisions/016-request-logging-without-pino-http.md).
@@ -27,11 +29,11 @@ export function requestLog(logger: Logger, skip: (req: Request) => boolean): Req
     const id = randomUUID();
     res.locals.requestId = id;
     res.setHeader('X-Request-Id', id);
-    if (logger.isLevelEnabled('info') && !skip(req)) {
+    if (logger.isLevelEnabled('debug') && !skip(req)) {
       const started = performance.now();
       res.once('close', () => {
         const line = { req: requestSummary(req, res), res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) };
-        logger.info(line, res.writableFinished ? 'request completed' : 'request aborted');
+        logger.debug(line, res.writableFinished ? 'request completed' : 'request aborted');
       });
     }
     next();

@@ -37,7 +37,7 @@ export function VideoPlayer({ playlist, poster, fallback, label, width, height }
     }
     let destroyed = false;
     let destroy: (() => void) | undefined;
-    import('hls.js').then(
+    import('hls.js/light').then(
       ({ default: Hls }) => {
         if (destroyed) return;
         if (!Hls.isSupported()) {
@@ -45,6 +45,7 @@ export function VideoPlayer({ playlist, poster, fallback, label, width, height }
           else setFailed(true);
           return;
         }
+        // The light build (decision 151): our playlists mux their audio and carry no subtitles or DRM.
         // fMP4 segments need no transmuxing, so no worker (and no blob: worker in the CSP).
         const hls = new Hls({ enableWorker: false, capLevelToPlayerSize: true });
         hls.on(Hls.Events.ERROR, (_event, data) => {
