@@ -26,6 +26,11 @@ export interface UploadQueue {
   subscribe: (listener: () => void) => () => void;
   /** Checks each file and uploads those that pass; `maxBytes` is the server's limit. */
   add: (files: readonly File[], maxBytes: number) => void;
+  /**
+   * Uploads one file for a place that shows it itself (the post editor's placeholder): its key in the queue, or
+   * why it was refused, which the caller says (the queue keeps no refused row for it).
+   */
+  addOne: (file: File, maxBytes: number) => { ok: true; key: string } | { ok: false; reason: string };
   pause: (key: string) => void;
   /** Continues a paused or failed upload from the server's offset. */
   resume: (key: string) => void;
@@ -111,15 +116,19 @@ export function createUploadQueue(): UploadQueue {
     upload.start();
   }
 
-  function enqueue(file: File, maxBytes: number, earlier?: UnfinishedUpload) {
+  function accept(file: File, maxBytes: number, earlier?: UnfinishedUpload): { ok: true; key: string } | { ok: false; reason: string } {
     const key = crypto.randomUUID();
     const check = checkFile(file, maxBytes);
-    if (!check.ok) return dispatch({ type: 'refused', file: { key, name: file.name, reason: check.reason } });
-    if (state.items.some((item) => isOpen(item) && sameFile(item, file))) {
-      return dispatch({ type: 'refused', file: { key, name: file.name, reason: REFUSAL_COPY.duplicate } });
-    }
+    if (!check.ok) return check;
+    if (state.items.some((item) => isOpen(item) && sameFile(item, file))) return { ok: false, reason: REFUSAL_COPY.duplicate };
     dispatch({ type: 'added', item: { key, name: file.name, kind: check.kind, bytesTotal: file.size } });
     void startUpload(file, check.type, key, earlier);
+    return { ok: true, key };
+  }
+
+  function enqueue(file: File, maxBytes: number, earlier?: UnfinishedUpload) {
+    const accepted = accept(file, maxBytes, earlier);
+    if (!accepted.ok) dispatch({ type: 'refused', file: { key: crypto.randomUUID(), name: file.name, reason: accepted.reason } });
   }
 
   const queue: UploadQueue = {
@@ -133,6 +142,7 @@ export function createUploadQueue(): UploadQueue {
     add(files, maxBytes) {
       for (const file of files) enqueue(file, maxBytes);
     },
+    addOne: (file, maxBytes) => accept(file, maxBytes),
     pause(key) {
       waitingForNetwork.delete(key);
       const upload = uploads.get(key);

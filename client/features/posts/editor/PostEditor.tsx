@@ -2,10 +2,12 @@
  * The post editor: title, toolbar and body on the left, publishing and the
  * post's settings on the right (below on a phone). Tiptap edits the body as
  * the JSON document the server renders (common/posts.ts); usePostDraft saves.
- * Ctrl/Cmd+S saves, Ctrl/Cmd+K edits the link at the caret.
+ * Ctrl/Cmd+S saves, Ctrl/Cmd+K edits the link at the caret. Pictures pasted or
+ * dropped into the body, or uploaded from the image dialog, upload in place
+ * (upload-into-editor.ts).
  */
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { MediaItem } from '../../../../common/api/media.ts';
 import * as postsApi from '../../../../common/api/posts.ts';
@@ -15,6 +17,7 @@ import { CharacterCount } from '../../../components/CharacterCount.tsx';
 import { FieldError, describedBy } from '../../../components/FieldError.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { LEAVE_WARNING, TITLE_REQUIRED, postProblemMessage } from '../../../content/posts.ts';
+import { useUploadMaxBytes } from '../../media/uploads/useUploadMaxBytes.ts';
 import { DeletePostDialog } from './DeletePostDialog.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
 import { hasMembersOnly, postExtensions } from './extensions.ts';
@@ -25,6 +28,9 @@ import { PostSettings } from './PostSettings.tsx';
 import { PublishPanel } from './PublishPanel.tsx';
 import { EmailPanel } from './EmailPanel.tsx';
 import { SaveIndicator } from './SaveIndicator.tsx';
+import { filesToTake } from './upload-intake.ts';
+import { uploadIntoEditor } from './upload-into-editor.ts';
+import { UploadPlaceholders } from './UploadPlaceholders.tsx';
 import { useLeaveGuard } from './useLeaveGuard.ts';
 import { usePostDraft, type StatusChange } from './usePostDraft.ts';
 import '../../../components/FormField.css';
@@ -48,6 +54,11 @@ export function PostEditor({ initial, initialHandle }: { initial: postsApi.Post 
   const linkRange = useRef<TextRange>({ from: 0, to: 0 });
   const [picking, setPicking] = useState<Picking>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const maxBytes = useUploadMaxBytes();
+  // Files refused from a paste, a drop or the dialog, said beside the body; the text around is left as it was.
+  const [uploadProblem, setUploadProblem] = useState<string>();
+  // The editor's paste and drop handlers are made once; they reach the current editor and limit through this.
+  const takeFiles = useRef<(files: File[], kind: MediaKind, at?: number) => void>(() => undefined);
 
   // A draft's changes are saved on the way out; a live post's, or a draft's whose save failed, would be lost.
   useLeaveGuard(draft.dirty && (!draft.autosaves || draft.saveState === 'failed'), LEAVE_WARNING);
@@ -58,9 +69,30 @@ export function PostEditor({ initial, initialHandle }: { initial: postsApi.Post 
     shouldRerenderOnTransaction: false,
     editorProps: {
       attributes: { class: 'post-prose', role: 'textbox', 'aria-multiline': 'true', 'aria-label': 'Post body' },
+      handlePaste: (_view, event) => {
+        const files = event.clipboardData ? filesToTake(event.clipboardData) : [];
+        if (files.length === 0) return false;
+        event.preventDefault();
+        takeFiles.current(files, 'image');
+        return true;
+      },
+      handleDrop: (view, event, _slice, moved) => {
+        const files = !moved && event.dataTransfer ? filesToTake(event.dataTransfer) : [];
+        if (files.length === 0) return false;
+        event.preventDefault();
+        takeFiles.current(files, 'image', view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos);
+        return true;
+      },
     },
     onUpdate: ({ editor: current }) => draft.changeDocument(current.getJSON() as EditorDocument),
   });
+
+  useLayoutEffect(() => {
+    takeFiles.current = (files, kind, at) => {
+      const refusals = uploadIntoEditor(editor, files, kind, maxBytes, at);
+      setUploadProblem(refusals.length > 0 ? refusals.join(' ') : undefined);
+    };
+  }, [editor, maxBytes]);
 
   const hasMarker = useEditorState({ editor, selector: ({ editor: current }) => hasMembersOnly(current.state.doc) });
 
@@ -164,7 +196,9 @@ export function PostEditor({ initial, initialHandle }: { initial: postsApi.Post 
           <FieldError fieldId={titleId} message={titleError} />
           <div className="post-editor__body">
             <EditorToolbar editor={editor} onLink={openLink} onMedia={(kind) => setPicking({ for: 'body', kind })} />
+            <LiveMessage tone="error">{uploadProblem}</LiveMessage>
             <EditorContent editor={editor} className="post-editor__content" />
+            <UploadPlaceholders editor={editor} />
           </div>
         </div>
 
@@ -215,6 +249,15 @@ export function PostEditor({ initial, initialHandle }: { initial: postsApi.Post 
         kind={picking ? (picking.for === 'cover' ? 'image' : picking.kind) : undefined}
         title={picking?.for === 'cover' ? 'Choose a cover image' : picking ? PICKER_TITLES[picking.kind] : ''}
         onPick={pick}
+        onUpload={
+          picking?.for === 'body'
+            ? (files) => {
+                const kind = picking.kind;
+                setPicking(null);
+                takeFiles.current(files, kind);
+              }
+            : undefined
+        }
         onClose={() => setPicking(null)}
       />
       <DeletePostDialog
