@@ -11,16 +11,17 @@ import { domainMailTemplates } from './domains/index.ts';
 import type { MailTemplates } from './mail/index.ts';
 import { memberNoticeTemplates } from './member-notices/index.ts';
 import { messageNoticeTemplates } from './messaging/index.ts';
+import { loadMailBrand } from './sites/index.ts';
 import { supportMailTemplates } from './support/index.ts';
 
 export function createMailTemplates(db: Database, config: Pick<Config, 'appUrl' | 'mailFrom' | 'supportEmail'>): MailTemplates {
   const { appUrl } = config;
   return {
-    ...verifyEmailTemplate({ db, mailFrom: config.mailFrom }),
+    ...verifyEmailTemplate({ db, mailFrom: config.mailFrom, siteBrand: (siteId) => loadMailBrand(db, appUrl, siteId) }),
     ...passwordMailTemplates({ supportEmail: config.supportEmail }),
     ...domainMailTemplates({ db, appUrl }),
     ...supportMailTemplates({ db, appUrl }),
-    ...messageNoticeTemplates({ db, appUrl }),
+    ...messageNoticeTemplates({ db, appUrl, mailFrom: config.mailFrom }),
     ...memberNoticeTemplates({ db, appUrl }),
   };
 }

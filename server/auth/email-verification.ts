@@ -2,9 +2,9 @@
 import { desc, eq } from 'drizzle-orm';
 import { PRODUCT_NAME, VERIFY_EMAIL_TOKEN_TTL_MS } from '../../common/constants.ts';
 import type { Database } from '../../db/connect.ts';
-import { memberships, sites } from '../../db/content-schema.ts';
+import { memberships } from '../../db/content-schema.ts';
 import { users } from '../../db/schema.ts';
-import { actionMail, enqueueMail, fromAddress, MAIL_SUBJECTS, oneLine, type MailContent, type MailTemplates } from '../mail/index.ts';
+import { actionMail, enqueueMail, MAIL_SUBJECTS, siteActionMail, siteSender, type MailBrand, type MailContent, type MailTemplates } from '../mail/index.ts';
 import { recordAuthEvent, type RequestContext } from './audit.ts';
 import { appLink, type AuthDeps } from './deps.ts';
 import { consumeEmailToken, freshEmailToken } from './email-tokens.ts';
@@ -59,37 +59,39 @@ export function verificationMail(link: string): MailContent {
 }
 
 /**
- * A member's verification mail names the site they joined (its creator's
- * title, not words of whoever typed the address) and what confirming opens;
- * without a site to name (a paid join abandoned before any membership) it
- * speaks of membership alone.
+ * A member's verification mail is the site's (docs/decisions/142): from the
+ * site's name, in its colour and logo, naming the site they joined (its
+ * creator's title, not words of whoever typed the address) and what
+ * confirming opens. Without a site to name (a paid join abandoned before any
+ * membership) it speaks of membership alone.
  */
-export function memberVerificationMail(link: string, siteTitle: string | undefined): MailContent {
-  return actionMail(siteTitle ? `Confirm your e-mail to read ${siteTitle}` : `Confirm your e-mail for ${PRODUCT_NAME}`, {
+export function memberVerificationMail(link: string, site: MailBrand | undefined): MailContent {
+  const outro = 'The link works once and expires in 24 hours. If you did not join, ignore this email.';
+  if (!site) return actionMail('Confirm your e-mail', { greetingName: undefined, intro: 'Confirm this address to read what members get.', actionLabel: 'Confirm my e-mail', actionUrl: link, outro });
+  return siteActionMail(`Confirm your e-mail to read ${site.title}`, site, {
     greetingName: undefined,
-    intro: siteTitle
-      ? `You joined ${siteTitle} on ${PRODUCT_NAME}. Confirm this address to read what members of ${siteTitle} get.`
-      : `Confirm this address to read what members get on ${PRODUCT_NAME}.`,
+    intro: `You joined ${site.title}. Confirm this address to read what members of ${site.title} get.`,
     actionLabel: 'Confirm my e-mail',
     actionUrl: link,
-    outro: 'The link works once and expires in 24 hours. If you did not join, ignore this email.',
+    outro,
   });
 }
 
+/** The brand of a site for its mail (server/sites/site-brand.ts, handed in by the composition root: sites stand on auth). */
+type SiteMailBrand = (siteId: string) => Promise<MailBrand | undefined>;
+
 /** The verification mail at send time (server/mail/template-registry.ts), with a fresh link; none once the address is verified. */
-export function verifyEmailTemplate({ db, mailFrom }: { db: Database; mailFrom: string }): Pick<MailTemplates, 'verify-email'> {
-  /** The title of the site a member joined: the one the mail was asked for from, else their latest membership's. */
-  async function joinedSiteTitle(userId: string, siteId: string | undefined): Promise<string | undefined> {
-    const [site] = siteId
-      ? await db.select({ title: sites.title }).from(sites).where(eq(sites.id, siteId))
-      : await db
-          .select({ title: sites.title })
-          .from(memberships)
-          .innerJoin(sites, eq(sites.id, memberships.siteId))
-          .where(eq(memberships.userId, userId))
-          .orderBy(desc(memberships.createdAt), desc(memberships.id))
-          .limit(1);
-    return site?.title;
+export function verifyEmailTemplate({ db, mailFrom, siteBrand }: { db: Database; mailFrom: string; siteBrand: SiteMailBrand }): Pick<MailTemplates, 'verify-email'> {
+  /** The site a member joined: the one the mail was asked for from, else their latest membership's. */
+  async function joinedSiteId(userId: string, siteId: string | undefined): Promise<string | undefined> {
+    if (siteId) return siteId;
+    const [membership] = await db
+      .select({ siteId: memberships.siteId })
+      .from(memberships)
+      .where(eq(memberships.userId, userId))
+      .orderBy(desc(memberships.createdAt), desc(memberships.id))
+      .limit(1);
+    return membership?.siteId;
   }
 
   return {
@@ -97,13 +99,14 @@ export function verifyEmailTemplate({ db, mailFrom }: { db: Database; mailFrom: 
       to: 'user',
       async render({ row, user, ownLinks, whileHeld }) {
         if (user.emailVerified) return undefined;
-        // A member hears of the site they joined; a creator of their creator area.
-        const siteTitle = user.role === 'member' ? await joinedSiteTitle(row.params.userId, row.params.siteId) : undefined;
+        // A member hears from the site they joined; a creator from the platform, of their creator area.
+        const joined = user.role === 'member' ? await joinedSiteId(row.params.userId, row.params.siteId) : undefined;
+        const site = joined ? await siteBrand(joined) : undefined;
         const token = await whileHeld((tx, now) => freshEmailToken(tx, { userId: row.params.userId, email: row.recipient, purpose: 'verify-email', now, ttlMs: VERIFY_EMAIL_TOKEN_TTL_MS }));
         const link = appLink(ownLinks, '/api/auth/verify-email', { token });
         if (user.role !== 'member') return verificationMail(link);
         // In the site's name: the member joined the site, not the platform (issue 18).
-        return { ...memberVerificationMail(link, siteTitle), ...(siteTitle ? { from: { name: oneLine(siteTitle), address: fromAddress(mailFrom) } } : {}) };
+        return { ...memberVerificationMail(link, site), ...(site ? { from: siteSender(site, mailFrom) } : {}) };
       },
     },
   };

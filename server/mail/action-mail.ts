@@ -4,7 +4,9 @@
  * the template registry (template-registry.ts). Every value placed in the HTML
  * is escaped. A mail to an address nobody has proven yet greets without a
  * name: the name was typed by whoever signed up, and a stranger's address must
- * not carry their words.
+ * not carry their words. The frame around the words is the platform's here
+ * (mail about the account itself, to creators and the operator); a site's mail
+ * to its members is framed in the site's brand instead (site-mail.ts).
  */
 import { PRODUCT_NAME, TAGLINE } from '../../common/constants.ts';
 
@@ -31,18 +33,42 @@ export interface MailList {
   more: number;
 }
 
+/** Who a mail comes from, as its top and bottom show it: the platform, or a site (site-mail.ts). */
+export interface MailFrame {
+  /** Links and the button's fill. */
+  accent: string;
+  /** Readable on the accent: the button's text. */
+  onAccent: string;
+  /** The accent where it is text on white, darkened until it reads (WCAG AA). */
+  accentText: string;
+  /** The top of the card, already HTML. */
+  headerHtml: string;
+  /** The line under the card, as text; escaped here. */
+  footer: string;
+}
+
+const PLATFORM_ACCENT = '#5b3df5';
+
+const PLATFORM_FRAME: MailFrame = {
+  accent: PLATFORM_ACCENT,
+  onAccent: '#ffffff',
+  accentText: PLATFORM_ACCENT,
+  headerHtml: `<p style="margin:0 0 24px;font-weight:700;color:${PLATFORM_ACCENT}">${escapeHtml(PRODUCT_NAME)}</p>`,
+  footer: `${PRODUCT_NAME}. ${TAGLINE}.`,
+};
+
 const moreLine = (more: number) => (more > 0 ? `…and ${more} more.` : '');
 
 function listsText(lists: MailList[]): string[] {
   return lists.flatMap((list) => [list.heading, ...list.items.map((item) => `- ${item.label}: ${item.url}`), ...(list.more > 0 ? [moreLine(list.more)] : []), '']);
 }
 
-function listsHtml(lists: MailList[]): string {
+function listsHtml(lists: MailList[], linkColour: string): string {
   return lists
     .map(
       (list) =>
         `<p style="margin:24px 0 8px;font-weight:700">${escapeHtml(list.heading)}</p><ul style="margin:0;padding-left:20px">${list.items
-          .map((item) => `<li style="margin:0 0 6px"><a href="${escapeHtml(item.url)}" style="color:#5b3df5">${escapeHtml(item.label)}</a></li>`)
+          .map((item) => `<li style="margin:0 0 6px"><a href="${escapeHtml(item.url)}" style="color:${linkColour}">${escapeHtml(item.label)}</a></li>`)
           .join('')}</ul>${list.more > 0 ? `<p style="margin:8px 0 0">${escapeHtml(moreLine(list.more))}</p>` : ''}`,
     )
     .join('');
@@ -52,34 +78,24 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-export function actionMail(subject: string, mail: ActionMail): MailContent {
+/** The mail in a frame: the platform's unless one is given. */
+export function actionMail(subject: string, mail: ActionMail, frame: MailFrame = PLATFORM_FRAME): MailContent {
   const greeting = mail.greetingName ? `Hi ${mail.greetingName},` : 'Hi,';
-  const text = [
-    greeting,
-    '',
-    mail.intro,
-    '',
-    ...listsText(mail.lists ?? []),
-    `${mail.actionLabel}: ${mail.actionUrl}`,
-    '',
-    mail.outro,
-    '',
-    `${PRODUCT_NAME}. ${TAGLINE}.`,
-  ].join('\n');
-  const button = `<a href="${escapeHtml(mail.actionUrl)}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:#5b3df5;color:#ffffff;font-weight:600;text-decoration:none">${escapeHtml(mail.actionLabel)}</a>`;
+  const text = [greeting, '', mail.intro, '', ...listsText(mail.lists ?? []), `${mail.actionLabel}: ${mail.actionUrl}`, '', mail.outro, '', frame.footer].join('\n');
+  const button = `<a href="${escapeHtml(mail.actionUrl)}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:${frame.accent};color:${frame.onAccent};font-weight:600;text-decoration:none">${escapeHtml(mail.actionLabel)}</a>`;
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f6f4ff;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#14122b">
 <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:16px;padding:32px">
 <tr><td style="overflow-wrap:anywhere;word-break:break-word">
-<p style="margin:0 0 24px;font-weight:700;color:#5b3df5">${escapeHtml(PRODUCT_NAME)}</p>
+${frame.headerHtml}
 <p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(mail.intro)}</p>${listsHtml(mail.lists ?? [])}
+<p>${escapeHtml(mail.intro)}</p>${listsHtml(mail.lists ?? [], frame.accentText)}
 <p style="margin:28px 0">${button}</p>
 <p style="font-size:14px;color:#4a4766">If the button does not work, paste this address into your browser:<br><span style="word-break:break-all">${escapeHtml(mail.actionUrl)}</span></p>
 <p style="font-size:14px;color:#4a4766">${escapeHtml(mail.outro)}</p>
 </td></tr></table>
-<p style="text-align:center;font-size:12px;color:#4a4766">${escapeHtml(PRODUCT_NAME)}. ${escapeHtml(TAGLINE)}.</p>
+<p style="text-align:center;font-size:12px;color:#4a4766">${escapeHtml(frame.footer)}</p>
 </body></html>`;
   return { subject, text, html };
 }

@@ -19,7 +19,8 @@ import type { Database } from '../../db/connect.ts';
 import { sites } from '../../db/content-schema.ts';
 import { conversations, messages } from '../../db/messaging-schema.ts';
 import { mailOutbox, users, type MailParams } from '../../db/schema.ts';
-import { actionMail, MAIL_QUEUED_CHANNEL, MAIL_SUBJECTS, type MailContent, type MailTemplates } from '../mail/index.ts';
+import { actionMail, MAIL_QUEUED_CHANNEL, MAIL_SUBJECTS, siteActionMail, siteSender, type MailBrand, type MailContent, type MailTemplates, type RenderedMail } from '../mail/index.ts';
+import { loadMailBrand } from '../sites/index.ts';
 import type { Clock } from '../clock.ts';
 import type { ScheduledJob } from '../jobs/index.ts';
 import { isSiteSuspended } from '../site-standing/index.ts';
@@ -119,14 +120,17 @@ export function createMessageNotices({ db, clock, delaySeconds }: { db: Database
 export type MessageNotices = ReturnType<typeof createMessageNotices>;
 
 /** Unread messages of one conversation: how many, the latest quoted as text (escaped in the HTML like every value), with the way to the thread. */
-export function messageWaitingMail(name: string | undefined, from: string, quote: string, link: string, unread = 1): MailContent {
-  return actionMail(unread === 1 ? `${from} sent you a message` : `${from} sent you ${unread} messages`, {
+/** To a member, `site` frames it in the site's brand (a reply of the creator is the site's mail); to the creator, the platform's. */
+export function messageWaitingMail(name: string | undefined, from: string, quote: string, link: string, unread = 1, site?: MailBrand): MailContent {
+  const subject = unread === 1 ? `${from} sent you a message` : `${from} sent you ${unread} messages`;
+  const mail = {
     greetingName: name,
     intro: unread === 1 ? `${from} wrote: “${quote}”` : `You have ${unread} unread messages from ${from}. The latest: “${quote}”`,
     actionLabel: 'Read and reply',
     actionUrl: link,
     outro: 'We send one notice for unread messages, not one per message. Read them and the notices stop.',
-  });
+  };
+  return site ? siteActionMail(subject, site, mail) : actionMail(subject, mail);
 }
 
 export function messageDigestMail(name: string | undefined, unread: number, conversations: number, link: string): MailContent {
@@ -145,7 +149,7 @@ export function messageDigestMail(name: string | undefined, unread: number, conv
  * The mail, at send time: undefined when nothing is unread any more (the
  * reader caught up before the mail's turn came).
  */
-export async function renderMessageNotice(db: Database, appUrl: URL, template: 'message-waiting' | 'messages-digest', params: MailParams, name: string | undefined): Promise<MailContent | undefined> {
+export async function renderMessageNotice(db: Database, appUrl: URL, template: 'message-waiting' | 'messages-digest', params: MailParams, name: string | undefined, mailFrom: string): Promise<RenderedMail | undefined> {
   const [site] = await db.select({ handle: sites.handle, title: sites.title, ownerId: sites.ownerId }).from(sites).where(eq(sites.id, params.siteId ?? ''));
   if (!site) return undefined;
   if (template === 'messages-digest') {
@@ -171,13 +175,16 @@ export async function renderMessageNotice(db: Database, appUrl: URL, template: '
   if (!latest) return undefined;
   const quote = latest.body.length > QUOTE_CHARS ? `${latest.body.slice(0, QUOTE_CHARS - 1)}…` : latest.body;
   const link = toCreator ? new URL(`/messages?c=${params.conversationId}`, appUrl).href : new URL(`/@${site.handle}/account#messages`, appUrl).href;
-  const from = toCreator ? (latest.name ?? 'A member') : site.title;
-  return messageWaitingMail(name, from, quote, link, latest.unread);
+  if (toCreator) return messageWaitingMail(name, latest.name ?? 'A member', quote, link, latest.unread);
+  // To a member: the site's mail, from the site's name (docs/decisions/142).
+  const brand = await loadMailBrand(db, appUrl, params.siteId!);
+  if (!brand) return undefined;
+  return { ...messageWaitingMail(name, site.title, quote, link, latest.unread, brand), from: siteSender(brand, mailFrom) };
 }
 
-export function messageNoticeTemplates({ db, appUrl }: { db: Database; appUrl: URL }): Pick<MailTemplates, 'message-waiting' | 'messages-digest'> {
+export function messageNoticeTemplates({ db, appUrl, mailFrom }: { db: Database; appUrl: URL; mailFrom: string }): Pick<MailTemplates, 'message-waiting' | 'messages-digest'> {
   return {
-    'message-waiting': { to: 'user', render: ({ row, name }) => renderMessageNotice(db, appUrl, 'message-waiting', row.params, name) },
-    'messages-digest': { to: 'user', render: ({ row, name }) => renderMessageNotice(db, appUrl, 'messages-digest', row.params, name) },
+    'message-waiting': { to: 'user', render: ({ row, name }) => renderMessageNotice(db, appUrl, 'message-waiting', row.params, name, mailFrom) },
+    'messages-digest': { to: 'user', render: ({ row, name }) => renderMessageNotice(db, appUrl, 'messages-digest', row.params, name, mailFrom) },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * What a post's e-mail is made of, read from the database: the site (name,
- * logo, colour, addresses), the post and the media it embeds, with absolute
+ * its one brand's logo and colour, addresses), the post and the media it embeds, with absolute
  * signed media URLs that outlive the mail's stay in an inbox. Media the
  * access rule keeps from a variant gets no URL in it.
  */
@@ -12,8 +12,8 @@ import { users } from '../../db/schema.ts';
 import { effectiveVisibility } from '../access/index.ts';
 import type { MediaUrlSigner } from '../media-urls/index.ts';
 import { embeddedMediaIds } from '../rendering/index.ts';
-import { siteMediaByIds, type MediaRow } from '../site-content/index.ts';
-import { activeDomainOfSite, siteAddress } from '../sites/index.ts';
+import { siteMediaByIds } from '../site-content/index.ts';
+import { activeDomainOfSite, loadMailBrand, siteAddress } from '../sites/index.ts';
 import { renderNewsletter, type MailSite, type NewsletterInput } from './newsletter-render.ts';
 import { domains } from '../../db/domain-schema.ts';
 
@@ -29,24 +29,11 @@ export interface NewsletterSource {
 /** A site as its mail needs it: with its active custom domain, where its links lead (sites/site-url.ts). */
 type SiteRow = typeof sites.$inferSelect & { domain?: string | null };
 
-/** The site as its mail shows it: name, colour, logo (the avatar, signed for as long as mail stays in inboxes), addresses. */
-export function mailSiteOf(site: SiteRow, media: ReadonlyMap<string, MediaRow>, signer: MediaUrlSigner, appUrl: URL): MailSite {
-  const avatar = site.avatarMediaId ? media.get(site.avatarMediaId) : undefined;
-  const logoFile = avatar?.derived.images?.find((image) => image.width >= 96)?.file ?? avatar?.derived.images?.at(-1)?.file;
+/** The site as its mail shows it: its one brand (name, colour, logo at its stable public address: sites/site-brand.ts) and addresses. */
+export async function loadMailSite(db: Database, appUrl: URL, site: SiteRow): Promise<MailSite> {
+  const brand = await loadMailBrand(db, appUrl, site.id);
   const url = siteAddress(appUrl, site);
-  return {
-    title: site.title,
-    brandColor: site.brandColor,
-    logoUrl: avatar && logoFile ? `${new URL(signer.prefix(avatar.id, MAIL_MEDIA_TTL_MS), appUrl).toString()}/${logoFile}` : null,
-    url,
-    joinUrl: `${url}/join`,
-  };
-}
-
-/** mailSiteOf() with the avatar read from the database. */
-export async function loadMailSite(db: Database, signer: MediaUrlSigner, appUrl: URL, site: SiteRow): Promise<MailSite> {
-  const media = await siteMediaByIds(db, site.id, site.avatarMediaId ? [site.avatarMediaId] : []);
-  return mailSiteOf(site, media, signer, appUrl);
+  return { title: site.title, brandColor: brand?.color ?? site.brandColor, logoUrl: brand?.logoUrl ?? null, url, joinUrl: `${url}/join` };
 }
 
 export async function loadNewsletterSource(db: Database, signer: MediaUrlSigner, appUrl: URL, postId: string): Promise<NewsletterSource | undefined> {
@@ -61,10 +48,10 @@ export async function loadNewsletterSource(db: Database, signer: MediaUrlSigner,
   const { post } = row;
   const site = { ...row.site, domain: row.domain };
   const previewIds = new Set(embeddedMediaIds(post.previewHtml));
-  const ids = [...previewIds, ...embeddedMediaIds(post.gatedHtml), ...(site.avatarMediaId ? [site.avatarMediaId] : [])];
+  const ids = [...previewIds, ...embeddedMediaIds(post.gatedHtml)];
   const media = await siteMediaByIds(db, site.id, ids);
   const absolute = (mediaId: string) => new URL(signer.prefix(mediaId, MAIL_MEDIA_TTL_MS), appUrl).toString();
-  const mailSite = mailSiteOf(site, media, signer, appUrl);
+  const mailSite = await loadMailSite(db, appUrl, site);
   const siteUrl = mailSite.url;
   return {
     site: { id: site.id, handle: site.handle, domain: site.domain, title: site.title, ownerEmail: row.ownerEmail },

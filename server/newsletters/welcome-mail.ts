@@ -37,7 +37,7 @@ export interface WelcomeDeps extends SiteMailDeps {
   unsubscribeUrl: (handle: string, membershipId: string) => Promise<string>;
 }
 
-export function createWelcomeMail({ db, appUrl, mailFrom, transport, logger, mediaUrlSigner, unsubscribeUrl }: WelcomeDeps) {
+export function createWelcomeMail({ db, appUrl, mailFrom, transport, logger, unsubscribeUrl }: WelcomeDeps) {
   async function siteOf(ownerId: string) {
     const site = await findSiteByOwner(db, ownerId);
     if (!site) throw new AppError('site-required', 409);
@@ -70,7 +70,7 @@ export function createWelcomeMail({ db, appUrl, mailFrom, transport, logger, med
 
     async preview(ownerId: string, text: string): Promise<{ subject: string; html: string }> {
       const site = await siteOf(ownerId);
-      const rendered = renderWelcome(await loadMailSite(db, await mediaUrlSigner(), appUrl, site), text);
+      const rendered = renderWelcome(await loadMailSite(db, appUrl, site), text);
       return { subject: rendered.subject, html: rendered.html.split(UNSUBSCRIBE_PLACEHOLDER).join('#') };
     },
 
@@ -104,14 +104,13 @@ export function createWelcomeMail({ db, appUrl, mailFrom, transport, logger, med
           from due join ${memberships} on ${memberships.id} = due.membership_id join ${users} on ${users.id} = ${memberships.userId}`),
       );
       if (taken.length === 0) return 0;
-      const signer = await mediaUrlSigner();
       let sent = 0;
       for (const siteId of new Set(taken.map((row) => row.siteId))) {
         const [site] = await db.select().from(sites).where(eq(sites.id, siteId));
         const settings = await settingsOf(siteId);
         if (!site || !settings) continue;
         // Rendered once per site and run; only the unsubscribe link differs per member.
-        const rendered = renderWelcome(await loadMailSite(db, signer, appUrl, site), settings.welcomeText);
+        const rendered = renderWelcome(await loadMailSite(db, appUrl, site), settings.welcomeText);
         for (const row of taken.filter((candidate) => candidate.siteId === siteId)) {
           try {
             await transport.send(newsletterMessage(rendered, row.email, await unsubscribeUrl(site.handle, row.membershipId), { siteTitle: site.title, mailFrom }));

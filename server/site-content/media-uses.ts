@@ -4,13 +4,15 @@
  * - a member's private feed (server/member-account/member-feed-routes.ts);
  * - anyone, at the file's stable public URL (`/media/{id}/public/{file}`,
  *   docs/decisions/067), which a podcast app downloads days after reading the
- *   feed: the avatar or banner of a published site, or a file of a live post
+ *   feed: the avatar or banner of a published site, the logo of its published
+ *   design (its mail links it: docs/decisions/142), or a file of a live post
  *   of that site that the access rule opens whole to an anonymous reader.
  * A post of one site never lends a file to another: uses are of the file's own site.
  */
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { postMedia, posts, sites } from '../../db/content-schema.ts';
+import { siteDesigns } from '../../db/design-schema.ts';
 import { ANONYMOUS, postAccess, type ReaderStanding } from '../access/index.ts';
 import type { Clock } from '../clock.ts';
 import { hasGatedPartColumn, tierIdsColumn } from './post-columns.ts';
@@ -36,12 +38,13 @@ export type PublicMediaRule = (item: { id: string; siteId: string }) => Promise<
 export function publicMediaRule({ db, clock, livePosts }: { db: Database; clock: Clock; livePosts: (now: Date) => SQL }): PublicMediaRule {
   return async function mayServePublicly(item) {
     const [site] = await db
-      .select({ publishedAt: sites.publishedAt, avatarMediaId: sites.avatarMediaId, bannerMediaId: sites.bannerMediaId })
+      .select({ publishedAt: sites.publishedAt, avatarMediaId: sites.avatarMediaId, bannerMediaId: sites.bannerMediaId, logoId: sql<string | null>`${siteDesigns.published}->>'logoId'` })
       .from(sites)
+      .leftJoin(siteDesigns, eq(siteDesigns.siteId, sites.id))
       .where(eq(sites.id, item.siteId))
       .limit(1);
     if (!site?.publishedAt) return false;
-    if (item.id === site.avatarMediaId || item.id === site.bannerMediaId) return true;
+    if (item.id === site.avatarMediaId || item.id === site.bannerMediaId || item.id === site.logoId) return true;
     const now = clock();
     const uses = await liveUses(db, item.siteId, item.id, livePosts(now));
     return uses.some((use) => postAccess(use, ANONYMOUS, now) === 'whole');

@@ -1,0 +1,51 @@
+/**
+ * The site's one brand, as its mail and its pages outside the design show it:
+ * the published design holds the colour and the logo (docs/decisions/142).
+ * `sites.brand_color` is that colour's copy, written with it (design publish,
+ * PATCH /api/sites/mine); a site that never published a design has no logo
+ * there, so its avatar stands in, as its pages show it. The logo is linked at
+ * its stable public address: a mail stays in an inbox for months.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/connect.ts';
+import { media, sites } from '../../db/content-schema.ts';
+import { siteDesigns } from '../../db/design-schema.ts';
+import { domains } from '../../db/domain-schema.ts';
+import type { MailBrand } from '../mail/index.ts';
+import { publicMediaPrefix } from '../media-urls/index.ts';
+import { imageFileFor } from './site-json.ts';
+import { activeDomainOfSite } from './site-lookup.ts';
+import { siteUrl } from './site-url.ts';
+
+/** Mail shows the logo at 48 px; twice that for high-density screens. */
+const LOGO_WIDTH = 96;
+
+/** The colour and logo of a site: its published design's, else (never published) its own colour and avatar. */
+export function brandOf(site: { brandColor: string; avatarMediaId: string | null }, published: { colors: { accent: string }; logoId: string | null } | null): { color: string; logoMediaId: string | null } {
+  return published ? { color: published.colors.accent, logoMediaId: published.logoId } : { color: site.brandColor, logoMediaId: site.avatarMediaId };
+}
+
+/** The brand of a site for its mail; undefined when the site is gone. */
+export async function loadMailBrand(db: Database, appUrl: URL, siteId: string): Promise<MailBrand | undefined> {
+  const [row] = await db
+    .select({ title: sites.title, handle: sites.handle, brandColor: sites.brandColor, avatarMediaId: sites.avatarMediaId, domain: domains.hostname, published: siteDesigns.published })
+    .from(sites)
+    .leftJoin(domains, activeDomainOfSite)
+    .leftJoin(siteDesigns, eq(siteDesigns.siteId, sites.id))
+    .where(eq(sites.id, siteId))
+    .limit(1);
+  if (!row) return undefined;
+  const brand = brandOf(row, row.published);
+  const [logo] = brand.logoMediaId
+    ? await db
+        .select({ id: media.id, derived: media.derived })
+        .from(media)
+        .where(and(eq(media.id, brand.logoMediaId), eq(media.siteId, siteId), eq(media.status, 'ready'), eq(media.kind, 'image')))
+    : [];
+  return {
+    title: row.title,
+    color: brand.color,
+    logoUrl: logo ? new URL(`${publicMediaPrefix(logo.id)}/${imageFileFor(logo.derived, LOGO_WIDTH)}`, appUrl).href : null,
+    url: siteUrl(row, appUrl),
+  };
+}
