@@ -76,6 +76,8 @@ export const ERROR_CODES = [
   'edit-window-over',
   'already-emailed',
   'site-suspended',
+  'paying-members',
+  'password-not-set',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -90,6 +92,7 @@ export const ERROR_FIELDS = [
   'tierIds', 'pastDueAccess', 'visibility',
   'from', 'to', 'subject', 'message',
   'tierIds', 'pastDueAccess', 'visibility', 'text', 'mediaIds', 'messagesFrom', 'commentsFrom', 'messageNotices',
+  'currentPassword', 'newPassword',
 ] as const;
 export type ErrorField = (typeof ERROR_FIELDS)[number];
 

@@ -136,6 +136,8 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'range-in-future': 'This range has not started yet. Choose dates up to today.',
   'already-emailed': 'This post has already been e-mailed; a post is e-mailed once.',
   'site-suspended': 'This site is suspended by the operator of the platform: its pages, comments, messages and e-mails are off until it is restored.',
+  'paying-members': 'Paid subscriptions are still running. Cancel them first, then delete the account.',
+  'password-not-set': 'This account has no password yet. Set one with the link we can e-mail you, then try again.',
 };
 
 export function messageFor(table: MessageTable, code: ErrorCode, fallback: string): string {

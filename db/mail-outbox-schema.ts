@@ -7,7 +7,7 @@ import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'driz
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const MAIL_TEMPLATES = ['verify-email', 'reset-password', 'password-changed', 'domain-live', 'domain-broken', 'support-request', 'message-waiting', 'messages-digest', 'new-member', 'new-members-digest'] as const;
+export const MAIL_TEMPLATES = ['verify-email', 'reset-password', 'password-changed', 'domain-live', 'domain-broken', 'support-request', 'message-waiting', 'messages-digest', 'new-member', 'new-members-digest', 'confirm-email-change', 'email-change-requested', 'email-change-taken'] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 /** Every template renders from its user's row at send time, so the row carries no text of its own. */
 export interface MailParams {
@@ -23,6 +23,8 @@ export interface MailParams {
   paying?: boolean;
   /** A `new-members-digest`: the UTC day (YYYY-MM-DD) it sums up. */
   day?: string;
+  /** An e-mail change: the address asked for (the notice to the old address names it). */
+  newEmail?: string;
   /** The loopback origin of the request that asked for the mail; its links use it if the server accepts it (server/mail/link-origin.ts). */
   linkOrigin?: string;
 }

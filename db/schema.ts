@@ -110,7 +110,7 @@ export const sessions = pgTable(
 );
 
 /** `join-site`: a fan's one-field join, bound to the site (`siteId`); `sign-in`: a mailed sign-in link (docs/decisions/145). */
-export const EMAIL_TOKEN_PURPOSES = ['verify-email', 'reset-password', 'join-site', 'sign-in'] as const;
+export const EMAIL_TOKEN_PURPOSES = ['verify-email', 'reset-password', 'change-email', 'join-site', 'sign-in'] as const;
 export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
 
 export const emailTokens = pgTable(
@@ -178,6 +178,10 @@ export const AUTH_EVENT_TYPES = [
   'account-disabled',
   'account-enabled',
   'role-changed',
+  'password-changed',
+  'email-change-requested',
+  'email-changed',
+  'account-deleted',
 ] as const;
 export type AuthEventType = (typeof AUTH_EVENT_TYPES)[number];
 

@@ -25,6 +25,7 @@ import { createMediaFeature } from './media/index.ts';
 import { createMemberAccountFeature } from './member-account/index.ts';
 import { accountMessages, createMessagingFeature, postComments } from './messaging/index.ts';
 import { createMembersFeature } from './members/index.ts';
+import { createAccountDeletionFeature } from './account-deletion/index.ts';
 import { apiNotFound, apiSecurityHeaders, blockDuringMaintenance, compressResponses, handleErrors, MAINTENANCE_RETRY_AFTER_SECONDS, pageSecurityHeaders, requestLog, requireSameOrigin } from './http/index.ts';
 import { staticClient } from './web-app/index.ts';
 import type { Logger } from './logger.ts';
@@ -52,6 +53,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
     createHealthFeature({ database: services.database }),
     createAuthFeature({
       accounts: services.accounts,
+      accountChanges: services.accountChanges,
       verification: services.verification,
       passwordReset: services.passwordReset,
       google: services.google,
@@ -72,6 +74,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
     createTiersFeature({ tiers: services.tiers, sameOrigin }),
     createDesignFeature({ designs: services.designs, sameOrigin }),
     createMembersFeature({ members: services.members, importer: services.membersImport, sameOrigin }),
+    createAccountDeletionFeature({ deletion: services.accountDeletion, cookie, sameOrigin }),
     createMediaFeature({
       db: services.database.db,
       service: services.media.service,

@@ -4,7 +4,7 @@
  * and imports no feature; a template left out here does not compile
  * (docs/decisions/134).
  */
-import { passwordMailTemplates, verifyEmailTemplate } from './auth/index.ts';
+import { emailChangeMailTemplates, passwordMailTemplates, verifyEmailTemplate } from './auth/index.ts';
 import type { Config } from './config/index.ts';
 import type { Database } from '../db/connect.ts';
 import { domainMailTemplates } from './domains/index.ts';
@@ -19,6 +19,7 @@ export function createMailTemplates(db: Database, config: Pick<Config, 'appUrl' 
   return {
     ...verifyEmailTemplate({ db, mailFrom: config.mailFrom, siteBrand: (siteId) => loadMailBrand(db, appUrl, siteId) }),
     ...passwordMailTemplates({ supportEmail: config.supportEmail }),
+    ...emailChangeMailTemplates({ supportEmail: config.supportEmail }),
     ...domainMailTemplates({ db, appUrl }),
     ...supportMailTemplates({ db, appUrl }),
     ...messageNoticeTemplates({ db, appUrl, mailFrom: config.mailFrom }),

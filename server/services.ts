@@ -5,7 +5,8 @@
  */
 import type { PublicConfig } from '../common/api-types.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
-import { createAccountService, createEmailVerificationService, createGoogleSignIn, createLoginAttempts, createMemberIdentityService, createPasswordHasher, createPasswordResetService, createSessionService, type AuthDeps } from './auth/index.ts';
+import { createAccountChangesService, createAccountService, createEmailVerificationService, createGoogleSignIn, createLoginAttempts, createMemberIdentityService, createPasswordHasher, createPasswordResetService, createSessionService, type AuthDeps } from './auth/index.ts';
+import { createAccountDeletionService } from './account-deletion/index.ts';
 import { createRateLimiter } from './rate-limits/index.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config/index.ts';
@@ -124,6 +125,7 @@ export function createServices({ config, database, transport, clock, logger }: S
   const messages = createMessagesService({ db, clock, rateLimiter, limits: config.messaging, signer: media.service.urlSigner });
   const comments = createCommentsService({ db, clock, livePosts, rateLimiter, limits: config.messaging, siteChanged, recordActivity });
   const messageNotices = createMessageNotices({ db, clock, delaySeconds: config.messaging.noticeDelaySeconds });
+  const accountChanges = createAccountChangesService(authDeps);
   return {
     database,
     clock,
@@ -139,6 +141,8 @@ export function createServices({ config, database, transport, clock, logger }: S
     livePosts,
     maintenance: createMaintenanceState({ database, pollMs: config.maintenancePollMs, logger }),
     accounts: createAccountService(authDeps),
+    accountChanges,
+    accountDeletion: createAccountDeletionService({ db, logger, accountChanges, storage: media.storage, siteChanged }),
     verification: createEmailVerificationService(authDeps),
     passwordReset: createPasswordResetService(authDeps),
     google: config.google ? createGoogleSignIn(config.google, authDeps, (handle) => findSiteByHandle(db, handle)) : undefined,

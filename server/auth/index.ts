@@ -1,9 +1,11 @@
 /** What other rooms use of server/auth/ (docs/architecture.md): its public surface. */
+export { createAccountChangesService, type AccountChangesService } from './account-changes.ts';
 export { createAccountService, type AccountService } from './accounts.ts';
 export { recordAuthEvent } from './audit.ts';
 export { createAuthFeature } from './auth-feature.ts';
 export { signIn } from './auth-routes.ts';
 export type { AuthDeps } from './deps.ts';
+export { emailChangeMailTemplates } from './email-change-mails.ts';
 export { createEmailVerificationService, verifyEmailTemplate } from './email-verification.ts';
 export { createGoogleSignIn } from './google.ts';
 export { loadSession, sessionScopeOf, type AuthLocals } from './load-session.ts';

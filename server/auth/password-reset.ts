@@ -80,7 +80,7 @@ export function passwordResetMail(name: string | undefined, link: string): MailC
 export function passwordChangedMail(name: string | undefined, loginUrl: string, supportEmail: string): MailContent {
   return actionMail(MAIL_SUBJECTS['password-changed'], {
     greetingName: name,
-    intro: 'The password of your account was just changed, and every device was signed out.',
+    intro: 'The password of your account was just changed, and your other devices were signed out.',
     actionLabel: 'Sign in',
     actionUrl: loginUrl,
     outro: `If you did not change it, reset your password right away and write to ${supportEmail}.`,

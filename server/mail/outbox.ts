@@ -19,7 +19,7 @@ export const MAIL_QUEUED_CHANNEL = 'mail_queued';
  */
 export async function enqueueMail(
   db: Database,
-  mail: { recipient: string; template: MailTemplate; userId: string; siteId?: string; supportRequestId?: string; linkOrigin?: string | undefined },
+  mail: { recipient: string; template: MailTemplate; userId: string; siteId?: string; supportRequestId?: string; newEmail?: string; linkOrigin?: string | undefined },
   now: Date,
 ): Promise<void> {
   await db.insert(mailOutbox).values({
@@ -30,6 +30,7 @@ export async function enqueueMail(
       userId: mail.userId,
       ...(mail.siteId ? { siteId: mail.siteId } : {}),
       ...(mail.supportRequestId ? { supportRequestId: mail.supportRequestId } : {}),
+      ...(mail.newEmail ? { newEmail: mail.newEmail } : {}),
       ...(mail.linkOrigin ? { linkOrigin: mail.linkOrigin } : {}),
     },
     createdAt: now,

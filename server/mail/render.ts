@@ -53,7 +53,8 @@ export function createMailRenderer({ db, clock, appUrl, linkOrigins, leaseMs, te
       .select({ email: users.email, displayName: users.displayName, role: users.role, emailVerified: users.emailVerified, suspensionInfo: users.suspensionInfo })
       .from(users)
       .where(eq(users.id, mail.params.userId));
-    if (!user || user.email !== mail.recipient) return undefined;
+    // An `address` mail goes where its row says, about an account that must still exist.
+    if (!user || (template.to === 'user' && user.email !== mail.recipient)) return undefined;
     return template.render({
       row: mail,
       user,

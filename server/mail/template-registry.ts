@@ -37,12 +37,15 @@ export interface UserMail {
 
 /**
  * One template. A `user` mail goes to the user the row names, at the address
- * they still have; an `operator` mail goes to the operator and is rendered from
- * the row alone. `render` answers undefined when the mail is no longer wanted,
- * and the worker cancels it.
+ * they still have; an `address` mail is about the user the row names but goes
+ * to the row's own recipient, which need not be (or no longer is) the user's
+ * address (an e-mail change: the link to the new address, the notice to the old
+ * one); an `operator` mail goes to the operator and is rendered from the row
+ * alone. `render` answers undefined when the mail is no longer wanted, and the
+ * worker cancels it.
  */
 export type MailTemplateEntry =
-  | { to: 'user'; render(mail: UserMail): Promise<RenderedMail | undefined> }
+  | { to: 'user' | 'address'; render(mail: UserMail): Promise<RenderedMail | undefined> }
   | { to: 'operator'; render(row: OutboxRow): Promise<RenderedMail | undefined> };
 
 export type MailTemplates = { readonly [Name in MailTemplate]: MailTemplateEntry };

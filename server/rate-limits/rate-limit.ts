@@ -115,6 +115,11 @@ export function createRateLimiter({ db, clock, limits }: { db: Database; clock: 
     await consume(`reset-confirm:${email}`, limits.resetAttemptsPerEmail, limits.resetWindowSeconds, 'token');
   }
 
+  /** A signed-in account's own password checks (changing the password or the e-mail, deleting the account), as many as reset confirms. */
+  async function consumePasswordCheck(userId: string, field: ErrorField): Promise<void> {
+    await consume(`password-check:${userId}`, limits.resetAttemptsPerEmail, limits.resetWindowSeconds, field);
+  }
+
   /** The studio's live handle check, per creator: far above a typist's pace (it is debounced), well below a scraper's. */
   async function consumeHandleCheck(userId: string): Promise<void> {
     await consume(`handle-check:${userId}`, HANDLE_CHECKS_PER_MINUTE, 60);
@@ -147,6 +152,7 @@ export function createRateLimiter({ db, clock, limits }: { db: Database; clock: 
     consumeResetRequest,
     consumeResetConfirm,
     consumeResetConfirmForEmail,
+    consumePasswordCheck,
     consumeHandleCheck,
     consumeSupportMessage,
     domainCheckWait,

@@ -1,0 +1,20 @@
+/**
+ * The account settings' input rules (change of e-mail and password, deletion),
+ * for both sides: the new address and the new password follow sign-up's own
+ * rules (validation.ts), and a current password is any non-empty string, as at
+ * login, since its length says nothing until it is checked.
+ */
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from './constants.ts';
+import { memberSignupSchema } from './validation.ts';
+
+const currentPassword = z
+  .string({ error: 'missing-password' })
+  .min(1, { error: 'missing-password' })
+  .max(PASSWORD_MAX_LENGTH, { error: 'wrong-password' });
+
+export const changeEmailSchema = z.object({ email: memberSignupSchema.shape.email, password: currentPassword });
+
+export const changePasswordSchema = z.object({ currentPassword, newPassword: memberSignupSchema.shape.password });
+
+export const deleteAccountSchema = z.object({ password: currentPassword });
