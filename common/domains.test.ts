@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alternateHostname, namesSharingTwins, normaliseHostname, twinsOverlap } from './domains.ts';
+import { addDomainSchema } from './domain-schemas.ts';
+import { alternateHostname, cleanHostnameInput, namesSharingTwins, normaliseHostname, twinsOverlap } from './domains.ts';
 
 const PLATFORM = 'creators.example.com';
 const TARGET = 'www.edge.example.net';
@@ -12,6 +13,12 @@ describe('normaliseHostname', () => {
     ['  example.org ', 'example.org'],
     ['bücher.example', 'xn--bcher-kva.example'],
     ['xn--bcher-kva.example', 'xn--bcher-kva.example'],
+    ['https://www.Example.com/path?x', 'www.example.com'],
+    ['fans.example.com/path', 'fans.example.com'],
+    ['http://user:secret@Fans.Example.com:8443/a/b#top', 'fans.example.com'],
+    ['//example.org?ref=1', 'example.org'],
+    ['example.org:443', 'example.org'],
+    ['HTTPS://Bücher.Example/', 'xn--bcher-kva.example'],
   ])('takes %j as %j', (input, stored) => {
     expect(normaliseHostname(input, RESERVED)).toEqual({ ok: true, hostname: stored });
   });
@@ -36,10 +43,28 @@ describe('normaliseHostname', () => {
     ['fans_club.example.com', 'bad-characters'],
     ['-fans.example.com', 'bad-characters'],
     ['fans..example.com', 'bad-characters'],
-    ['fans.example.com/path', 'bad-characters'],
+    ['https://10.0.0.1:8080/', 'ip'],
+    ['http://[::1]:3000/', 'ip'],
+    ['https://localhost:3000/settings', 'localhost'],
+    ['https:///path', 'empty'],
+    ['https://fans club.example.com/', 'bad-characters'],
     ['xn--invalid-.example', 'bad-characters'],
   ])('refuses %j (%s)', (input, problem) => {
     expect(normaliseHostname(input, RESERVED)).toMatchObject({ ok: false, problem });
+  });
+});
+
+describe('cleanHostnameInput', () => {
+  it('keeps only the host of a pasted URL, in lower case, as the field shows it once left', () => {
+    expect(cleanHostnameInput('  https://www.Example.com/path?x ')).toBe('www.example.com');
+    expect(cleanHostnameInput('Example.com')).toBe('example.com');
+    expect(cleanHostnameInput('ftp://files.example.com')).toBe('files.example.com');
+    expect(cleanHostnameInput('[2001:db8::1]:443')).toBe('[2001:db8::1]');
+  });
+
+  it('is what the server reads from the body of POST /api/domains', () => {
+    expect(addDomainSchema.parse({ hostname: 'https://www.Example.com/path?x' })).toEqual({ hostname: 'www.example.com' });
+    expect(addDomainSchema.safeParse({ hostname: 42 }).success).toBe(false);
   });
 });
 

@@ -8,8 +8,12 @@ export type DomainStatus = 'pending' | 'active' | 'failed';
 export type RecordState = 'found' | 'missing' | 'wrong' | 'unchecked';
 
 export interface DomainRecord {
-  type: 'TXT' | 'CNAME' | 'A' | 'AAAA' | 'CAA';
+  /** `ALIAS`: an apex pointed at a name, which DNS providers call ALIAS, ANAME or CNAME flattening (an apex holds no CNAME). */
+  type: 'TXT' | 'CNAME' | 'A' | 'AAAA' | 'CAA' | 'ALIAS';
+  /** The whole name. */
   name: string;
+  /** The name as providers' "Host" (or "Name") field takes it: "@" for the registered domain, else the labels before it. */
+  host: string;
   value: string;
   /** True once the last check found it as it should be. */
   ok: boolean;
@@ -26,6 +30,8 @@ export interface DomainView {
   hostname: string;
   /** The same name in Unicode, for people. */
   displayName: string;
+  /** The registered domain the records go in (`example.co.uk` for `fans.example.co.uk`), where the DNS provider keeps them. */
+  zone: string;
   status: DomainStatus;
   records: DomainRecord[];
   /** The last check's problem in plain words. */
@@ -38,7 +44,32 @@ export interface DomainView {
   expiresAt: string | null;
 }
 
+/** What the platform's own settings mean for custom domains, for /domain to explain (GET /api/domains). */
+export interface DomainPlatform {
+  /** APP_URL, as this server knows it. */
+  appUrl: string;
+  /** APP_URL names this machine only (localhost, 127.0.0.0/8, ::1): no one else can reach a domain pointed at it. */
+  loopback: boolean;
+  /** DOMAIN_IPS is set: an apex is pointed with A/AAAA records; unset, only with an ALIAS, or through `www.`. */
+  apexAddresses: boolean;
+}
+
 export const DOMAIN_PROOF_LABEL = '_creator-platform';
+
+/**
+ * What the creator pasted, cut to the host it names: a scheme, a user, a port,
+ * a path, a query or a fragment around it is dropped (`https://www.Example.com/path?x`
+ * is `www.example.com`), as the studio's field shows it when left and as the
+ * server reads it (common/domain-schemas.ts). What is left is checked by normaliseHostname.
+ */
+export function cleanHostnameInput(input: string): string {
+  let text = input.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^\/\//, '');
+  text = text.split(/[/?#\\]/, 1)[0]!;
+  text = text.slice(text.lastIndexOf('@') + 1);
+  // A port after a name, an IPv4 address or a bracketed IPv6 one (which keeps its own colons, and is refused as an address).
+  text = text.startsWith('[') ? text.replace(/^(\[[^\]]*\]):\d*$/, '$1') : text.replace(/^([^:]*):\d*$/, '$1');
+  return text.toLowerCase();
+}
 
 export type HostnameProblem = 'empty' | 'ip' | 'localhost' | 'single-label' | 'platform' | 'too-long' | 'bad-characters' | 'not-public' | 'public-suffix';
 
@@ -64,17 +95,13 @@ const ASCII_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /**
  * The stored form of what the creator typed, or why it cannot be a site's domain.
- * A pasted `https://…/` is forgiven. `platformHosts` (the platform's own host, the
+ * A pasted URL is cut to its host (cleanHostnameInput). `platformHosts` (the platform's own host, the
  * CNAME target), their subdomains and their `www.`/apex twins are the platform's own.
  * Whether the name is public (the public suffix list) is the server's check:
  * server/domains/public-names.ts.
  */
 export function normaliseHostname(input: string, platformHosts: readonly string[]): HostnameCheck {
-  const typed = input
-    .trim()
-    .replace(/^https?:\/\//i, '')
-    .replace(/\/$/, '')
-    .replace(/\.$/, '');
+  const typed = cleanHostnameInput(input).replace(/\.$/, '');
   if (typed === '') return refuse('empty');
   if (typed.startsWith('[') || typed.includes(':') || /^[0-9.]+$/.test(typed)) return refuse('ip');
   const labels = typed.split('.');

@@ -11,7 +11,7 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 
 /** One DNS record the creator must add, with what the last check found (common/domains.ts DomainRecord). */
 export interface StoredRecord {
-  type: 'TXT' | 'CNAME' | 'A' | 'AAAA' | 'CAA';
+  type: 'TXT' | 'CNAME' | 'A' | 'AAAA' | 'CAA' | 'ALIAS';
   name: string;
   value: string;
   state: 'found' | 'missing' | 'wrong' | 'unchecked';

@@ -117,7 +117,7 @@ export function createServices({ config, database, transport, clock, logger }: S
   const domainDirectory = createDomainDirectory({ db, platformHost: config.appUrl.hostname });
   siteChanges.subscribe((siteId) => domainDirectory.siteChanged(siteId));
   const dns = createDnsChecker({ server: config.domains.resolver, cnameTarget: config.domains.cnameTarget, ips: config.domains.ips, timeoutMs: config.domains.timeoutMs });
-  const domains = createDomainsService({ db, clock, logger, dns, platformHost: config.appUrl.hostname, queue: media.queue, siteChanged, refresh: (siteId) => domainDirectory.refresh(siteId) });
+  const domains = createDomainsService({ db, clock, logger, dns, appUrl: config.appUrl, apexAddresses: config.domains.ips.length > 0, queue: media.queue, siteChanged, refresh: (siteId) => domainDirectory.refresh(siteId) });
   void media.queue.work<DomainCheckJobData>(DOMAIN_CHECK_JOB, (job) => domains.runScheduledCheck(job.data));
   const members = createMembersService({ db, clock, logger, stripe: stripe?.client });
   const webhooks = createWebhookService({ db, stripe, handlers: webhookHandlers, logger, clock });

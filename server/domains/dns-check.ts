@@ -1,8 +1,9 @@
 /**
  * The DNS proof of a custom domain (DESIGN.md "Your own domain"): the `TXT`
  * record `_creator-platform.{host}` holds the domain's token, the host points
- * at the platform (`CNAME` to DOMAIN_CNAME_TARGET, or `A`/`AAAA` to
- * DOMAIN_IPS), and no `CAA` record forbids the CA the proxy uses. Each record
+ * at the platform (record-plan.ts: a `CNAME` to DOMAIN_CNAME_TARGET, an apex's
+ * `A`/`AAAA` to DOMAIN_IPS, or its `ALIAS`, which answers with the target's
+ * own addresses), and no `CAA` record forbids the CA the proxy uses. Each record
  * gets its own state and every failure its plain words. Lookups go through
  * node:dns's resolver (c-ares) at DNS_RESOLVER with a bounded timeout and
  * tries, so a dead DNS server costs one bounded wait, never a hung job.
@@ -12,9 +13,9 @@
  */
 import { Resolver } from 'node:dns/promises';
 import { alternateHostname, DOMAIN_PROOF_LABEL, type DomainRecord } from '../../common/domains.ts';
-import { isApex } from './apex.ts';
 import { isPrivateAddress } from './private-addresses.ts';
 import { publicNameProblem } from './public-names.ts';
+import { platformAddresses, pointingRecords } from './record-plan.ts';
 
 /** The CA Caddy's on-demand TLS asks first; a CAA record must allow it. */
 export const CERTIFICATE_AUTHORITY = 'letsencrypt.org';
@@ -31,9 +32,12 @@ export interface DnsCheckConfig {
   timeoutMs: number;
 }
 
+/** A record as a check sees it; its provider-style host is the view's (domains-service.ts). */
+export type CheckedRecord = Omit<DomainRecord, 'host'>;
+
 export interface DnsCheckResult {
   ok: boolean;
-  records: DomainRecord[];
+  records: CheckedRecord[];
   /** The first problem in plain words; null when the domain passed. */
   error: string | null;
   /** True when DNS itself failed (timeout, SERVFAIL): the records say nothing, so an active domain is not called broken for it. */
@@ -84,6 +88,15 @@ export function createDnsChecker(config: DnsCheckConfig) {
   const resolver = new Resolver({ timeout: config.timeoutMs, tries: 2 });
   if (config.server) resolver.setServers([config.server]);
   const target = config.cnameTarget.toLowerCase();
+  const plan = { cnameTarget: target, ips: config.ips };
+  const configuredAddresses = platformAddresses(plan);
+
+  /** The addresses a name may answer with: DOMAIN_IPS, else the target's own now (what an ALIAS or a flattened CNAME answers). */
+  async function allowedAddresses(): Promise<readonly string[]> {
+    if (configuredAddresses.length > 0) return configuredAddresses;
+    const [v4, v6] = await Promise.all([records(() => resolver.resolve4(target), target), records(() => resolver.resolve6(target), target)]);
+    return [...v4, ...v6];
+  }
 
   /** The CNAME chain from `name`, as far as it goes; a loop is a failure in words. */
   async function cnameChain(name: string): Promise<string[]> {
@@ -102,11 +115,8 @@ export function createDnsChecker(config: DnsCheckConfig) {
   }
 
   /** The records that point `name` at the platform, with their states from the last lookup. */
-  async function pointing(name: string, optional: boolean): Promise<{ records: DomainRecord[]; problem: string | null }> {
-    const useAddresses = isApex(name) && config.ips.length > 0;
-    const wanted: DomainRecord[] = useAddresses
-      ? config.ips.map((ip) => ({ type: ip.includes(':') ? ('AAAA' as const) : ('A' as const), name, value: ip, ok: false, state: 'missing' as const, ...(optional ? { optional } : {}) }))
-      : [{ type: 'CNAME', name, value: target, ok: false, state: 'missing', ...(optional ? { optional } : {}) }];
+  async function pointing(name: string, optional: boolean): Promise<{ records: CheckedRecord[]; problem: string | null }> {
+    const wanted = pointingRecords(name, plan).map((record): CheckedRecord => ({ ...record, ok: false, state: 'missing', ...(optional ? { optional } : {}) }));
     const settle = (state: DomainRecord['state'], found?: string[]) => wanted.map((record) => ({ ...record, ok: state === 'found', state, ...(found ? { found } : {}) }));
 
     const chain = await cnameChain(name);
@@ -120,9 +130,9 @@ export function createDnsChecker(config: DnsCheckConfig) {
     if (addresses.length === 0) {
       return { records: settle('missing'), problem: `We found no record for ${name} yet. If you just added it, it may still be propagating: that can take up to an hour.` };
     }
-    const allowed = new Set(config.ips);
-    if (config.ips.length > 0 && addresses.every((address) => allowed.has(address))) return { records: settle('found'), problem: null };
-    const expected = useAddresses ? config.ips.join(', ') : target;
+    const allowed = new Set(await allowedAddresses());
+    if (allowed.size > 0 && addresses.every((address) => allowed.has(address))) return { records: settle('found'), problem: null };
+    const expected = wanted[0]!.type === 'A' || wanted[0]!.type === 'AAAA' ? wanted.map((record) => record.value).join(', ') : target;
     // The platform's own addresses may be private (an operator's internal network): those are shown on the page anyway.
     const shown = addresses.filter((address) => allowed.has(address) || !isPrivateAddress(address));
     if (shown.length === 0) return { records: settle('wrong', [PRIVATE_ADDRESS]), problem: `${name} points at a private address, which no one can reach from the internet. Point it at ${expected}.` };
@@ -131,7 +141,7 @@ export function createDnsChecker(config: DnsCheckConfig) {
   }
 
   /** The closest CAA record set above `name` (RFC 8659 §3); whether it lets our CA issue. */
-  async function caa(name: string): Promise<DomainRecord | undefined> {
+  async function caa(name: string): Promise<CheckedRecord | undefined> {
     const labels = name.split('.');
     for (let start = 0; start < labels.length - 1; start++) {
       const at = labels.slice(start).join('.');
@@ -146,12 +156,8 @@ export function createDnsChecker(config: DnsCheckConfig) {
   }
 
   /** The records to show before any check. */
-  function expected(hostname: string, token: string): DomainRecord[] {
-    const useAddresses = (name: string) => isApex(name) && config.ips.length > 0;
-    const pointAt = (name: string, optional: boolean): DomainRecord[] =>
-      useAddresses(name)
-        ? config.ips.map((ip) => ({ type: ip.includes(':') ? ('AAAA' as const) : ('A' as const), name, value: ip, ok: false, state: 'unchecked' as const, ...(optional ? { optional } : {}) }))
-        : [{ type: 'CNAME', name, value: target, ok: false, state: 'unchecked', ...(optional ? { optional } : {}) }];
+  function expected(hostname: string, token: string): CheckedRecord[] {
+    const pointAt = (name: string, optional: boolean): CheckedRecord[] => pointingRecords(name, plan).map((record) => ({ ...record, ok: false, state: 'unchecked', ...(optional ? { optional } : {}) }));
     return [{ type: 'TXT', name: `${DOMAIN_PROOF_LABEL}.${hostname}`, value: token, ok: false, state: 'unchecked' }, ...pointAt(hostname, false), ...pointAt(alternateHostname(hostname), true)];
   }
 
@@ -171,13 +177,13 @@ export function createDnsChecker(config: DnsCheckConfig) {
           // The alternate name is optional: its own failure never holds the domain back.
           pointing(alternateHostname(hostname), true).then(
             (twin) => ({ records: twin.records, points: twin.problem === null }),
-            (error: unknown) => ({ records: [] as DomainRecord[], points: error instanceof LookupFailure && !error.inconclusive ? false : undefined }),
+            (error: unknown) => ({ records: [] as CheckedRecord[], points: error instanceof LookupFailure && !error.inconclusive ? false : undefined }),
           ),
           caa(hostname),
         ]);
         const values = txt.map((chunks) => chunks.join(''));
         const proofOk = values.includes(token);
-        const proof: DomainRecord = { type: 'TXT', name: proofName, value: token, ok: proofOk, state: proofOk ? 'found' : values.length ? 'wrong' : 'missing', ...(values.length && !proofOk ? { found: values } : {}) };
+        const proof: CheckedRecord = { type: 'TXT', name: proofName, value: token, ok: proofOk, state: proofOk ? 'found' : values.length ? 'wrong' : 'missing', ...(values.length && !proofOk ? { found: values } : {}) };
         const problem = !proofOk
           ? values.length
             ? `The TXT record at ${proofName} holds another value. Copy the value shown here exactly.`

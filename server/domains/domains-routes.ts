@@ -1,8 +1,8 @@
 /** /api/domains: the creator's domain; parse, call one function of the service, answer (common/api/domains.ts). */
 import express, { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
 import type { AnswerOf } from '../../common/api/endpoint.ts';
 import type * as domainsApi from '../../common/api/domains.ts';
+import { addDomainSchema } from '../../common/domain-schemas.ts';
 import { isUuid } from '../../common/post-schemas.ts';
 import { AppError } from '../errors.ts';
 import { requireVerifiedCreator, type AuthLocals } from '../auth/index.ts';
@@ -11,7 +11,6 @@ import type { DomainsService } from './domains-service.ts';
 type AuthResponse = Response<unknown, AuthLocals>;
 type DomainsAnswer<Name extends keyof typeof domainsApi> = AnswerOf<(typeof domainsApi)[Name]>;
 
-const addSchema = z.object({ hostname: z.string().max(300) });
 const userId = (res: AuthResponse) => res.locals.auth!.user.id;
 
 function domainId(req: Request): string {
@@ -30,11 +29,11 @@ export function domainsRoutes({ domains, checkWait }: { domains: DomainsService;
   });
 
   router.get('/', async (_req, res: AuthResponse) => {
-    res.json({ domain: await domains.mine(userId(res)) } satisfies DomainsAnswer<'getDomain'>);
+    res.json({ domain: await domains.mine(userId(res)), platform: domains.platform } satisfies DomainsAnswer<'getDomain'>);
   });
 
   router.post('/', express.json({ limit: '4kb' }), async (req, res: AuthResponse) => {
-    const parsed = addSchema.safeParse(req.body ?? {});
+    const parsed = addDomainSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw new AppError('invalid-domain', 400, 'hostname');
     res.status(201).json({ domain: await domains.add(userId(res), parsed.data.hostname) } satisfies DomainsAnswer<'addDomain'>);
   });

@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { domainToUnicode } from 'node:url';
 import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
-import { alternateHostname, HOSTNAME_PROBLEMS, namesSharingTwins, normaliseHostname, type DomainView } from '../../common/domains.ts';
+import { alternateHostname, HOSTNAME_PROBLEMS, namesSharingTwins, normaliseHostname, type DomainPlatform, type DomainView } from '../../common/domains.ts';
 import type { Database } from '../../db/connect.ts';
 import { domains } from '../../db/domain-schema.ts';
 import type { Clock } from '../clock.ts';
@@ -24,7 +24,9 @@ import { findSiteByOwner, type SiteChanged } from '../sites/index.ts';
 import { users } from '../../db/schema.ts';
 import type { DnsChecker } from './dns-check.ts';
 import { DOMAIN_CHECK_JOB, nextCheckDelaySeconds, ACTIVE_RECHECK_SECONDS, UNPROVEN_CLAIM_DAYS, type DomainCheckJobData } from './domain-jobs.ts';
+import { isLoopbackHost } from './loopback-host.ts';
 import { publicNameProblem } from './public-names.ts';
+import { hostLabel, zoneOf } from './record-plan.ts';
 
 type DomainRow = typeof domains.$inferSelect;
 
@@ -35,8 +37,10 @@ export interface DomainsServiceDeps {
   clock: Clock;
   logger: Logger;
   dns: DnsChecker;
-  /** The platform's own host: neither it, its subdomains nor its twin can be a site's domain (nor can the CNAME target). */
-  platformHost: string;
+  /** APP_URL: its host, its subdomains and its twin cannot be a site's domain (nor can the CNAME target's). */
+  appUrl: URL;
+  /** DOMAIN_IPS is set: an apex is pointed with A/AAAA records. */
+  apexAddresses: boolean;
   queue: Pick<JobQueue, 'send'>;
   siteChanged: SiteChanged;
   /** Brings this server's Host lookup up to date before the answer goes (other servers hear the NOTIFY). */
@@ -44,12 +48,15 @@ export interface DomainsServiceDeps {
 }
 
 export function toDomainView(row: DomainRow, dns: DnsChecker): DomainView {
+  const zone = zoneOf(row.hostname);
+  const checked = row.records.length > 0 ? row.records.map((record) => ({ ...record, ok: record.state === 'found' })) : dns.expected(row.hostname, row.verificationToken);
   return {
     id: row.id,
     hostname: row.hostname,
     displayName: domainToUnicode(row.hostname) || row.hostname,
+    zone,
     status: row.status,
-    records: row.records.length > 0 ? row.records.map((record) => ({ ...record, ok: record.state === 'found' })) : dns.expected(row.hostname, row.verificationToken),
+    records: checked.map((record) => ({ ...record, host: hostLabel(record.name, zone) })),
     error: row.lastError,
     lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
@@ -63,8 +70,16 @@ function provenElsewhere(hostname: string): string {
   return `Another site proved ${hostname} first, and the domain is live there. If the domain is yours, remove that site's TXT record from _creator-platform.${hostname} at your DNS provider: the other site loses the domain at its next daily check, and yours can then go live.`;
 }
 
-export function createDomainsService({ db, clock, logger, dns, platformHost, queue, siteChanged, refresh }: DomainsServiceDeps) {
-  const platformHosts = [platformHost, dns.cnameTarget];
+/** The start-up line of a platform no custom domain can reach, in plain words with what to do. */
+function loopbackWarning(appUrl: URL): string {
+  return `Custom domains need a public address: APP_URL is ${appUrl.origin}, which only this machine can reach. Set APP_URL to the address people use (like https://creators.example.com) before creators add their own domains.`;
+}
+
+export function createDomainsService({ db, clock, logger, dns, appUrl, apexAddresses, queue, siteChanged, refresh }: DomainsServiceDeps) {
+  const platformHosts = [appUrl.hostname, dns.cnameTarget];
+  const platform: DomainPlatform = { appUrl: appUrl.origin, loopback: isLoopbackHost(appUrl.hostname), apexAddresses };
+  // Said once, as the server starts: /domain says it to the creator too.
+  if (platform.loopback) logger.warn(loopbackWarning(appUrl));
 
   async function siteOf(userId: string): Promise<string> {
     const site = await findSiteByOwner(db, userId);
@@ -171,6 +186,9 @@ export function createDomainsService({ db, clock, logger, dns, platformHost, que
   }
 
   return {
+    /** What APP_URL and DOMAIN_IPS mean for a custom domain, for /domain to explain. */
+    platform,
+
     async mine(userId: string): Promise<DomainView | null> {
       const siteId = await siteOf(userId);
       const [row] = await db.select().from(domains).where(eq(domains.siteId, siteId));

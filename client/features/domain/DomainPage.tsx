@@ -1,13 +1,15 @@
 /**
  * /domain (DESIGN.md "Your own domain"): enter a domain, the exact records to
- * add (each with a copy button and its own state), Check now, remove. The
- * server checks by itself too (a queue job with back-off) and mails the
- * creator when the domain goes live or breaks; a claim never proven expires,
- * and the page says when.
+ * add (Type, Host, Value and TTL as DNS providers label them, each with a copy
+ * button and its own state), Check now, remove. The server checks by itself
+ * too (a queue job with back-off) and mails the creator when the domain goes
+ * live or breaks; a claim never proven expires, and the page says when. A
+ * pasted URL is cut to its domain, and a server whose APP_URL only this
+ * machine reaches says so first (issue 29).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
 import * as domainsApi from '../../../common/api/domains.ts';
-import { normaliseHostname, type DomainRecord, type DomainView } from '../../../common/domains.ts';
+import { cleanHostnameInput, normaliseHostname, type DomainPlatform, type DomainRecord, type DomainView } from '../../../common/domains.ts';
 import { SERVER_MESSAGES } from '../../../common/messages.ts';
 import { useFormSubmit } from '../../app/useFormSubmit.ts';
 import { usePageMeta } from '../../app/usePageMeta.ts';
@@ -15,11 +17,12 @@ import { BusyButton } from '../../components/BusyButton.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { LiveMessage } from '../../components/LiveMessage.tsx';
 import { LoadFailed, Loading } from '../../components/LoadStatus.tsx';
+import { apexNote, cleanedNotice, hostHelp, loopbackNotice, OPTIONAL_RECORD, PROVIDERS_HEADING, providerNotes, RECORD_COLUMNS, RECORD_PURPOSE, RECORD_TTL, wholeName } from '../../content/domain.ts';
 import { call, toErrorCode } from '../../lib/api.ts';
 import '../settings/general/settings.css';
 import './domain.css';
 
-type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; domain: DomainView | null };
+type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; domain: DomainView | null; platform: DomainPlatform };
 
 const STATUS_WORDS: Record<DomainView['status'], string> = { pending: 'Waiting for DNS', active: 'Live', failed: 'Needs attention' };
 
@@ -45,41 +48,86 @@ function CopyButton({ value, label }: { value: string; label: string }) {
   );
 }
 
-function Records({ records }: { records: DomainRecord[] }) {
+function Records({ domain }: { domain: DomainView }) {
+  const { records, zone } = domain;
+  const pointingValue = records.find((record) => record.type === 'ALIAS' || record.type === 'CNAME')?.value;
+  // The root's note once, under its first record (an A and an AAAA share it).
+  const rootNoteAt = records.findIndex((record) => record.host === '@' && apexNote(record.type, zone, pointingValue));
   return (
-    <ul className="domain-records">
-      {records.map((record) => (
-        <li key={`${record.type} ${record.name} ${record.value}`} className={`domain-record domain-record--${record.optional && !record.ok ? 'optional' : record.state}`}>
-          <p className="domain-record__head">
-            <span className="domain-record__type">{record.type}</span>
-            {record.optional && <span className="domain-record__optional">Optional: redirects to your domain</span>}
-            <span className="domain-record__state">{recordState(record)}</span>
-          </p>
-          <dl className="domain-record__fields">
-            <div>
-              <dt>Name</dt>
-              <dd>
-                <code>{record.name}</code> <CopyButton value={record.name} label={`${record.type} name`} />
-              </dd>
+    <>
+      <ul className="domain-records">
+        {records.map((record, index) => {
+          const note = index === rootNoteAt ? apexNote(record.type, zone, pointingValue) : undefined;
+          return (
+            <li key={`${record.type} ${record.name} ${record.value}`} className={`domain-record domain-record--${record.optional && !record.ok ? 'optional' : record.state}`}>
+              <p className="domain-record__head">
+                <span className="domain-record__purpose">{record.optional ? OPTIONAL_RECORD : RECORD_PURPOSE[record.type]}</span>
+                <span className="domain-record__state">{recordState(record)}</span>
+              </p>
+              <dl className="domain-record__fields">
+                <div>
+                  <dt>{RECORD_COLUMNS.type}</dt>
+                  <dd>
+                    <code className="domain-record__type">{record.type}</code>
+                  </dd>
+                </div>
+                <div>
+                  <dt>{RECORD_COLUMNS.host}</dt>
+                  <dd>
+                    <code>{record.host}</code> <CopyButton value={record.host} label={`${record.type} host for ${record.name}`} />
+                  </dd>
+                </div>
+                <div>
+                  <dt>{record.type === 'CAA' ? 'Add this' : RECORD_COLUMNS.value}</dt>
+                  <dd>
+                    <code>{record.value}</code> <CopyButton value={record.value} label={`${record.type} value for ${record.name}`} />
+                  </dd>
+                </div>
+                <div>
+                  <dt>{RECORD_COLUMNS.ttl}</dt>
+                  <dd>{RECORD_TTL}</dd>
+                </div>
+              </dl>
+              {record.host !== record.name && <p className="domain-record__name">{wholeName(record.name)}</p>}
+              {note && <p className="domain-record__note">{note}</p>}
+            </li>
+          );
+        })}
+      </ul>
+      <p className="domain-help">{hostHelp(zone)}</p>
+      <details className="domain-providers">
+        <summary>{PROVIDERS_HEADING}</summary>
+        <dl>
+          {providerNotes(zone).map(({ name, note }) => (
+            <div key={name}>
+              <dt>{name}</dt>
+              <dd>{note}</dd>
             </div>
-            <div>
-              <dt>{record.type === 'CAA' ? 'Add this' : 'Value'}</dt>
-              <dd>
-                <code>{record.value}</code> <CopyButton value={record.value} label={`${record.type} value`} />
-              </dd>
-            </div>
-          </dl>
-        </li>
-      ))}
-    </ul>
+          ))}
+        </dl>
+      </details>
+    </>
   );
 }
 
 function AddDomain({ onAdded }: { onAdded: (domain: DomainView) => void }) {
   const [hostname, setHostname] = useState('');
+  const [cleaned, setCleaned] = useState<string | null>(null);
   // Every problem, the form's own or the server's, is said under the one field.
   const { errors, busy, handleSubmit } = useFormSubmit<'hostname'>({ fieldIds: { hostname: 'domain-hostname' }, problemFor: (code) => ({ field: 'hostname', message: SERVER_MESSAGES[code] }) });
   const checked = normaliseHostname(hostname, [window.location.hostname]);
+  /** A pasted or finished URL is cut to its domain in the field, and the page says so. */
+  const tidy = (value: string) => {
+    const tidied = cleanHostnameInput(value);
+    setHostname(tidied);
+    setCleaned(tidied !== '' && tidied !== value.trim().toLowerCase() ? cleanedNotice(tidied) : null);
+  };
+  const change = (event: ChangeEvent<HTMLInputElement>) => {
+    const { value } = event.target;
+    // More than one character at once is a paste (or an autofill): tidy it now. Typing is tidied on leaving.
+    if (value.length - hostname.length > 1) return tidy(value);
+    setHostname(value);
+  };
   const submit = handleSubmit({
     check: () => (checked.ok ? {} : { hostname: checked.message }),
     send: async () => {
@@ -94,13 +142,15 @@ function AddDomain({ onAdded }: { onAdded: (domain: DomainView) => void }) {
         id="domain-hostname"
         label="Your domain"
         value={hostname}
-        onChange={(event) => setHostname(event.target.value)}
+        onChange={change}
+        onBlur={(event) => tidy(event.target.value)}
         error={errors.hostname}
         hint="Like example.com or blog.example.com. If you enter example.com, www.example.com can redirect to it."
         autoComplete="off"
         spellCheck={false}
         inputMode="url"
       />
+      <LiveMessage>{cleaned}</LiveMessage>
       <div className="settings-form__actions">
         <BusyButton type="submit" busy={busy}>
           Add domain
@@ -147,7 +197,7 @@ function DomainDetails({ domain, onChange }: { domain: DomainView; onChange: (do
       <LiveMessage tone="error" assertive>
         {domain.error}
       </LiveMessage>
-      <Records records={domain.records} />
+      <Records domain={domain} />
       {domain.lastCheckedAt && <p className="domain-help">Last checked {new Date(domain.lastCheckedAt).toLocaleString()}.</p>}
       <div className="domain-actions">
         <BusyButton busy={busy === 'check'} onClick={() => run('check')}>
@@ -179,7 +229,7 @@ export default function DomainPage() {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const fetchDomain = useCallback(() => {
     call(domainsApi.getDomain)
-      .then(({ domain }) => setLoaded({ state: 'ready', domain }))
+      .then(({ domain, platform }) => setLoaded({ state: 'ready', domain, platform }))
       .catch((failure: unknown) => setLoaded({ state: 'failed', message: SERVER_MESSAGES[toErrorCode(failure)] }));
   }, []);
   useEffect(fetchDomain, [fetchDomain]);
@@ -187,7 +237,7 @@ export default function DomainPage() {
     setLoaded({ state: 'loading' });
     fetchDomain();
   };
-  const set = (domain: DomainView | null) => setLoaded({ state: 'ready', domain });
+  const set = (domain: DomainView | null) => setLoaded((previous) => (previous.state === 'ready' ? { ...previous, domain } : previous));
   return (
     <div className="settings studio">
       <h1 className="settings__heading">Domain</h1>
@@ -197,6 +247,11 @@ export default function DomainPage() {
         </h2>
         {loaded.state === 'loading' && <Loading>Loading your domain…</Loading>}
         {loaded.state === 'failed' && <LoadFailed message={loaded.message} onRetry={retry} />}
+        {loaded.state === 'ready' && loaded.platform.loopback && (
+          <p className="notice domain-platform" role="note">
+            {loopbackNotice(loaded.platform.appUrl)}
+          </p>
+        )}
         {loaded.state === 'ready' && (loaded.domain ? <DomainDetails domain={loaded.domain} onChange={set} /> : <AddDomain onAdded={set} />)}
       </section>
     </div>
