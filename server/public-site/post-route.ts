@@ -31,14 +31,16 @@ export function postRoute(router: Router, deps: SiteRoutesDeps, pages: SitePage)
       const urls = await signer();
       const [cover, avatar] = await Promise.all([pages.siteImage(post.coverMediaId, media), pages.siteImage(site.avatarMediaId, media)]);
       const confirmEmail = waitsForEmail(post, standing, now);
-      const input = { site, post, access, reader, confirmEmail, ...(cover ? { cover } : {}), media, prefixOf: (id: string) => urls.prefix(id, BODY_MEDIA_TTL_MS), appUrl };
+      // The join prompt after a post read whole joins the free tier; members and the owner are never asked (post-extras.ts).
+      const tiers = access === 'whole' && reader !== 'member' && reader !== 'owner' ? await content.tiers(site.id) : [];
+      const input = { site, post, access, reader, confirmEmail, ...(cover ? { cover } : {}), avatar, tiers, media, prefixOf: (id: string) => urls.prefix(id, BODY_MEDIA_TTL_MS), appUrl };
       const hasVideo = [...media.values()].some((item) => item.kind === 'video' && item.derived.hls);
       const comments = access === 'whole' && post.live && commentsSection ? await commentsSection({ site, post, standing, readerId, query: req.query }) : '';
       const viewPath = `/posts/${post.slug}`;
       const key = pages.anonymousKey(req, res, preview);
       const slot = key === undefined ? undefined : { key, renderedFrom, siteId: site.id, viewPath };
       const design = await designPages.chrome(site, await designPages.designFor(site, found.draftDesign));
-      await pages.sendPage(req, res, { head: postHead(input), site, main: postMain(input) + comments, assets, hasVideo, hasTalk: comments !== '', reader, icon: siteIcon(avatar), design }, preview, { slot });
+      await pages.sendPage(req, res, { head: postHead(input), site, main: postMain(input) + comments, assets, hasVideo, hasShare: post.publishedAt !== null, hasTalk: comments !== '', reader, icon: siteIcon(avatar), design }, preview, { slot });
       if (pages.shouldCount(req, res, site, preview)) countPageView(site.id, viewPath, readerOf(req));
     }),
   );

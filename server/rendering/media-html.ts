@@ -13,10 +13,39 @@ import type { MediaRow } from './site-rows.ts';
 /** `/media/{id}/{token}` of one item, or undefined when it may not be shown. */
 export type PrefixOf = (mediaId: string) => string | undefined;
 
-export const CONTENT_IMAGE_SIZES = '(min-width: 46rem) 42rem, calc(100vw - 2rem)';
+/** The post's text column (client/site/site.css `.post`): at most 34em of 18 px, else the screen less its padding. */
+const COLUMN_PX = 612;
+const CONTENT_IMAGE_SIZES = `(min-width: ${COLUMN_PX + 32}px) ${COLUMN_PX}px, calc(100vw - 2rem)`;
+
+/**
+ * `sizes` of an image in the post's column: an image narrower than the column is
+ * drawn at its own width (CSS max-width only), so the browser is told so and
+ * never fetches a wider file than it shows.
+ */
+export function columnImageSizes(item: MediaRow): string {
+  const { width } = item.derived;
+  return width && width < COLUMN_PX ? `(min-width: ${width + 32}px) ${width}px, calc(100vw - 2rem)` : CONTENT_IMAGE_SIZES;
+}
 
 export function srcsetOf(prefix: string, images: readonly ImageVariant[]): string {
   return images.map((image) => `${prefix}/${image.file} ${image.width}w`).join(', ');
+}
+
+/** The originals a browser shows as they are (server/media/processing/sniff.ts takes no other image). */
+const WEB_IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif']);
+
+/**
+ * The files a `srcset` may offer: the WebP variants no wider than the original,
+ * and the original itself at its own width when every variant is narrower (an
+ * 800 px picture has variants of 320 and 640 only), so a browser that needs more
+ * pixels gets the real ones instead of stretching a smaller file.
+ */
+export function srcsetImages(item: MediaRow): ImageVariant[] {
+  const { width, height } = item.derived;
+  const variants = (item.derived.images ?? []).filter((image) => !width || image.width <= width).sort((a, b) => a.width - b.width);
+  const widest = variants.at(-1)?.width ?? 0;
+  if (variants.length > 0 && width && height && widest < width && WEB_IMAGE_TYPES.has(item.type)) variants.push({ width, height, file: 'original' });
+  return variants;
 }
 
 /** The variant closest above `width` (or the widest), for a `src` fallback and for cards. */
@@ -45,7 +74,7 @@ export interface ImageOptions {
 }
 
 export function imageHtml(item: MediaRow, prefix: string, { sizes, alt = item.alt, className, eager = false }: ImageOptions): string {
-  const images = item.derived.images ?? [];
+  const images = srcsetImages(item);
   const fallback = imageFileFor(item, 960);
   const srcset = images.length > 0 ? ` srcset="${text(srcsetOf(prefix, images))}" sizes="${text(sizes)}"` : '';
   const loading = eager ? ' fetchpriority="high"' : ' loading="lazy"';
@@ -91,7 +120,7 @@ function fileHtml(item: MediaRow, prefix: string): string {
 export function mediaHtml(item: MediaRow, prefix: string, alt = ''): string {
   switch (item.kind) {
     case 'image':
-      return imageHtml(item, prefix, { sizes: CONTENT_IMAGE_SIZES, alt: alt || item.alt || '' });
+      return imageHtml(item, prefix, { sizes: columnImageSizes(item), alt: alt || item.alt || '' });
     case 'video':
       return videoHtml(item, prefix);
     case 'audio':

@@ -47,6 +47,8 @@ export interface ShellInput {
   /** Who is reading: the bar's links follow (site-bar.ts). */
   reader: SiteReader;
   hasVideo?: boolean;
+  /** A post's share links: the site's script copies the post's address (client/site/site.ts). */
+  hasShare?: boolean;
   /** Messages or comments are on the page: the talk script enhances them (client/site/talk.ts). */
   hasTalk?: boolean;
   /** The owner's view of a page nobody else sees yet. */
@@ -90,11 +92,11 @@ function metaTags(head: PageHead): string {
 }
 
 /** The page and the inline style it carries, whose hash goes into the page's CSP. */
-export function renderShell({ head, site, main, assets, reader, hasVideo = false, hasTalk = false, previewBanner = false, hideJoin = false, icon = PLATFORM_ICON, design }: ShellInput): { html: string; inlineStyle: string } {
+export function renderShell({ head, site, main, assets, reader, hasVideo = false, hasShare = false, hasTalk = false, previewBanner = false, hideJoin = false, icon = PLATFORM_ICON, design }: ShellInput): { html: string; inlineStyle: string } {
   const inlineStyle = design ? design.inlineStyle : brandStyle(site.brandColor);
   const home = sitePath(site);
   const stylesheet = assets.stylesheet ? `<link rel="stylesheet" href="${assets.stylesheet}">` : '';
-  const videoScript = hasVideo && assets.videoScript ? `<script type="module" src="${assets.videoScript}"></script>` : '';
+  const videoScript = (hasVideo || hasShare) && assets.videoScript ? `<script type="module" src="${assets.videoScript}"></script>` : '';
   const script = videoScript + (hasTalk && assets.talkScript ? `<script type="module" src="${assets.talkScript}"></script>` : '');
   const banner = previewBanner ? '<p class="preview-banner" role="status">Preview — not public</p>' : '';
   const links = siteBarLinks({ site, reader, path: new URL(head.canonicalUrl).pathname, hideJoin });

@@ -7,11 +7,12 @@
 import { effectiveVisibility, type PostAccess } from '../access/index.ts';
 import { sitePath, siteUrl, type Site } from '../sites/index.ts';
 import type { SiteReader } from './site-bar.ts';
-import { formatDate, type SiteImage } from './home-page.ts';
+import type { SiteImage } from './home-page.ts';
 import { plainText, text } from './html.ts';
-import { expandMediaEmbeds, imageFileFor, imageHtml, type PrefixOf } from './media-html.ts';
+import { columnImageSizes, expandMediaEmbeds, imageFileFor, imageHtml, type PrefixOf } from './media-html.ts';
 import type { PageHead } from './page-shell.ts';
-import type { MediaRow, PostRow } from './site-rows.ts';
+import { bylineHtml, joinPromptHtml, shareHtml } from './post-extras.ts';
+import type { MediaRow, PostRow, TierRow } from './site-rows.ts';
 
 export interface PostPageInput {
   site: Site;
@@ -22,6 +23,10 @@ export interface PostPageInput {
   /** A member who would read the whole once they confirm their e-mail: the page asks for that instead of a join. */
   confirmEmail?: boolean;
   cover?: SiteImage;
+  /** The site's avatar, in the byline. */
+  avatar?: SiteImage | undefined;
+  /** The site's tiers, read only when a public post asks the reader to join: the prompt joins the free one. */
+  tiers?: readonly Pick<TierRow, 'id' | 'type'>[];
   media: ReadonlyMap<string, MediaRow>;
   prefixOf: PrefixOf;
   appUrl: URL;
@@ -82,13 +87,18 @@ function joinCall(site: Site, visibility: PostRow['visibility'], reader: SiteRea
   return gate(words.heading, words.body, words.action, sitePath(site, '/join'));
 }
 
-export function postMain({ site, post, access, reader, confirmEmail = false, cover, media, prefixOf }: PostPageInput): string {
-  const date = post.publishedAt ? `<time datetime="${post.publishedAt.toISOString()}">${formatDate(post.publishedAt)}</time>` : '<span>Not published</span>';
-  const coverHtml = cover ? `<div class="post__cover">${imageHtml(cover.item, cover.prefix, { sizes: '(min-width: 46rem) 42rem, 100vw', eager: true })}</div>` : '';
+/** Whether the page asks its reader to join after the post: a public post read whole (the gate asks otherwise). */
+function promptsToJoin(post: PostRow, access: PostAccess): boolean {
+  return access === 'whole' && effectiveVisibility(post) === 'public';
+}
+
+export function postMain({ site, post, access, reader, confirmEmail = false, cover, avatar, tiers = [], media, prefixOf, appUrl }: PostPageInput): string {
+  const coverHtml = cover ? `<div class="post__cover">${imageHtml(cover.item, cover.prefix, { sizes: columnImageSizes(cover.item), eager: true })}</div>` : '';
   const excerpt = post.excerpt && access === 'preview' && post.previewHtml === '' ? `<p class="post__teaser">${text(post.excerpt)}</p>` : '';
   const body = expandMediaEmbeds(readableHtml(post, access), media, prefixOf);
-  const call = access === 'preview' ? joinCall(site, effectiveVisibility(post), reader, confirmEmail) : '';
-  return `<article class="post"><header class="post__header"><p class="post__meta">${date}</p><h1 class="post__title">${text(post.title)}</h1></header>${coverHtml}<div class="post__body">${excerpt}${body}</div>${call}</article>`;
+  const call = access === 'preview' ? joinCall(site, effectiveVisibility(post), reader, confirmEmail) : promptsToJoin(post, access) ? joinPromptHtml(site, reader, tiers) : '';
+  const share = post.publishedAt ? shareHtml(post.title, siteUrl(site, appUrl, `/posts/${encodeURIComponent(post.slug)}`)) : '';
+  return `<article class="post"><header class="post__header"><h1 class="post__title">${text(post.title)}</h1>${bylineHtml(site, post.publishedAt, avatar)}</header>${coverHtml}<div class="post__body">${excerpt}${body}</div>${call}${share}</article>`;
 }
 
 export function postHead({ site, post, cover, appUrl }: PostPageInput): PageHead {

@@ -9,7 +9,7 @@ import type { ThemeName } from '../../common/design.ts';
 
 export interface SiteAssets {
   stylesheet?: string;
-  /** Only on pages with video: it loads hls.js where the browser lacks native HLS. */
+  /** Only on pages with video or share links: it loads hls.js where the browser lacks native HLS, and copies a post's link. */
   videoScript?: string;
   /** Each theme's stylesheet (sections and type) and its main font file, linked only on sites that published that theme. */
   themes?: Partial<Record<ThemeName, { stylesheet: string; font?: string; css?: string }>>;
