@@ -53,6 +53,8 @@ export const ERROR_CODES = [
   'stripe-unavailable',
   'already-subscribed',
   'payments-not-configured',
+  'invalid-stripe-key',
+  'stripe-key-refused',
   'invalid-signature',
   'member-pays-through-stripe',
   'member-stripe-unavailable',
@@ -84,6 +86,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The fields a problem can be placed under, on the server's answer and in the client's forms. */
 export const ERROR_FIELDS = [
+  'secretKey',
   'email', 'password', 'fullName', 'niche', 'customNiche', 'agreeToTerms', 'token',
   'handle', 'title', 'tagline', 'about', 'brandColor', 'avatarMediaId', 'bannerMediaId',
   'slug', 'excerpt', 'body', 'html', 'publishAt', 'coverMediaId',

@@ -111,6 +111,8 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'currency-fixed': 'This tier has members, so its currency cannot change.',
   'stripe-unavailable': 'Stripe could not be reached. Nothing was changed; please try again.',
   'already-subscribed': 'You already pay for a membership of this site. Change it from your account page.',
+  'invalid-stripe-key': 'Stripe did not accept this key. Paste a secret key (sk_…) or a restricted key (rk_…) from your Stripe dashboard.',
+  'stripe-key-refused': 'Stripe no longer accepts the saved key (it was revoked or expired). Paste a new key in Settings > Advanced.',
   'payments-not-configured': 'Payments are not set up on this server: its operator sets STRIPE_SECRET_KEY and the webhook secrets.',
   'invalid-signature': 'The Stripe-Signature header is missing or does not match the body.',
   'member-pays-through-stripe': 'This member pays through Stripe. Remove them (end their subscription) before you comp them.',

@@ -18,6 +18,7 @@ import { createScheduler, type Scheduler } from './jobs/index.ts';
 import { startParts, type Part } from './lifecycle.ts';
 import type { Logger } from './logger.ts';
 import { createDevSinkTransport, createSmtpTransport, type MailTransport } from './mail/index.ts';
+import { createSecretBox, resolveAppSecret, type SecretBox } from './secrets/index.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface RunningServer {
@@ -52,6 +53,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // Set by the parts' starts below, in order, for the parts after them and for the running server.
   let database!: DatabaseHandle;
   let transport!: MailTransport;
+  let secretBox!: SecretBox;
   let services!: Services;
   let backups!: Scheduler;
   let server!: Server;
@@ -81,10 +83,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       stop: () => transport.close(),
     },
     {
+      // APP_SECRET, or the one made once in DATA_DIR: what the services seal secrets with (server/secrets/).
+      name: 'app secret',
+      async start() {
+        secretBox = createSecretBox(await resolveAppSecret({ configured: config.appSecret, dataDir: config.dataDir, logger }));
+      },
+    },
+    {
       // The password hasher's threads are what the services hold open.
       name: 'services',
       start() {
-        services = createServices({ config, database, transport, clock, logger });
+        services = createServices({ config, database, transport, clock, logger, secretBox });
       },
       stop: () => services.passwords.close(),
     },

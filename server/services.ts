@@ -5,12 +5,13 @@
  */
 import type { PublicConfig } from '../common/api-types.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
-import { createAccountChangesService, createAccountService, createEmailVerificationService, createGoogleSignIn, createLoginAttempts, createMemberIdentityService, createPasswordHasher, createPasswordResetService, createSessionService, type AuthDeps } from './auth/index.ts';
+import { createAccountChangesService, createAccountService, createEmailVerificationService, createGoogleSignIn, createLinkSignIn, createLoginAttempts, createMemberIdentityService, createPasswordHasher, createPasswordResetService, createSessionService, type AuthDeps } from './auth/index.ts';
 import { createAccountDeletionService } from './account-deletion/index.ts';
 import { createRateLimiter } from './rate-limits/index.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config/index.ts';
 import type { Logger } from './logger.ts';
+import type { SecretBox } from './secrets/index.ts';
 import { createMailWorker, type MailTransport } from './mail/index.ts';
 import { createMailTemplates } from './mail-templates.ts';
 import { createJobs } from './jobs/index.ts';
@@ -44,9 +45,11 @@ export interface ServiceDeps {
   transport: MailTransport;
   clock: Clock;
   logger: Logger;
+  /** Seals what is kept for later use (a creator's Stripe key) with APP_SECRET's key (server/secrets/). */
+  secretBox: SecretBox;
 }
 
-export function createServices({ config, database, transport, clock, logger }: ServiceDeps) {
+export function createServices({ config, database, transport, clock, logger, secretBox }: ServiceDeps) {
   const { db } = database;
   const mailWorker = createMailWorker({
     database,
@@ -103,14 +106,26 @@ export function createServices({ config, database, transport, clock, logger }: S
   const posts = createPostsService({ db, clock, publishing: platformPlan, siteChanged, recordActivity, mail: email.service });
   // Readers see what the publish job would publish: a post the plan holds is not live (docs/decisions/057, 061).
   const livePosts = createLivePosts(platformPlan.heldPosts);
-  const paymentAccounts = createPaymentAccountsService({ db, stripe: stripe?.client, appUrl: config.appUrl, clock, logger, siteChanged });
-  const { paymentsReady } = paymentAccounts;
-  // Each feature that reacts to Stripe events adds its handlers here (docs/decisions/050).
+  const paymentAccounts = createPaymentAccountsService({
+    db,
+    stripe: stripe?.client,
+    stripeApiUrl: config.stripeApiUrl,
+    secretBox,
+    // A creator's own endpoint subscribes to what the handlers below act on (read when a key is saved, after they are made).
+    webhookEvents: () => Object.keys(webhookHandlers.connect),
+    appUrl: config.appUrl,
+    clock,
+    logger,
+    siteChanged,
+  });
+  const { paymentsReady, stripeForSite, stripeForAccount } = paymentAccounts;
+  // Each feature that reacts to Stripe events adds its handlers here (docs/decisions/050). A creator's own
+  // account's events run the `connect` handlers too, so they exist without the platform's key (docs/decisions/144).
   const webhookHandlers: WebhookHandlers = {
     platform: stripe ? platformPlanWebhookHandlers({ stripe: stripe.client, clock, siteChanged }) : {},
     connect: {
       ...paymentAccounts.webhookHandlers.connect,
-      ...(stripe ? membershipWebhookHandlers(createSubscriptionSync({ stripe: stripe.client, clock, noteNewMember })) : {}),
+      ...membershipWebhookHandlers(createSubscriptionSync({ stripeForAccount, clock, noteNewMember })),
     },
   };
   // The Host lookup follows every site change (a domain's too), on every server.
@@ -119,8 +134,8 @@ export function createServices({ config, database, transport, clock, logger }: S
   const dns = createDnsChecker({ server: config.domains.resolver, cnameTarget: config.domains.cnameTarget, ips: config.domains.ips, timeoutMs: config.domains.timeoutMs });
   const domains = createDomainsService({ db, clock, logger, dns, appUrl: config.appUrl, apexAddresses: config.domains.ips.length > 0, queue: media.queue, siteChanged, refresh: (siteId) => domainDirectory.refresh(siteId) });
   void media.queue.work<DomainCheckJobData>(DOMAIN_CHECK_JOB, (job) => domains.runScheduledCheck(job.data));
-  const members = createMembersService({ db, clock, logger, stripe: stripe?.client });
-  const webhooks = createWebhookService({ db, stripe, handlers: webhookHandlers, logger, clock });
+  const members = createMembersService({ db, clock, logger, stripeForSite });
+  const webhooks = createWebhookService({ db, stripe, siteWebhookSecret: paymentAccounts.siteWebhookSecret, handlers: webhookHandlers, logger, clock });
   const reportsRollUp = createRollUp({ db, clock });
   const messages = createMessagesService({ db, clock, rateLimiter, limits: config.messaging, signer: media.service.urlSigner });
   const comments = createCommentsService({ db, clock, livePosts, rateLimiter, limits: config.messaging, siteChanged, recordActivity });
@@ -144,6 +159,7 @@ export function createServices({ config, database, transport, clock, logger }: S
     accountChanges,
     accountDeletion: createAccountDeletionService({ db, logger, accountChanges, storage: media.storage, siteChanged }),
     verification: createEmailVerificationService(authDeps),
+    links: createLinkSignIn(authDeps),
     passwordReset: createPasswordResetService(authDeps),
     google: config.google ? createGoogleSignIn(config.google, authDeps, (handle) => findSiteByHandle(db, handle)) : undefined,
     memberIdentity: createMemberIdentityService({ db }),
@@ -153,23 +169,23 @@ export function createServices({ config, database, transport, clock, logger }: S
     platformPlan,
     paymentAccounts,
     webhooks,
-    tiers: createTiersService({ db, stripe: stripe?.client, paymentsReady, siteChanged }),
+    tiers: createTiersService({ db, paymentsReady, siteChanged }),
     siteChanges,
     pageCache,
     publishedDesigns,
     designs: createDesignService({ db, siteChanged }),
     visitorSalts,
     pageViews: createPageViewCounter({ db, clock, logger, salts: visitorSalts }),
-    startCheckout: createCheckout({ db, stripe: stripe?.client, paymentsReady, appUrl: config.appUrl }),
+    startCheckout: createCheckout({ db, paymentsReady, keyRefused: paymentAccounts.markKeyRefused, appUrl: config.appUrl }),
     members,
     domains,
     domainDirectory,
-    membersImport: createMembersImport({ db, clock, stripe: stripe?.client }),
+    membersImport: createMembersImport({ db, clock, stripeForSite }),
     messages,
     comments,
     messageNotices,
     messageEvents: createMessageEvents({ database, source: messages.events, logger, streamsPerUser: config.messaging.streamsPerUser }),
-    memberAccounts: createMemberAccountService({ db, clock, appUrl: config.appUrl, stripe: stripe?.client }),
+    memberAccounts: createMemberAccountService({ db, clock, appUrl: config.appUrl, stripeForSite }),
     reportsRollUp,
     reports: createReportsService({ db }),
     activity: createActivityService({ db }),

@@ -31,6 +31,7 @@ export const environmentSchema = z.object({
   FOOTER_PROFESSIONAL_NETWORK_URL: httpUrl.optional(),
   FOOTER_SOCIAL_URL: httpUrl.optional(),
   FOOTER_HELP_URL: httpUrl.optional(),
+  PLATFORM_BADGE: booleanText.default(false),
   AUTH_EMAIL_ENUMERATION_PROTECTION: booleanText.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['text', 'json']).default('text'),
@@ -75,6 +76,8 @@ export const environmentSchema = z.object({
   SITE_STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(53_687_091_200),
   MEDIA_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
   QUEUE_SUPERVISE_SECONDS: positiveInt.default(60),
+  // 32 random bytes written out take at least 43 characters (base64); shorter is a password, not a key.
+  APP_SECRET: z.string().min(43, 'must be at least 32 random bytes written out, such as the output of `openssl rand -base64 32`').optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),

@@ -21,11 +21,15 @@ export interface Config {
   allowedOrigins: readonly string[];
   database: { url: string; poolSize: number } | { pgliteDir: string };
   dataDir: string;
+  /** APP_SECRET: the key secrets kept for later are sealed with (server/secrets/); unset, the server makes one in DATA_DIR. */
+  appSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
   google: { clientId: string; clientSecret: string; issuerUrl: URL } | undefined;
   footerLinks: FooterLinks;
+  /** PLATFORM_BADGE: a site's footer says "Powered by" the platform, linked to APP_URL; off, a site shows nothing of the platform (docs/decisions/142). */
+  platformBadge: boolean;
   trustProxy: boolean | number | string | undefined;
   emailEnumerationProtection: boolean;
   logLevel: string;
@@ -42,6 +46,8 @@ export interface Config {
   retention: RetentionConfig;
   media: MediaConfig;
   stripe: StripeConfig | undefined;
+  /** Where Stripe's API is, for the platform's key and creators' own keys alike (STRIPE_API_URL; tests point it at their local server). */
+  stripeApiUrl: URL;
   platformPlan: PlatformPlanConfig;
   domains: DomainsConfig;
   messaging: MessagingConfig;
@@ -85,6 +91,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     allowedOrigins,
     database: env.DATABASE_URL ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { pgliteDir: path.join(dataDir, 'pglite') },
     dataDir,
+    appSecret: env.APP_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,
@@ -98,6 +105,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
       social: env.FOOTER_SOCIAL_URL,
       help: env.FOOTER_HELP_URL,
     },
+    platformBadge: env.PLATFORM_BADGE,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     domains: readDomains(env, appUrl),
     emailEnumerationProtection: env.AUTH_EMAIL_ENUMERATION_PROTECTION,
@@ -112,6 +120,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     retention: readRetention(env),
     media: readMedia(env),
     stripe: readStripe(env),
+    stripeApiUrl: new URL(env.STRIPE_API_URL),
     platformPlan: readPlatformPlan(env),
     messaging: readMessaging(env),
     backups: readBackups(env),

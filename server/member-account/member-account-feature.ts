@@ -22,7 +22,7 @@ export interface MemberAccountFeatureDeps {
   db: Database;
   clock: Clock;
   livePosts: LivePosts;
-  config: Pick<Config, 'appUrl' | 'stripe'>;
+  config: Pick<Config, 'appUrl' | 'stripeApiUrl' | 'platformBadge'>;
   sessions: SessionService;
   cookie: SessionCookie;
   maintenance: { isOn(): boolean };
@@ -40,8 +40,8 @@ export interface MemberAccountFeatureDeps {
 /** Where "Manage billing" leads: Stripe's portal (or the local Stripe-protocol server in tests). CSP's form-action covers redirects too. */
 export function createMemberAccountFeature({ db, clock, livePosts, config, sessions, cookie, maintenance, sameOrigin, clientDir, mediaUrlSigner, accounts, publishedDesigns, messagesSection }: MemberAccountFeatureDeps): Feature {
   const appUrl = config.appUrl;
-  const setHeaders = sitePageHeaders(appUrl, paymentFormTargets(config.stripe));
-  const assets = readSiteAssets(clientDir);
+  const setHeaders = sitePageHeaders(appUrl, paymentFormTargets(config.stripeApiUrl));
+  const assets = readSiteAssets(clientDir, config.platformBadge ? appUrl.href : undefined);
   const pages = Router().use(
     memberFeedRoutes({ db, clock, livePosts, appUrl, signer: mediaUrlSigner, accounts, maintenance }),
     accountRoutes({ db, accounts, appUrl, assets, maintenance, session: loadSession(sessions, cookie), sameOrigin, setHeaders, designPages: createDesignPages({ db, designs: publishedDesigns, signer: mediaUrlSigner, assets }), ...(messagesSection ? { messagesSection } : {}) }),

@@ -16,7 +16,7 @@ import { hashToken } from '../auth/index.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import { endMembership, setEmailSubscription, setFeedTokenHash } from '../memberships/index.ts';
-import type { StripeClient } from '../payments/index.ts';
+import type { StripeForSite } from '../payments/index.ts';
 import { siteUrl, type Site } from '../sites/index.ts';
 
 /** 32 random bytes, base64url: 43 characters. */
@@ -47,7 +47,7 @@ export function feedUrl(appUrl: URL, site: Pick<Site, 'handle' | 'domain'>, toke
   return siteUrl(site, appUrl, `/feed/${token}.xml`);
 }
 
-export function createMemberAccountService({ db, clock, appUrl, stripe }: { db: Database; clock: Clock; appUrl: URL; stripe: StripeClient | undefined }) {
+export function createMemberAccountService({ db, clock, appUrl, stripeForSite }: { db: Database; clock: Clock; appUrl: URL; stripeForSite: StripeForSite }) {
   async function account(site: Site, userId: string): Promise<MemberAccount | undefined> {
     const [row] = await db
       .select({
@@ -129,10 +129,12 @@ export function createMemberAccountService({ db, clock, appUrl, stripe }: { db: 
         .where(and(eq(memberships.siteId, site.id), eq(memberships.userId, userId)))
         .limit(1);
       if (!row || row.source !== 'stripe' || !row.customer) throw new AppError('not-found', 404);
-      if (!stripe) throw new AppError('service-unavailable', 503);
+      // The site's own key, or the platform's Connect client on the connected account (server/payments/site-stripe.ts).
+      const stripe = await stripeForSite(site.id);
+      if (!stripe || stripe.accountId !== row.account) throw new AppError('service-unavailable', 503);
       const returnUrl = siteUrl(site, appUrl, '/account');
       try {
-        const session = await stripe.billingPortal.sessions.create({ customer: row.customer, return_url: returnUrl }, { stripeAccount: row.account });
+        const session = await stripe.client.billingPortal.sessions.create({ customer: row.customer, return_url: returnUrl }, { stripeAccount: stripe.stripeAccount });
         return session.url;
       } catch {
         // Stripe unreachable or refusing: nothing was made on our side, the member may try again.

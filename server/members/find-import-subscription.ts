@@ -17,7 +17,7 @@ export type TierPrices = Map<string, { tier: Tier; cadence: Cadence }>;
 const LINKABLE: readonly string[] = ['active', 'trialing', 'past_due'];
 
 /** The site's live subscription of a customer on one of its tiers' prices, or undefined. */
-export async function findSubscription(client: StripeClient, stripeAccount: string, customerId: string, prices: TierPrices) {
+export async function findSubscription(client: StripeClient, stripeAccount: string | undefined, customerId: string, prices: TierPrices) {
   let list: Stripe.ApiList<Stripe.Subscription>;
   try {
     list = await client.subscriptions.list({ customer: customerId, status: 'all', limit: 100 }, { stripeAccount });

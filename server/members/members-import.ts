@@ -10,7 +10,7 @@
 import type { ImportMapping, ImportReport } from '../../common/api/members.ts';
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
-import type { StripeClient } from '../payments/index.ts';
+import type { StripeForSite } from '../payments/index.ts';
 import type { Site } from '../sites/index.ts';
 import { planImport } from './plan-import.ts';
 import { writeImport } from './write-import.ts';
@@ -18,7 +18,7 @@ import { writeImport } from './write-import.ts';
 export interface ImportDeps {
   db: Database;
   clock: Clock;
-  stripe: StripeClient | undefined;
+  stripeForSite: StripeForSite;
 }
 
 export function createMembersImport(deps: ImportDeps) {

@@ -17,7 +17,7 @@ import { emailDisabledMembers } from '../../db/email-schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import type { StripeClient } from '../payments/index.ts';
+import type { StripeForSite } from '../payments/index.ts';
 import { endExpiredComps, setCreatorFields } from '../memberships/index.ts';
 import { findSiteByOwner, type Site } from '../sites/index.ts';
 import { compMember } from './comp-member.ts';
@@ -30,8 +30,8 @@ export interface MembersDeps {
   db: Database;
   clock: Clock;
   logger: Logger;
-  /** Absent when STRIPE_SECRET_KEY is unset. */
-  stripe: StripeClient | undefined;
+  /** The site's Stripe (its own key, or Connect): ending a paying member's subscription. */
+  stripeForSite: StripeForSite;
 }
 
 export function createMembersService(deps: MembersDeps) {

@@ -9,10 +9,9 @@ import type { Cadence, MembershipSource, MembershipStatus } from '../../common/m
 import { EMAIL_PATTERN, isStorableText } from '../../common/validation.ts';
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
-import { paymentAccounts } from '../../db/money-schema.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
-import type { StripeClient } from '../payments/index.ts';
+import type { StripeForSite } from '../payments/index.ts';
 import type { Site } from '../sites/index.ts';
 import { findSubscription, type Tier, type TierPrices } from './find-import-subscription.ts';
 import { columnIndexes, parseBoolean, printable, readCsv } from './read-import-csv.ts';
@@ -37,7 +36,7 @@ export interface PlannedMember {
 
 export const slices = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / SLICE) }, (_, index) => items.slice(index * SLICE, (index + 1) * SLICE));
 
-export async function planImport({ db, stripe }: { db: Database; stripe: StripeClient | undefined }, site: Site, csv: string, mapping: ImportMapping) {
+export async function planImport({ db, stripeForSite }: { db: Database; stripeForSite: StripeForSite }, site: Site, csv: string, mapping: ImportMapping) {
   const { header, records } = readCsv(csv);
   const columns = columnIndexes(header, mapping);
   const siteTiers = await db.select().from(tiers).where(eq(tiers.siteId, site.id));
@@ -118,9 +117,8 @@ export async function planImport({ db, stripe }: { db: Database; stripe: StripeC
 
   const pending = stripeRows.filter(({ member }) => !refusedRows.has(member.row));
   if (pending.length > 0) {
-    const [account] = await db.select({ id: paymentAccounts.stripeAccountId }).from(paymentAccounts).where(eq(paymentAccounts.siteId, site.id));
-    const client = stripe;
-    if (!client || !account) {
+    const account = await stripeForSite(site.id);
+    if (!account) {
       for (const { member } of pending) {
         refuse(member.row, member.email, 'stripe-unavailable');
         refusedRows.add(member.row);
@@ -129,7 +127,7 @@ export async function planImport({ db, stripe }: { db: Database; stripe: StripeC
       const queue = [...pending];
       const worker = async () => {
         for (let next = queue.shift(); next; next = queue.shift()) {
-          const found = await findSubscription(client, account.id, next.customerId, prices);
+          const found = await findSubscription(account.client, account.stripeAccount, next.customerId, prices);
           if (!found) {
             refuse(next.member.row, next.member.email, 'stripe-customer-not-found');
             refusedRows.add(next.member.row);

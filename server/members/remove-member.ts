@@ -3,16 +3,14 @@
  * bills: their subscription on the creator's own account ends at period end or now, as the
  * creator chose; the row is updated at once and the webhooks confirm it.
  */
-import { eq } from 'drizzle-orm';
 import type { MemberDetail } from '../../common/api/members.ts';
 import type { RemoveInput } from '../../common/member-schemas.ts';
 import type { Database } from '../../db/connect.ts';
-import { paymentAccounts } from '../../db/money-schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { cancelRenewal, endMembership } from '../memberships/index.ts';
-import type { StripeClient } from '../payments/index.ts';
+import type { StripeClient, StripeForSite } from '../payments/index.ts';
 import type { Site } from '../sites/index.ts';
 import { findMemberRow, memberDetail, paysThroughStripe } from './member-detail.ts';
 
@@ -20,14 +18,13 @@ export interface RemoveMemberDeps {
   db: Database;
   clock: Clock;
   logger: Logger;
-  /** Absent when STRIPE_SECRET_KEY is unset. */
-  stripe: StripeClient | undefined;
+  stripeForSite: StripeForSite;
 }
 
-async function stripeAccountOf({ db, stripe }: RemoveMemberDeps, siteId: string): Promise<{ stripe: StripeClient; stripeAccount: string }> {
-  const [account] = await db.select({ id: paymentAccounts.stripeAccountId }).from(paymentAccounts).where(eq(paymentAccounts.siteId, siteId));
-  if (!stripe || !account) throw new AppError('member-stripe-unavailable', 503);
-  return { stripe, stripeAccount: account.id };
+async function stripeAccountOf({ stripeForSite }: RemoveMemberDeps, siteId: string): Promise<{ stripe: StripeClient; stripeAccount: string | undefined }> {
+  const site = await stripeForSite(siteId);
+  if (!site) throw new AppError('member-stripe-unavailable', 503);
+  return { stripe: site.client, stripeAccount: site.stripeAccount };
 }
 
 export async function removeMember(deps: RemoveMemberDeps, site: Site, id: string, input: RemoveInput): Promise<MemberDetail> {

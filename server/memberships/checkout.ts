@@ -24,8 +24,9 @@ import { siteUrl } from '../sites/index.ts';
 
 export interface CheckoutDeps {
   db: Database;
-  stripe: StripeClient | undefined;
   paymentsReady: PaymentsReady;
+  /** Tells payments Stripe refused the site's own key (revoked), so the studio says so. */
+  keyRefused: (siteId: string) => Promise<void>;
   appUrl: URL;
 }
 
@@ -42,13 +43,13 @@ type OpenCheckout = typeof openCheckouts.$inferSelect;
 
 const subscriptionIdOf = (session: Stripe.Checkout.Session) => (typeof session.subscription === 'string' ? session.subscription : session.subscription?.id);
 
-export function createCheckout({ db, stripe, paymentsReady, appUrl }: CheckoutDeps): StartCheckout {
+export function createCheckout({ db, paymentsReady, keyRefused, appUrl }: CheckoutDeps): StartCheckout {
   /**
    * The last session's URL when it is open for this very choice; undefined when a new one may be opened (none,
    * expired, or open for another choice and now expired on Stripe); `already-subscribed` when it was paid and
    * the webhook has not yet made the membership of its subscription.
    */
-  async function reusable(tx: Database, client: StripeClient, stripeAccount: string, last: OpenCheckout, request: CheckoutRequest): Promise<string | undefined> {
+  async function reusable(tx: Database, client: StripeClient, stripeAccount: string | undefined, last: OpenCheckout, request: CheckoutRequest): Promise<string | undefined> {
     let session = await client.checkout.sessions.retrieve(last.stripeSessionId, {}, { stripeAccount });
     if (session.status === 'open') {
       if (last.tierId === request.tier.id && last.cadence === request.cadence && session.url) return session.url;
@@ -73,8 +74,9 @@ export function createCheckout({ db, stripe, paymentsReady, appUrl }: CheckoutDe
   return async function startCheckout(request) {
     const { site, userId, tier, cadence } = request;
     const priceId = cadence === 'year' ? tier.stripeYearlyPriceId : tier.stripeMonthlyPriceId;
-    const { ready, stripeAccountId } = await paymentsReady(site.id);
-    if (!stripe || !ready || !stripeAccountId || !priceId) throw new AppError('paid-tier-unavailable', 409);
+      const { ready, stripe: siteStripe } = await paymentsReady(site.id);
+    if (!ready || !siteStripe || !priceId) throw new AppError('paid-tier-unavailable', 409);
+    const { client: stripe, stripeAccount } = siteStripe;
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout ${site.id} ${userId}`}, 0))`);
       const [member] = await tx
@@ -91,7 +93,7 @@ export function createCheckout({ db, stripe, paymentsReady, appUrl }: CheckoutDe
       const metadata = { siteId: site.id, tierId: tier.id, userId };
       const home = siteUrl(site, appUrl);
       try {
-        const reused = last ? await reusable(tx, stripe, stripeAccountId, last, request) : undefined;
+        const reused = last ? await reusable(tx, stripe, stripeAccount, last, request) : undefined;
         if (reused) return { checkoutUrl: reused };
         const session = await stripe.checkout.sessions.create(
           {
@@ -104,7 +106,7 @@ export function createCheckout({ db, stripe, paymentsReady, appUrl }: CheckoutDe
             success_url: `${home}?joined=1`,
             cancel_url: `${home}/join`,
           },
-          { stripeAccount: stripeAccountId },
+          { stripeAccount },
         );
         if (!session.url) throw new AppError('stripe-unavailable', 502);
         const opened = { tierId: tier.id, cadence, stripeSessionId: session.id, createdAt: sql`now()` };
@@ -116,6 +118,11 @@ export function createCheckout({ db, stripe, paymentsReady, appUrl }: CheckoutDe
       } catch (error) {
         stripeFailure(error);
       }
+    }).catch(async (error: unknown) => {
+      // Stripe no longer takes the creator's own key: the join stops as on a site that cannot take money, and the studio says why.
+      if (!(error instanceof AppError) || error.code !== 'stripe-key-refused') throw error;
+      await keyRefused(site.id);
+      throw new AppError('paid-tier-unavailable', 409);
     });
   };
 }

@@ -14,7 +14,7 @@ import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { membershipEvents, paymentAccounts } from '../../db/money-schema.ts';
 import type { NoteNewMember } from '../member-notices/index.ts';
-import { currentSubscription, type StripeClient } from '../payments/index.ts';
+import { currentSubscription, type StripeForAccount } from '../payments/index.ts';
 import { recordMembershipEvent, type HistoryExtra } from './membership-history.ts';
 import { tierChangeKind } from './tier-change.ts';
 
@@ -90,12 +90,15 @@ export interface SubscriptionSync {
 }
 
 /** `noteNewMember` hears of each member who starts paying, for the creator's notices (server/member-notices). */
-export function createSubscriptionSync({ stripe, clock, noteNewMember }: { stripe: StripeClient; clock: () => Date; noteNewMember: NoteNewMember }): SubscriptionSync {
+export function createSubscriptionSync({ stripeForAccount, clock, noteNewMember }: { stripeForAccount: StripeForAccount; clock: () => Date; noteNewMember: NoteNewMember }): SubscriptionSync {
   async function apply(tx: Database, account: string, subscriptionId: string, userHint?: string): Promise<MembershipRow | undefined> {
     // Two events of one subscription at once (two servers, or Stripe's retry beside the first delivery) take turns
     // from here: the second reads Stripe after the first committed, finds its change made, and records nothing again.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`subscription ${account} ${subscriptionId}`}, 0))`);
-    const subscription = await currentSubscription(stripe, subscriptionId, account);
+    // The site's own key or the platform's Connect client, whichever reaches this account (docs/decisions/144).
+    const site = await stripeForAccount(account, tx);
+    if (!site) return undefined;
+    const subscription = await currentSubscription(site.client, subscriptionId, site.stripeAccount);
     if (!subscription) return undefined;
     const item = subscription.items.data[0];
     const status = STATUS[subscription.status];

@@ -2,7 +2,8 @@
  * The one place the `stripe` SDK is made, from STRIPE_SECRET_KEY and
  * STRIPE_API_URL (tests point it at tests/support/stripe-server.ts). Calls on
  * a creator's connected account pass `{ stripeAccount }` per request (direct
- * charges, DESIGN.md "Members and money"); nothing here holds a creator's key.
+ * charges, DESIGN.md "Members and money"); a creator's own key gets a client of
+ * its own (stripeWithKey, made by site-stripe.ts), which needs no account header.
  */
 import Stripe from 'stripe';
 import type { StripeConfig } from '../config/index.ts';
@@ -11,8 +12,13 @@ import { AppError } from '../errors.ts';
 export type StripeClient = Stripe;
 
 export function createStripeClient(config: StripeConfig): StripeClient {
-  const { protocol, hostname, port } = config.apiUrl;
-  return new Stripe(config.secretKey, {
+  return stripeWithKey(config.apiUrl, config.secretKey);
+}
+
+/** A client speaking with `key`: the platform's, or a creator's own (docs/decisions/144), at STRIPE_API_URL. */
+export function stripeWithKey(apiUrl: URL, key: string): StripeClient {
+  const { protocol, hostname, port } = apiUrl;
+  return new Stripe(key, {
     host: hostname,
     port: port === '' ? (protocol === 'https:' ? 443 : 80) : Number(port),
     protocol: protocol === 'http:' ? 'http' : 'https',
@@ -23,9 +29,13 @@ export function createStripeClient(config: StripeConfig): StripeClient {
   });
 }
 
+/** Stripe refused the key itself (revoked, expired, rolled): nothing a retry mends; the creator must paste a new one. */
+export const isKeyRefused = (error: unknown): boolean => error instanceof Stripe.errors.StripeAuthenticationError;
+
 /** Stripe could not be reached or refused: the caller's transaction rolls back, so nothing of ours changes. */
 export function stripeFailure(error: unknown): never {
   if (error instanceof AppError) throw error;
+  if (isKeyRefused(error)) throw new AppError('stripe-key-refused', 409);
   throw new AppError('stripe-unavailable', 502);
 }
 

@@ -6,7 +6,7 @@
  * applies it.
  */
 import { lt } from 'drizzle-orm';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import type { Database } from '../../db/connect.ts';
 import { stripeEvents } from '../../db/money-schema.ts';
 import type { Clock } from '../clock.ts';
@@ -20,6 +20,8 @@ export interface WebhookServiceDeps {
   db: Database;
   /** Undefined when STRIPE_SECRET_KEY is unset. */
   stripe: { client: StripeClient; config: StripeConfig } | undefined;
+  /** The signing secret of a site's own endpoint (own-key.ts) and the account it speaks for; undefined when the site has none. */
+  siteWebhookSecret: (siteId: string) => Promise<{ secret: string; stripeAccountId: string } | undefined>;
   handlers: WebhookHandlers;
   logger: Logger;
   clock: Clock;
@@ -33,7 +35,7 @@ export const STRIPE_EVENT_MEMORY_DAYS = 30;
 
 export type WebhookOutcome = 'applied' | 'replayed';
 
-export function createWebhookService({ db, stripe, handlers, logger, clock }: WebhookServiceDeps) {
+export function createWebhookService({ db, stripe, siteWebhookSecret, handlers, logger, clock }: WebhookServiceDeps) {
   function verify(endpoint: WebhookEndpoint, rawBody: Buffer, signature: string | undefined): Stripe.Event {
     // Without Stripe nothing sends here: the routes do not exist.
     if (!stripe) throw new AppError('not-found', 404);
@@ -55,6 +57,31 @@ export function createWebhookService({ db, stripe, handlers, logger, clock }: We
     const event = verify(endpoint, rawBody, signature);
     // A Connect event names its account; one on the platform endpoint without it is the platform's own.
     if (endpoint === 'connect' && !event.account) throw new AppError('invalid-input', 400);
+    return apply(endpoint, event);
+  }
+
+  /**
+   * POST /api/webhooks/stripe/sites/:siteId: the events of a creator's own account, signed with the secret of the
+   * endpoint made for that site (docs/decisions/144), and handled as a connected account's are, with the account
+   * named: the handlers find the site by it and reach Stripe with the site's own key.
+   */
+  async function receiveForSite(siteId: string, rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
+    const site = await siteWebhookSecret(siteId);
+    // A site without its own endpoint (never connected, disconnected, or no such site) has nothing to hear.
+    if (!site) throw new AppError('not-found', 404);
+    if (!signature) throw new AppError('invalid-signature', 400);
+    let event: Stripe.Event;
+    try {
+      event = Stripe.webhooks.constructEvent(rawBody, signature, site.secret);
+    } catch {
+      throw new AppError('invalid-signature', 400);
+    }
+    // Its own account's event names no account; one that names another is not this endpoint's.
+    if (event.account && event.account !== site.stripeAccountId) throw new AppError('invalid-input', 400);
+    return apply('connect', { ...event, account: site.stripeAccountId });
+  }
+
+  async function apply(endpoint: WebhookEndpoint, event: Stripe.Event): Promise<WebhookOutcome> {
     const handler = handlers[endpoint][event.type];
     const outcome = await db.transaction(async (tx) => {
       const recorded = await tx
@@ -77,7 +104,7 @@ export function createWebhookService({ db, stripe, handlers, logger, clock }: We
     return forgotten.length;
   }
 
-  return { receive, forgetOldEvents };
+  return { receive, receiveForSite, forgetOldEvents };
 }
 
 export type WebhookService = ReturnType<typeof createWebhookService>;

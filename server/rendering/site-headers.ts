@@ -12,11 +12,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
-import type { StripeConfig } from '../config/index.ts';
 
-/** Where a site page's forms may redirect: Stripe's hosted pages, or the local Stripe-protocol server in tests. */
-export function paymentFormTargets(stripe: StripeConfig | undefined): string[] {
-  return stripe ? ['https://checkout.stripe.com', 'https://billing.stripe.com', stripe.apiUrl.origin] : [];
+/**
+ * Where a site page's forms may redirect: Stripe's hosted pages, or the local Stripe-protocol server in tests.
+ * Always, not only with the operator's key: a creator may connect their own key at any time (docs/decisions/144).
+ */
+export function paymentFormTargets(stripeApiUrl: URL): string[] {
+  return ['https://checkout.stripe.com', 'https://billing.stripe.com', stripeApiUrl.origin];
 }
 
 /** The hashes of the inline styles seen lately: a designed page's style holds its theme's stylesheet, a few kB to hash on every answer otherwise. */

@@ -9,7 +9,7 @@
 import type Stripe from 'stripe';
 import type { Cadence } from '../../common/memberships.ts';
 import type { tiers } from '../../db/content-schema.ts';
-import { stripeFailure, type StripeClient } from '../payments/index.ts';
+import { stripeFailure, type SiteStripe, type StripeClient } from '../payments/index.ts';
 
 type TierRow = typeof tiers.$inferSelect;
 export type StripeIds = Pick<TierRow, 'stripeProductId' | 'stripeMonthlyPriceId' | 'stripeYearlyPriceId'>;
@@ -21,7 +21,9 @@ const AMOUNT_OF = { month: 'monthlyPrice', year: 'yearlyPrice' } as const;
  * Brings Stripe to `next` from `previous` (undefined for a new tier) and
  * answers the ids to store. `next.id` must already exist (metadata names it).
  */
-export async function syncTierWithStripe(stripe: StripeClient, stripeAccount: string, previous: TierRow | undefined, next: TierRow): Promise<StripeIds> {
+export async function syncTierWithStripe(site: SiteStripe, previous: TierRow | undefined, next: TierRow): Promise<StripeIds> {
+  // Through Connect, every call names the connected account; with the creator's own key, none (site-stripe.ts).
+  const { client: stripe, stripeAccount } = site;
   const options = (key: string): Stripe.RequestOptions => ({ stripeAccount, idempotencyKey: `tier-${next.id}-${key}` });
   try {
     let productId = next.stripeProductId;
@@ -47,7 +49,7 @@ export async function syncTierWithStripe(stripe: StripeClient, stripeAccount: st
 
 async function syncPrice(
   stripe: StripeClient,
-  stripeAccount: string,
+  stripeAccount: string | undefined,
   productId: string,
   cadence: Cadence,
   previous: TierRow | undefined,

@@ -13,7 +13,7 @@ import type { CreateTierInput, UpdateTierInput } from '../../common/tier-schemas
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { AppError } from '../errors.ts';
-import type { PaymentsReady, StripeClient } from '../payments/index.ts';
+import type { PaymentsReady, SiteStripe } from '../payments/index.ts';
 import { findSiteByOwner, type Site, type SiteChanged } from '../sites/index.ts';
 import { syncTierWithStripe } from './tier-stripe.ts';
 import type { Transaction } from '../../db/transaction.ts';
@@ -22,8 +22,6 @@ type TierRow = typeof tiers.$inferSelect;
 
 export interface TiersServiceDeps {
   db: Database;
-  /** Undefined when STRIPE_SECRET_KEY is unset: paid tiers stay closed. */
-  stripe: StripeClient | undefined;
   paymentsReady: PaymentsReady;
   /** The site's pages show its tiers' offer: told in the same transaction. */
   siteChanged: SiteChanged;
@@ -46,7 +44,7 @@ export function toTierView(row: TierRow): TierView {
 
 const pricesOf = (row: Pick<TierRow, 'monthlyPrice' | 'yearlyPrice' | 'currency'>) => `${row.monthlyPrice}/${row.yearlyPrice}/${row.currency}`;
 
-export function createTiersService({ db, stripe, paymentsReady, siteChanged }: TiersServiceDeps) {
+export function createTiersService({ db, paymentsReady, siteChanged }: TiersServiceDeps) {
   async function siteOf(ownerId: string): Promise<Site> {
     const site = await findSiteByOwner(db, ownerId);
     if (!site) throw new AppError('site-required', 409);
@@ -57,18 +55,17 @@ export function createTiersService({ db, stripe, paymentsReady, siteChanged }: T
     return executor.select().from(tiers).where(eq(tiers.siteId, siteId)).orderBy(asc(tiers.position), asc(tiers.createdAt));
   }
 
-  /** The connected account to write to, or undefined when the site cannot take money. */
-  async function readyAccount(tx: Transaction, siteId: string): Promise<string | undefined> {
-    if (!stripe) return undefined;
-    const { ready, stripeAccountId } = await paymentsReady(siteId, tx);
-    return ready ? stripeAccountId : undefined;
+  /** The site's Stripe (own key or connected account) to write to, or undefined when the site cannot take money. */
+  async function readyAccount(tx: Transaction, siteId: string): Promise<SiteStripe | undefined> {
+    const { ready, stripe } = await paymentsReady(siteId, tx);
+    return ready ? stripe : undefined;
   }
 
   /** Brings Stripe in step when the site can take money; otherwise forgets price ids that no longer match (made again on publishing). */
   async function withStripeIds(tx: Transaction, siteId: string, previous: TierRow | undefined, next: TierRow): Promise<TierRow> {
     if (next.type !== 'paid') return next;
     const account = await readyAccount(tx, siteId);
-    if (account && stripe) return { ...next, ...(await syncTierWithStripe(stripe, account, previous, next)) };
+    if (account) return { ...next, ...(await syncTierWithStripe(account, previous, next)) };
     const stale = previous === undefined || pricesOf(previous) !== pricesOf(next);
     return stale ? { ...next, stripeMonthlyPriceId: null, stripeYearlyPriceId: null } : next;
   }

@@ -14,7 +14,15 @@
  * Anything else answers 404 in Stripe's error shape.
  *
  * Objects live per account: `Stripe-Account: acct_…` selects a connected
- * account's space, no header the platform's. Form bodies use Stripe's bracket
+ * account's space, no header the platform's. API keys belong to an account, as
+ * Stripe's do: the platform's key, and keys a test makes for standalone
+ * accounts (`createAccountKey`: a creator's own `sk_…`, or an `rk_…` lacking
+ * some permissions), which reach only their own account's space. A revoked key
+ * answers 401 `api_key_expired`, a publishable `pk_…` 401, an unknown one 401,
+ * and a restricted key lacking a permission 403 naming it (`rak_…`), all in
+ * Stripe's error shape. Webhook endpoints made through the API
+ * (`POST /v1/webhook_endpoints`, its `secret` shown once) receive their
+ * account's events, each signed with that endpoint's own secret. Form bodies use Stripe's bracket
  * notation; `Idempotency-Key` replays the first answer; `expand[]` expands ids.
  *
  * Webhooks from API calls are queued and delivered in order after the answer
@@ -75,6 +83,16 @@ export interface StripeServer {
   setWebhooks(targets: WebhookTargets): void;
   /** Both webhook URLs of an app at `appUrl` (`/api/webhooks/stripe` and `/api/webhooks/stripe-connect`), with this server's secrets. */
   useApp(appUrl: string | URL): void;
+  /**
+   * A key for a standalone account (a creator's own Stripe account): a new account, charges enabled, unless
+   * `account` names one made before (a second key, as when a key is rolled). `restricted` makes an `rk_…`;
+   * `missing` lists the permissions it lacks, by Stripe's names (`rak_product_write`, ...).
+   */
+  createAccountKey(options?: { account?: string; name?: string; restricted?: boolean; missing?: string[] }): { accountId: string; secretKey: string; publishableKey: string };
+  /** Revokes a key as the dashboard does: every later call with it answers 401 `api_key_expired`. */
+  revokeKey(key: string): void;
+  /** The account's webhook endpoints as Stripe holds them, secrets included (a test signs with one). */
+  webhookEndpoints(accountId: string): Array<{ id: string; url: string; enabledEvents: string[]; secret: string }>;
   /** Creates an event for `object` (type and payload as given) and delivers it. */
   emit(type: string, object: Params, options?: { account?: string; previousAttributes?: Params }): Promise<StripeObject>;
   setSubscriptionStatus(subscriptionId: string, status: string, options?: { account?: string }): Promise<StripeObject>;
@@ -182,6 +200,9 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
   const home = new Map<string, string>();
   const idempotent = new Map<string, { status: number; body: string }>();
   const accountLinks = new Map<string, { account: string; returnUrl: string; refreshUrl: string; used: boolean }>();
+  /** Every key and the account it speaks for (PLATFORM for the platform's); `missing`: permissions a restricted key lacks. */
+  const keys = new Map<string, { account: string; revoked: boolean; missing: ReadonlySet<string> }>([[secretKey, { account: PLATFORM, revoked: false, missing: new Set() }]]);
+  const publishableKeys = new Set<string>();
   const deliveries: WebhookDelivery[] = [];
   const requests: RecordedRequest[] = [];
   let queue: Promise<void> = Promise.resolve();
@@ -226,21 +247,38 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
       data: { object: clone(object), ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
-      ...(spaceKey === PLATFORM ? {} : { account: spaceKey }),
+      // A connected account's event names it; a standalone account's own event, like the platform's, names none.
+      ...(spaceKey === PLATFORM || isStandalone(spaceKey) ? {} : { account: spaceKey }),
     });
     delete event.metadata;
     return put(spaceKey, event);
   }
 
-  async function deliver(event: StripeObject): Promise<void> {
+  function isStandalone(spaceKey: string): boolean {
+    return space(PLATFORM).get(spaceKey)?._standalone === true;
+  }
+
+  /** The account's own endpoints (made by the API) that take this event type; none: the platform's targets, for the platform and its connected accounts. */
+  function targetsOf(event: StripeObject): Array<{ url: string; secret: string }> {
+    const spaceKey = home.get(event.id) ?? PLATFORM;
+    const own = [...space(spaceKey).values()].filter((object) => object.object === 'webhook_endpoint' && (list(object.enabled_events).includes(event.type) || list(object.enabled_events).includes('*')));
+    if (own.length > 0 || isStandalone(spaceKey)) return own.map((endpoint) => ({ url: String(endpoint.url), secret: String(endpoint._secret) }));
     const account = text(event.account);
     const target = account ? targets.connectWebhook : targets.platformWebhook;
-    if (!target) return;
-    const secret = target.secret ?? (account ? secrets.connect : secrets.platform);
+    return target ? [{ url: target.url, secret: target.secret ?? (account ? secrets.connect : secrets.platform) }] : [];
+  }
+
+  async function deliver(event: StripeObject): Promise<void> {
+    for (const target of targetsOf(event)) await deliverTo(event, target.url, target.secret);
+  }
+
+  async function deliverTo(event: StripeObject, url: string, secret: string): Promise<void> {
+    // The account the event is of: a standalone account's own events name none, so its space says.
+    const account = text(event.account) ?? (home.get(event.id) === PLATFORM ? undefined : home.get(event.id));
     const payload = JSON.stringify(event, null, 2);
-    const record: WebhookDelivery = { eventId: event.id, type: String(event.type), account, url: target.url, status: 0, body: '' };
+    const record: WebhookDelivery = { eventId: event.id, type: String(event.type), account, url, status: 0, body: '' };
     try {
-      const response = await fetch(target.url, {
+      const response = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': stripeSignature(secret, now(), payload), 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
         body: payload,
@@ -670,6 +708,21 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     return put(spaceKey, session);
   });
 
+  route('POST', '/v1/webhook_endpoints', ({ spaceKey, params }) => {
+    const url = required(params, 'url');
+    const enabledEvents = list(params.enabled_events).map(String);
+    if (enabledEvents.length === 0) throw new StripeError(400, 'Missing required param: enabled_events.', 'enabled_events', 'parameter_missing');
+    const secret = `whsec_${randomBytes(24).toString('hex')}`;
+    const endpoint = put(spaceKey, base('webhook_endpoint', 'we', { url, enabled_events: enabledEvents, status: 'enabled', description: text(params.description) ?? null, api_version: text(params.api_version) ?? null, _secret: secret }));
+    // Stripe shows the signing secret in the answer that made the endpoint, and never again.
+    return { ...endpoint, secret };
+  });
+  route('GET', '/v1/webhook_endpoints/:id', ({ spaceKey, match }) => find(spaceKey, match[0]!, 'webhook_endpoint'));
+  route('DELETE', '/v1/webhook_endpoints/:id', ({ spaceKey, match }) => {
+    const endpoint = find(spaceKey, match[0]!, 'webhook_endpoint');
+    space(spaceKey).delete(endpoint.id);
+    return { id: endpoint.id, object: 'webhook_endpoint', deleted: true };
+  });
   route('GET', '/v1/events/:id', ({ spaceKey, match }) => find(spaceKey, match[0]!, 'event'));
   route('GET', '/v1/events', ({ spaceKey, params }) =>
     listOf(spaceKey, '/v1/events', (object) => object.object === 'event' && (params.type === undefined || object.type === params.type), params),
@@ -692,6 +745,35 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     return JSON.stringify({ error: { type: error.type, message: error.message, ...(error.param ? { param: error.param } : {}), ...(error.code ? { code: error.code } : {}) } });
   }
 
+  /** A restricted key's permission for a call, by Stripe's names: `rak_<object>_<read|write>`. */
+  function permissionOf(method: string, pathname: string): string | undefined {
+    const resource = /^\/v1\/(checkout\/sessions|billing_portal\/sessions|webhook_endpoints|[a-z_]+)/.exec(pathname)?.[1];
+    if (!resource || resource === 'account') return undefined;
+    const object = resource === 'webhook_endpoints' ? 'webhook' : resource.replace('/', '_').replace(/s$/, '');
+    return `rak_${object}_${method === 'GET' ? 'read' : 'write'}`;
+  }
+
+  /** Stripe's refusal of the key for this call, or undefined when the key may make it. */
+  function refuseKey(key: string | undefined, method: string, pathname: string, account: string | undefined): StripeError | undefined {
+    const masked = key ? `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}` : '';
+    if (!key) return new StripeError(401, 'You did not provide an API key.');
+    if (publishableKeys.has(key) || key.startsWith('pk_')) {
+      return new StripeError(401, 'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.');
+    }
+    const known = keys.get(key);
+    if (!known) return new StripeError(401, `Invalid API Key provided: ${masked}`);
+    if (known.revoked) return new StripeError(401, `Expired API Key provided: ${masked}. Application access may have been revoked.`, undefined, 'api_key_expired');
+    // A standalone account's key speaks for its own account only.
+    if (known.account !== PLATFORM && account && account !== known.account) {
+      return new StripeError(403, `The provided key does not have access to account '${account}' (or that account does not exist).`, undefined, 'account_invalid');
+    }
+    const permission = permissionOf(method, pathname);
+    if (permission && known.missing.has(permission)) {
+      return new StripeError(403, `The provided key '${masked}' does not have the required permissions for this endpoint on account '${known.account}'. Having the '${permission}' permission would allow this request to continue.`);
+    }
+    return undefined;
+  }
+
   async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     const method = request.method ?? 'GET';
     const raw = await readBody(request);
@@ -702,12 +784,13 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
 
     const authorization = request.headers.authorization ?? '';
     const key = authorization.startsWith('Bearer ') ? authorization.slice(7) : undefined;
-    if (key !== secretKey) {
-      const message = key ? `Invalid API Key provided: ${key.slice(0, 8)}…` : 'You did not provide an API key.';
-      answerJson(response, 401, errorBody(new StripeError(401, message)));
+    const refused = refuseKey(key, method, url.pathname, account);
+    if (refused) {
+      answerJson(response, refused.status, errorBody(refused));
       return;
     }
-    const spaceKey = account ?? PLATFORM;
+    const keyAccount = keys.get(key!)!.account;
+    const spaceKey = account ?? keyAccount;
     const replayKey = idempotencyKey && method === 'POST' ? `${spaceKey} ${idempotencyKey}` : undefined;
     const replay = replayKey ? idempotent.get(replayKey) : undefined;
     if (replay) {
@@ -718,7 +801,7 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     let status = 200;
     let body: string;
     try {
-      if (account && !space(PLATFORM).has(account)) throw new StripeError(403, `The provided key does not have access to account '${account}' (or that account does not exist).`, undefined, 'account_invalid', 'invalid_request_error');
+      if (account && (!space(PLATFORM).has(account) || isStandalone(account))) throw new StripeError(403, `The provided key does not have access to account '${account}' (or that account does not exist).`, undefined, 'account_invalid', 'invalid_request_error');
       const found = routes.find(([routeMethod, pattern]) => routeMethod === method && pattern.test(url.pathname));
       if (!found) throw new StripeError(404, `Unrecognized request URL (${method}: ${url.pathname}).`);
       const match = found[1].exec(url.pathname)!.slice(1).map(decodeURIComponent);
@@ -824,6 +907,43 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
       const origin = new URL(appUrl).origin;
       targets = { platformWebhook: { url: `${origin}/api/webhooks/stripe` }, connectWebhook: { url: `${origin}/api/webhooks/stripe-connect` } };
     },
+    createAccountKey(keyOptions = {}) {
+      let accountId = keyOptions.account;
+      if (accountId) find(PLATFORM, accountId, 'account', 'account');
+      else {
+        const name = keyOptions.name ?? 'Creator Studio';
+        accountId = put(
+          PLATFORM,
+          base('account', 'acct', {
+            type: 'standard',
+            email: null,
+            country: 'US',
+            default_currency: 'usd',
+            details_submitted: true,
+            charges_enabled: true,
+            payouts_enabled: true,
+            requirements: { currently_due: [], eventually_due: [], past_due: [], disabled_reason: null },
+            business_profile: { name },
+            settings: { dashboard: { display_name: name } },
+            _standalone: true,
+          }),
+        ).id;
+      }
+      const secret = `${keyOptions.restricted ? 'rk' : 'sk'}_test_${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x')}`;
+      keys.set(secret, { account: accountId, revoked: false, missing: new Set(keyOptions.missing ?? []) });
+      const publishableKey = `pk_test_${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x')}`;
+      publishableKeys.add(publishableKey);
+      return { accountId, secretKey: secret, publishableKey };
+    },
+    revokeKey(key) {
+      const known = keys.get(key);
+      if (!known) throw new Error(`no such key: ${key.slice(0, 8)}…`);
+      known.revoked = true;
+    },
+    webhookEndpoints: (accountId) =>
+      [...space(accountId).values()]
+        .filter((object) => object.object === 'webhook_endpoint')
+        .map((endpoint) => ({ id: endpoint.id, url: String(endpoint.url), enabledEvents: list(endpoint.enabled_events).map(String), secret: String(endpoint._secret) })),
     async emit(type, object, emitOptions = {}) {
       const spaceKey = emitOptions.account ?? PLATFORM;
       await send(spaceKey, [type, object, emitOptions.previousAttributes]);

@@ -49,6 +49,8 @@ export function testEnvironment(port: number, smtpUrl: string, extra: Record<str
     LOG_FORMAT: 'json',
     MAIL_WORKER_INTERVAL_MS: '100',
     MAINTENANCE_POLL_MS: '1000',
+    // The secrets a test server seals open with this key; unset, each server would write one into ./data.
+    APP_SECRET: 'test-app-secret-0123456789abcdefghijklmnopqrstuvwxyz',
     ...extra,
   };
 }
