@@ -84,6 +84,15 @@ describe.skipIf(!chromiumAvailable)('reports, activity, support and the operator
     await expect.poll(() => page.locator('.uplot canvas').count()).toBe(3);
     await screenshot(page, `${SHOTS}/reports-12m-1280.png`, { fullPage: true });
 
+    // The charts follow the window down to a phone's width and back, and the page never scrolls sideways.
+    const chartWidths = () => page.locator('.uplot canvas').evaluateAll((canvases) => canvases.map((canvas) => canvas.getBoundingClientRect().width));
+    expect(Math.min(...(await chartWidths()))).toBeGreaterThan(600);
+    await page.setViewportSize({ width: 375, height: 900 });
+    await expect.poll(async () => Math.max(...(await chartWidths()))).toBeLessThan(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(async () => Math.min(...(await chartWidths()))).toBeGreaterThan(600);
+
     // A chart as its table, and its CSV.
     const traffic = page.locator('section', { has: page.getByRole('heading', { name: 'Visitors and page views' }) });
     await traffic.getByRole('button', { name: 'Show table' }).click();
@@ -152,10 +161,12 @@ describe.skipIf(!chromiumAvailable)('reports, activity, support and the operator
     const row = operator.page.locator('.admin-sites__item', { hasText: 'Harbour Sounds' });
     await expect.poll(() => operator.page.locator('.admin-sites__item').count()).toBe(1);
     await row.getByRole('button', { name: /^Suspend/ }).click();
+    await operator.page.getByRole('alertdialog', { name: 'Suspend Harbour Sounds?' }).getByRole('button', { name: 'Suspend site' }).click();
     await expect.poll(() => row.locator('.admin-sites__badge').count()).toBe(1);
     expect((await fetch(`${app.server.url}/@${creator.handle}`)).status).toBe(410);
     await screenshot(operator.page, `${SHOTS}/admin-suspended-1280.png`, { fullPage: true });
     await row.getByRole('button', { name: /^Restore/ }).click();
+    await operator.page.getByRole('alertdialog', { name: 'Restore Harbour Sounds?' }).getByRole('button', { name: 'Restore site' }).click();
     await expect.poll(() => row.locator('.admin-sites__badge').count()).toBe(0);
     expect((await fetch(`${app.server.url}/@${creator.handle}`)).status).toBe(200);
     const small = await app.open({ width: 375, height: 812 });

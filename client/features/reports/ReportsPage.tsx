@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import * as reportsApi from '../../../common/api/reports.ts';
 import { urlOf } from '../../../common/api/endpoint.ts';
 import { SERVER_MESSAGES } from '../../../common/messages.ts';
-import { formatMoney } from '../../../common/money.ts';
+import { formatMoney, minorUnitsPerMajor } from '../../../common/money.ts';
 import { REPORT_PRESETS, dayOf, presetRange, type DayRange } from '../../../common/report-range.ts';
 import { usePageMeta } from '../../app/usePageMeta.ts';
 import { LoadFailed, Loading } from '../../components/LoadStatus.tsx';
@@ -167,20 +167,20 @@ function Report({ report, compare }: { report: reportsApi.Report; compare: boole
       <ChartCard
         title="Visitors and page views"
         note="Visitors are counted once a day each, without cookies: a daily hash of the address and browser, never stored raw."
-        chart={<TimeChart days={days} series={trafficSeries} color={brandColor} format={whole} />}
+        chart={<TimeChart days={days} series={trafficSeries} color={brandColor} format={whole} step={1} />}
         table={{ columns: ['Day', 'Visitors', 'Page views'], rows: dayRows }}
         csvUrl={csvUrl(report.range, 'days')}
       />
       <ChartCard
         title="Members"
         note="Free and paying members as each day ended."
-        chart={<TimeChart days={days} series={memberSeries} color={brandColor} format={whole} />}
+        chart={<TimeChart days={days} series={memberSeries} color={brandColor} format={whole} step={1} />}
         table={{ columns: ['Day', 'Paying', 'Free'], rows: report.days.map((day) => [dayLabel(day.day), whole(day.paidMembers), whole(day.freeMembers)]) }}
         csvUrl={csvUrl(report.range, 'days')}
       />
       <ChartCard
         title="Monthly recurring revenue"
-        chart={<TimeChart days={days} series={mrrSeries} color={brandColor} format={money} />}
+        chart={<TimeChart days={days} series={mrrSeries} color={brandColor} format={money} step={minorUnitsPerMajor(currency)} />}
         table={{ columns: ['Day', 'MRR'], rows: report.days.map((day) => [dayLabel(day.day), money(day.mrr)]) }}
         csvUrl={csvUrl(report.range, 'days')}
       />

@@ -7,6 +7,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { valueTicks } from './value-ticks.ts';
 
 export interface ChartSeries {
   label: string;
@@ -24,12 +25,30 @@ function withAlpha(hex: string, alpha: number): string {
   return `rgba(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255}, ${alpha})`;
 }
 
-export function TimeChart({ days, series, color, format }: { days: readonly string[]; series: readonly ChartSeries[]; color: string; format: (value: number) => string }) {
+/**
+ * `step`: the smallest difference two ticks of the value axis may have, in the
+ * values' unit: 1 for counts, one unit of the currency (100 cents) for money
+ * (value-ticks.ts).
+ */
+export function TimeChart({
+  days,
+  series,
+  color,
+  format,
+  step,
+}: {
+  days: readonly string[];
+  series: readonly ChartSeries[];
+  color: string;
+  format: (value: number) => string;
+  step: number;
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
     if (!element) return;
     const x = days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000);
+    const ticks = valueTicks(Math.max(0, ...series.flatMap((line) => line.values)), step);
     const plot = new uPlot(
       {
         width: Math.max(240, element.clientWidth),
@@ -37,8 +56,11 @@ export function TimeChart({ days, series, color, format }: { days: readonly stri
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
         cursor: { points: { size: 6 } },
         legend: { show: true },
-        scales: { x: { time: true }, y: { range: (_plot, _min, max) => [0, Math.max(1, max) * 1.1] } },
-        axes: [{ stroke: '#4a4766', grid: { show: false } }, { stroke: '#4a4766', values: (_plot, ticks) => ticks.map(format), size: 64, grid: { stroke: '#ece9f7' } }],
+        scales: { x: { time: true }, y: { range: (): uPlot.Range.MinMax => [0, ticks.at(-1)!] } },
+        axes: [
+          { stroke: '#4a4766', grid: { show: false } },
+          { stroke: '#4a4766', splits: () => ticks, values: (_plot, ticks) => ticks.map(format), size: 64, grid: { stroke: '#ece9f7' } },
+        ],
         series: [
           { label: 'Day' },
           ...series.map((line) => ({
@@ -60,6 +82,6 @@ export function TimeChart({ days, series, color, format }: { days: readonly stri
       resize.disconnect();
       plot.destroy();
     };
-  }, [days, series, color, format]);
+  }, [days, series, color, format, step]);
   return <div ref={box} className="time-chart" aria-hidden="true" />;
 }
