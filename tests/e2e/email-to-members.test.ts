@@ -86,6 +86,8 @@ describe.skipIf(!chromiumAvailable)('e-mail to members in Chromium', () => {
     await preview.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('button', { name: 'Publish now' }).click();
+    // An e-mail cannot be unsent: publishing asks first (tests/e2e/send-confirmation.test.ts tries cancel and Escape).
+    await page.getByRole('dialog', { name: 'Send to 2 members?' }).getByRole('button', { name: 'Publish and send' }).click();
     await page.getByText('View on your site').waitFor();
     await panel.getByText('E-mailed to 2 members.').waitFor({ timeout: 30_000 });
     await screenshot(panel, `${SHOTS}/editor-email-sent-1280.png`);

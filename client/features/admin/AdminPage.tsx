@@ -1,7 +1,8 @@
 /**
  * /admin (issue 20): the operator's view, for `admin` users only (the server
  * refuses everyone else): the platform's counts, the sites with a search,
- * suspending and restoring a site, and the maintenance switch.
+ * suspending and restoring a site, and the maintenance switch. Each switch
+ * asks first and says what it will do (docs/decisions/149).
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -11,9 +12,11 @@ import { SERVER_MESSAGES } from '../../../common/messages.ts';
 import { useAuth } from '../../app/auth.tsx';
 import { useLatestLoad } from '../../app/useLatestLoad.ts';
 import { usePageMeta } from '../../app/usePageMeta.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { LiveMessage } from '../../components/LiveMessage.tsx';
 import { LoadFailed, Loading } from '../../components/LoadStatus.tsx';
 import { MainLandmark } from '../../components/MainLandmark.tsx';
+import { MAINTENANCE, SUSPENSION } from '../../content/admin.ts';
 import { call, toErrorCode } from '../../lib/api.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import '../../components/FormField.css';
@@ -60,20 +63,53 @@ function MaintenanceSwitch({ onMessage }: { onMessage: (text: string) => void })
   const { loaded } = useLoad((signal) => call(adminApi.maintenance, { signal }));
   const [on, setOn] = useState<boolean | undefined>(undefined);
   const current = on ?? (loaded.state === 'ready' ? loaded.data.maintenance : undefined);
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const question = current ? MAINTENANCE.turnOff : MAINTENANCE.turnOn;
   async function flip() {
     if (current === undefined) return;
+    setBusy(true);
+    setError(undefined);
     try {
       const answer = await call(adminApi.setMaintenance, { body: { maintenance: !current } });
       setOn(answer.maintenance);
-      onMessage(answer.maintenance ? 'Maintenance is on: only admins can use the platform.' : 'Maintenance is off.');
-    } catch (error) {
-      onMessage(SERVER_MESSAGES[toErrorCode(error)]);
+      setAsking(false);
+      onMessage(answer.maintenance ? MAINTENANCE.on : MAINTENANCE.off);
+    } catch (caught) {
+      setError(SERVER_MESSAGES[toErrorCode(caught)]);
+    } finally {
+      setBusy(false);
     }
   }
   return (
-    <button type="button" role="switch" aria-checked={current ?? false} disabled={current === undefined} className="button button--secondary button--md" onClick={() => void flip()}>
-      Maintenance: {current === undefined ? '…' : current ? 'on' : 'off'}
-    </button>
+    <>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={current ?? false}
+        disabled={current === undefined}
+        className="button button--secondary button--md"
+        onClick={() => {
+          setError(undefined);
+          setAsking(true);
+        }}
+      >
+        {MAINTENANCE.label(current)}
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title={question.title}
+        confirmLabel={question.confirm}
+        danger={!current}
+        busy={busy}
+        error={error}
+        onConfirm={() => void flip()}
+        onCancel={() => setAsking(false)}
+      >
+        <p className="confirm-dialog__text">{question.text}</p>
+      </ConfirmDialog>
+    </>
   );
 }
 
@@ -81,6 +117,9 @@ function Sites({ onMessage }: { onMessage: (text: string) => void }) {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [reason, setReason] = useState('');
+  const [asked, setAsked] = useState<adminApi.AdminSite | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
   // The last list stays on show while a search or a refresh after a suspension is on its way, and beside a failure.
   const { ready, failed: failure, reload } = useLatestLoad(query, (asked, signal) => call(adminApi.sites, { query: { q: asked }, signal }));
   const sites = ready?.data.sites;
@@ -88,15 +127,27 @@ function Sites({ onMessage }: { onMessage: (text: string) => void }) {
 
   async function toggle(site: adminApi.AdminSite) {
     const suspend = site.suspendedAt === null;
+    setBusy(true);
+    setError(undefined);
     try {
       if (suspend) await call(adminApi.suspendSite, { params: { id: site.id }, body: { reason } });
       else await call(adminApi.restoreSite, { params: { id: site.id } });
-      onMessage(suspend ? `${site.title} is suspended: its pages, feeds, files, comments, messages and e-mail are off.` : `${site.title} is restored.`);
+      setAsked(null);
+      onMessage(suspend ? SUSPENSION.suspended(site.title) : SUSPENSION.restored(site.title));
       reload();
-    } catch (error) {
-      onMessage(SERVER_MESSAGES[toErrorCode(error)]);
+    } catch (caught) {
+      setError(SERVER_MESSAGES[toErrorCode(caught)]);
+    } finally {
+      setBusy(false);
     }
   }
+
+  function ask(site: adminApi.AdminSite) {
+    setReason('');
+    setError(undefined);
+    setAsked(site);
+  }
+  const suspending = asked?.suspendedAt === null;
 
   function find(event: FormEvent) {
     event.preventDefault();
@@ -117,17 +168,6 @@ function Sites({ onMessage }: { onMessage: (text: string) => void }) {
           Search
         </button>
       </form>
-      <label className="field__label" htmlFor="admin-suspension-reason">
-        Reason for a suspension (shown to the creator)
-      </label>
-      <input
-        id="admin-suspension-reason"
-        className="field__input"
-        type="text"
-        maxLength={SUSPENSION_REASON_MAX_LENGTH}
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-      />
       {failed && <LoadFailed message={failed} onRetry={reload} />}
       {!failed && sites === undefined && <Loading>Loading sites…</Loading>}
       {sites?.length === 0 && <p className="overview-card__note">No site matches “{query}”.</p>}
@@ -145,14 +185,41 @@ function Sites({ onMessage }: { onMessage: (text: string) => void }) {
                 </span>
               </div>
               {site.suspendedAt && <span className="admin-sites__badge">Suspended</span>}
-              <button type="button" className={`button button--md ${site.suspendedAt ? 'button--primary' : 'button--secondary'}`} onClick={() => void toggle(site)}>
-                {site.suspendedAt ? 'Restore' : 'Suspend'}
+              <button type="button" className={`button button--md ${site.suspendedAt ? 'button--primary' : 'button--secondary'}`} onClick={() => ask(site)}>
+                {site.suspendedAt ? SUSPENSION.restore : SUSPENSION.suspend}
                 <span className="visually-hidden"> {site.title}</span>
               </button>
             </li>
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={asked !== null}
+        title={asked ? (suspending ? SUSPENSION.suspendTitle(asked.title) : SUSPENSION.restoreTitle(asked.title)) : ''}
+        confirmLabel={suspending ? SUSPENSION.suspendConfirm : SUSPENSION.restoreConfirm}
+        danger={suspending}
+        busy={busy}
+        error={error}
+        onConfirm={() => asked && void toggle(asked)}
+        onCancel={() => setAsked(null)}
+      >
+        <p className="confirm-dialog__text">{suspending ? SUSPENSION.suspendText : SUSPENSION.restoreText}</p>
+        {suspending && (
+          <div className="field">
+            <label className="field__label" htmlFor="admin-suspension-reason">
+              {SUSPENSION.reason}
+            </label>
+            <input
+              id="admin-suspension-reason"
+              className="field__input"
+              type="text"
+              maxLength={SUSPENSION_REASON_MAX_LENGTH}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </div>
+        )}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -3,7 +3,9 @@
  * members (with how many each reaches), a test to the creator, a preview of
  * the e-mail as each kind of reader gets it, and once sent its progress. The
  * choice is saved on its own call, apart from the draft's autosave, and is
- * fixed once the post has gone out (a post is e-mailed once).
+ * fixed once the post has gone out (a post is e-mailed once). A post that went
+ * live without one can be e-mailed later, once (EmailLater.tsx); once sent,
+ * the panel says when and to how many.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import * as emailApi from '../../../../common/api/email.ts';
@@ -16,7 +18,9 @@ import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { LoadFailed, Loading } from '../../../components/LoadStatus.tsx';
 import { EMAIL_PANEL, progressText } from '../../../content/post-email.ts';
 import { call, toErrorCode } from '../../../lib/api.ts';
+import { formatDateTime } from '../post-dates.ts';
 import { EmailChoices, type EmailChoice } from './EmailChoices.tsx';
+import { EmailLater } from './EmailLater.tsx';
 import { EmailPreviewDialog } from './EmailPreviewDialog.tsx';
 
 const POLL_MS = 2000;
@@ -86,8 +90,22 @@ function PostEmail({ post }: { post: postsApi.Post }) {
     <>
       {failed && !state && <LoadFailed message={EMAIL_PANEL.loadFailed} onRetry={reload} />}
       {!state && !failed && <Loading>{EMAIL_PANEL.loading}</Loading>}
-      {state && decided && <p aria-live="polite">{progressText(state)}</p>}
-      {state && !decided && post.status === 'published' && <p className="post-panel__choice-hint">{EMAIL_PANEL.publishedWithout}</p>}
+      {state && decided && (
+        <p aria-live="polite">
+          {progressText(state)}
+          {state.startedAt && ` ${EMAIL_PANEL.startedOn(formatDateTime(state.startedAt))}`}
+        </p>
+      )}
+      {state && !decided && post.status === 'published' && (
+        <EmailLater
+          postId={post.id}
+          state={state}
+          onSent={(problem) => {
+            if (problem) setMessage({ tone: 'error', text: problem });
+            reload();
+          }}
+        />
+      )}
       {state && !decided && post.status !== 'published' && <EmailChoices state={state} postStatus={post.status} saving={saving} onChoose={(choice) => void choose(choice)} />}
       <div className="post-panel__actions">
         <BusyButton variant="secondary" busy={testing} onClick={() => void sendTest()}>

@@ -1,15 +1,22 @@
 /**
  * Publishing a post: save a draft, publish now, schedule for a time in the
  * creator's own time zone (named beside the field), update a live post,
- * unpublish, and delete after a confirmation.
+ * unpublish, and delete after a confirmation. Publishing a post that is to be
+ * e-mailed first asks "Send to N members?" with the server's count of the
+ * chosen members (SendConfirmDialog.tsx), since an e-mail cannot be unsent.
  */
 import { useId, useState } from 'react';
+import * as emailApi from '../../../../common/api/email.ts';
 import { publicPostPath, type Post } from '../../../../common/api/posts.ts';
 import { BusyButton } from '../../../components/BusyButton.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { FieldError, describedBy, fieldHintId } from '../../../components/FieldError.tsx';
+import { LiveMessage } from '../../../components/LiveMessage.tsx';
+import { EMAIL_PANEL } from '../../../content/post-email.ts';
 import { STATUS_LABELS } from '../../../content/posts.ts';
 import { formatDateTime, fromLocalInputValue, localTimeZone, toLocalInputValue } from '../post-dates.ts';
+import { call } from '../../../lib/api.ts';
+import { SendConfirmDialog, type SendQuestion } from './SendConfirmDialog.tsx';
 import type { StatusChange } from './usePostDraft.ts';
 import '../status-badge.css';
 
@@ -33,6 +40,28 @@ export function PublishPanel({ post, handle, busy, dirty, scheduleError, onSave,
   );
   const [localError, setLocalError] = useState<string>();
   const error = localError ?? scheduleError;
+  const [checking, setChecking] = useState(false);
+  const [checkError, setCheckError] = useState<string>();
+  const [question, setQuestion] = useState<SendQuestion | null>(null);
+
+  // The e-mail choice is saved on its own call (EmailPanel.tsx), so the server knows it and counts its members now.
+  const publishNow = async () => {
+    setCheckError(undefined);
+    if (!post) {
+      onSave({ status: 'published' });
+      return;
+    }
+    setChecking(true);
+    try {
+      const state = await call(emailApi.getPostEmail, { params: { id: post.id } });
+      if (state.choice && state.status === 'waiting') setQuestion({ count: state.audience[state.choice.segment], segment: state.choice.segment, publishing: true });
+      else onSave({ status: 'published' });
+    } catch {
+      setCheckError(EMAIL_PANEL.checkFailed);
+    } finally {
+      setChecking(false);
+    }
+  };
 
   const schedule = () => {
     const at = fromLocalInputValue(scheduleValue);
@@ -65,7 +94,7 @@ export function PublishPanel({ post, handle, busy, dirty, scheduleError, onSave,
       <div className="post-panel__actions">
         {status === 'draft' ? (
           <>
-            <BusyButton busy={busy} onClick={() => onSave({ status: 'published' })}>
+            <BusyButton busy={busy || checking} onClick={() => void publishNow()}>
               Publish now
             </BusyButton>
             <BusyButton variant="secondary" busy={busy} onClick={() => onSave()}>
@@ -78,7 +107,7 @@ export function PublishPanel({ post, handle, busy, dirty, scheduleError, onSave,
               Update
             </BusyButton>
             {status === 'scheduled' && (
-              <BusyButton variant="secondary" busy={busy} onClick={() => onSave({ status: 'published' })}>
+              <BusyButton variant="secondary" busy={busy || checking} onClick={() => void publishNow()}>
                 Publish now
               </BusyButton>
             )}
@@ -88,6 +117,15 @@ export function PublishPanel({ post, handle, busy, dirty, scheduleError, onSave,
           </>
         )}
       </div>
+      <LiveMessage tone="error">{checkError}</LiveMessage>
+      <SendConfirmDialog
+        question={question}
+        onCancel={() => setQuestion(null)}
+        onConfirm={() => {
+          setQuestion(null);
+          onSave({ status: 'published' });
+        }}
+      />
 
       {status !== 'published' && (
         <div className="field post-panel__schedule">
