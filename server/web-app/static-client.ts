@@ -5,12 +5,16 @@
  * for a year; index.html is never stored (private, no-store) and carries the boot state, so the
  * app starts knowing maintenance and the signed-in user. A signed-out visit to
  * a public page or auth screen also gets the page itself inside #root
- * (prerendered-pages.ts), which the client hydrates.
+ * (prerendered-pages.ts), which the client hydrates. A path no route of the
+ * table (common/routes.ts) takes gets the same shell, whose router shows the
+ * not-found screen, with the status 404 and noindex: a soft 404 (200) would be
+ * indexed and kept by every crawler and link checker (issue 29).
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
 import { BOOT_STATE_ELEMENT_ID, type BootState } from '../../common/api-types.ts';
+import { routeFor } from '../../common/routes.ts';
 import { prerenderedPages, type PrerenderedPage } from './prerendered-pages.ts';
 import { hydrateAfterPaint } from './hydrate-after-paint.ts';
 import { readManifest, routePreloads } from './route-preloads.ts';
@@ -142,6 +146,8 @@ export function staticClient({ clientDir, bootState }: StaticClientOptions): Req
     const page = wantsPrerendered(req, state) ? await prerendered(req.path, state.config) : undefined;
     // The page carries the signed-in user: no shared cache may keep it, and no browser may keep it on disk or show it from history after sign-out.
     res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store' });
+    // Only the catch-all takes an unknown path; maintenance keeps its own 503 for every path.
+    if (!state.maintenance && routeFor(req.path).path === '*') res.status(404).set('X-Robots-Tag', 'noindex');
     res.send(renderShell(indexHtml, `${preloadsFor(req.path, page !== undefined)}${bootStateScript(state)}`, page));
   };
 }

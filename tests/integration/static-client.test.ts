@@ -5,6 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_STATE_ELEMENT_ID, type BootState, type PublicUser } from '../../common/api-types.ts';
 import { SESSION_TTL_MS } from '../../common/constants.ts';
+import { ROUTES } from '../../common/routes.ts';
 import { signUp } from '../support/accounts.ts';
 import { createTestClient, type TestResponse } from '../support/http-client.ts';
 import { createTestClock, startTestServer, type TestServer } from '../support/test-server.ts';
@@ -97,6 +98,29 @@ describe('hashed assets', () => {
   });
 });
 
+describe('the status of a page (issue 29: no soft 404)', () => {
+  /** Every path of the route table, a parameter filled in as a deep link would. */
+  const tablePaths = ROUTES.filter((route) => route.path !== '*').map((route) => route.path.replace(/:[a-z]+/gi, '0b7f6a1e-5c7d-4d6b-9a53-1f0e2d3c4b5a'));
+
+  it.each([...tablePaths, '/about/', '/Login', '/upload/posts/42', '/subscribers/someone'])('%s, a route of the table, answers 200 with the app shell', async (path) => {
+    const response = await createTestClient(server.url).get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-robots-tag')).toBeNull();
+    expect(response.text).toContain('<div id="root">');
+  });
+
+  it.each(['/no-such-page', '/no/such/page', '/dashboard', '/settings', '/upload/posts/42/extra', '/domains'])('%s, which no route takes, answers 404 with the same shell (the not-found screen) and noindex', async (path) => {
+    const response = await createTestClient(server.url).get(path);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('x-robots-tag')).toBe('noindex');
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.text).toContain('<div id="root">');
+    expect(response.text).toContain('/assets/NotFoundPage-444.js');
+    expect(bootStateOf(response).maintenance).toBe(false);
+  });
+});
+
 describe('deep links', () => {
   const hintsOf = (page: TestResponse) => [...page.text.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((match) => `${match[1]} ${match[2]}`);
 
@@ -139,7 +163,7 @@ describe('deep links', () => {
 });
 
 describe('client routes', () => {
-  it.each(['/login', '/', '/onboarding', '/some/deep/client/route'])('%s answers index.html, never stored (it carries the user), with the boot state', async (route) => {
+  it.each(['/login', '/', '/onboarding', '/upload/posts/some-post-id'])('%s answers index.html, never stored (it carries the user), with the boot state', async (route) => {
     const response = await createTestClient(server.url).get(route);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
