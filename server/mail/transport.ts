@@ -64,7 +64,7 @@ export function createDevSinkTransport(mailDir: string, from: string, logger: Lo
         // One line a mail, naming its first link: the dev sink's whole purpose is to let a laptop user follow a
         // confirmation or sign-in link without a mail server, and action mails put that link first.
         const link = mail.text.match(/https?:\/\/\S+/)?.[0];
-        logger.info({ to: mail.to, subject: mail.subject, ...(link ? { link } : {}), file }, `mail to ${mail.to}: ${mail.subject}`);
+        logger.info({ ...(link ? { link } : {}), file }, `mail to ${mail.to}: ${mail.subject}`);
       });
     },
     close() {
