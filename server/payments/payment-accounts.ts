@@ -204,7 +204,7 @@ export function createPaymentAccountsService({ db, stripe, stripeApiUrl, secretB
     if (!row || row.keyRefusedAt) return { ready: false };
     const client = siteStripe.ofRow(row);
     if (!client) return { ready: false };
-    return { ready: row.chargesEnabled, stripeAccountId: row.stripeAccountId, stripe: client };
+    return row.chargesEnabled ? { ready: true, stripeAccountId: row.stripeAccountId, stripe: client } : { ready: false, stripeAccountId: row.stripeAccountId };
   }
 
   const stripeForSite: StripeForSite = async (siteId, executor = db) => {
