@@ -109,6 +109,12 @@ describe('loadConfig', () => {
     expect(message).not.toContain('\n');
   });
 
+  it('shows the platform badge on sites only when PLATFORM_BADGE is true (docs/decisions/142)', () => {
+    expect(loadConfig({}).platformBadge).toBe(false);
+    expect(loadConfig({ PLATFORM_BADGE: 'true' }).platformBadge).toBe(true);
+    expect(() => loadConfig({ PLATFORM_BADGE: 'yes' })).toThrowError(/^Invalid configuration: PLATFORM_BADGE /);
+  });
+
   it('reads TRUST_PROXY as a hop count, a boolean or addresses', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

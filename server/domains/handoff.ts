@@ -93,8 +93,8 @@ export function handoffRoutes({ db, clock, sessions, cookie, stateCookie, direct
     const auth = res.locals.auth;
     if (!auth) return res.redirect(302, `/login?next=${encodeURIComponent(`/auth/handoff/start?domain=${site.hostname}&state=${state}&next=${next}`)}`);
     if (!(await knowsSite(auth.user.id, site.siteId))) {
-      const [row] = await db.select({ title: sites.title }).from(sites).where(eq(sites.id, site.siteId)).limit(1);
-      return sendHandoffQuestion(res, { siteTitle: row?.title || site.hostname, domain: site.hostname, email: auth.user.email, state, next });
+      const [row] = await db.select({ title: sites.title, brandColor: sites.brandColor }).from(sites).where(eq(sites.id, site.siteId)).limit(1);
+      return sendHandoffQuestion(res, { siteTitle: row?.title || site.hostname, brandColor: row?.brandColor ?? '', domain: site.hostname, email: auth.user.email, state, next });
     }
     await mintAndGo(res, auth.user.id, site, state, next, 302);
   });

@@ -4,7 +4,6 @@
  * private feed link (shown once, right after it is made: only its hash is
  * kept), billing through Stripe's portal, and leaving with a confirmation.
  */
-import { PRODUCT_NAME } from '../../common/constants.ts';
 import { formatMoney } from '../../common/money.ts';
 import { formatDate, text, type PageHead } from '../rendering/index.ts';
 import { siteUrl, type Site } from '../sites/index.ts';
@@ -20,8 +19,6 @@ export interface AccountPageInput {
   feedUrl?: string;
   confirmLeave: boolean;
   notice?: AccountNotice;
-  /** The reader is a member (not yet a creator): offer them a site of their own (docs/decisions/059). */
-  offerOwnSite?: boolean;
   /** The member's messages with the creator, already rendered (server/messaging/account-messages.ts). */
   messagesHtml?: string;
   /**
@@ -95,19 +92,15 @@ function confirmLeave(site: Site): string {
   return `<section class="account__section account__confirm" aria-labelledby="confirm-heading"><h2 id="confirm-heading">Leave ${text(site.title)}?</h2><p>You lose access to members posts now, and your private feed link stops working.</p><div class="tier__actions"><form method="post" action="/@${site.handle}/account/leave"><button class="button" type="submit">Yes, leave</button></form><a class="button button--quiet" href="/@${site.handle}/account">Stay a member</a></div></section>`;
 }
 
-/** A member can start a site of their own; /onboarding asks their niche and then runs the creator's wizard. */
-const OWN_SITE_SECTION =
-  '<section class="account__section" aria-labelledby="own-site-heading"><h2 id="own-site-heading">Start your own site</h2><p>Fully own your brand: your own site, 0% revenue cut and a 30 days free trial. Your memberships stay as they are.</p><a class="button button--quiet" href="/onboarding">Start your own site</a></section>';
-
 export function accountMain(input: AccountPageInput): string {
   if (input.suspended) return `<section class="join account">${suspendedMembershipHtml(input)}</section>`;
-  const ownSite = input.offerOwnSite ? OWN_SITE_SECTION : '';
-  return `<section class="join account">${membershipHtml(input)}${input.messagesHtml ?? ''}${ownSite}</section>`;
+  // The site's page, not the platform's: it offers nothing of the platform, such as a site of one's own (docs/decisions/142).
+  return `<section class="join account">${membershipHtml(input)}${input.messagesHtml ?? ''}</section>`;
 }
 
 function suspendedMembershipHtml({ site, account, confirmLeave: confirming, notice }: AccountPageInput): string {
   const heading = `<h1>Your membership</h1><p class="join__tagline">${text(site.title)}</p>`;
-  const why = `<p class="notice notice--error" role="alert">${text(site.title)} is suspended by the operator of ${PRODUCT_NAME}: its posts, feed, messages and e-mails are off until it is restored. You can still stop paying or leave.</p>`;
+  const why = `<p class="notice notice--error" role="alert">${text(site.title)} is suspended by the operator of its platform: its posts, feed, messages and e-mails are off until it is restored. You can still stop paying or leave.</p>`;
   const noticeHtml = notice === 'left' || notice === 'billing-failed' ? NOTICES[notice] : '';
   if (!account || !account.entitled) return `${heading}${noticeHtml}${why}`;
   const body = confirming ? confirmLeave(site) : billingSection(site, account);

@@ -95,7 +95,6 @@ export function accountRoutes({ db, accounts, appUrl, assets, maintenance, sessi
       ...(token && account?.entitled ? { feedUrl: siteUrl(site, appUrl, `/feed/${token}.xml`) } : {}),
       confirmLeave: req.query.leave === '1',
       ...(notice ? { notice } : {}),
-      offerOwnSite: res.locals.auth?.user.role === 'member',
       messagesHtml: userId === site.ownerId || !messagesSection ? '' : await messagesSection(site, userId, req),
     };
     const reader: SiteReader = userId === site.ownerId ? 'owner' : !account ? 'signed-in' : account.entitled ? 'member' : 'lapsed';

@@ -33,6 +33,8 @@ export interface PublicSiteFeatureDeps {
   maintenance: { isOn(): boolean };
   sameOrigin: RequestHandler;
   appUrl: URL;
+  /** PLATFORM_BADGE: the footer's "Powered by", linked to APP_URL (rendering/platform-badge.ts). */
+  platformBadge: boolean;
   clientDir: string | undefined;
   /** The media feature's URL signer. */
   mediaUrlSigner: LazySigner;
@@ -58,7 +60,7 @@ export function createPublicSiteFeature(deps: PublicSiteFeatureDeps): Feature {
   const { db, clock, livePosts, sessions, cookie, maintenance, sameOrigin, appUrl, clientDir, mediaUrlSigner, accounts, googleSignIn, startCheckout, noteNewMember, formTargets, pageCache, pageViews, publishedDesigns } = deps;
   const joins = createJoinService({ db, clock, startCheckout, noteNewMember });
   const countPageView = pageViews.count;
-  const assets = readSiteAssets(clientDir);
+  const assets = readSiteAssets(clientDir, deps.platformBadge ? appUrl.href : undefined);
   const content = createSiteContent({ db });
   const pages = siteRoutes({
     content,

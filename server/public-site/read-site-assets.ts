@@ -17,7 +17,8 @@ export const SITE_TALK_INPUT = 'site/talk.ts';
 
 export const themeInput = (theme: ThemeName) => `site/themes/${theme}.css`;
 
-export function readSiteAssets(clientDir: string | undefined): SiteAssets {
+/** `platformBadgeUrl`: APP_URL when PLATFORM_BADGE is on (rendering/platform-badge.ts). */
+export function readSiteAssets(clientDir: string | undefined, platformBadgeUrl?: string): SiteAssets {
   const manifest = clientDir ? readManifest(clientDir) : undefined;
   const stylesheet = manifest?.[SITE_STYLESHEET_INPUT]?.file;
   const videoScript = manifest?.[SITE_SCRIPT_INPUT]?.file;
@@ -35,6 +36,7 @@ export function readSiteAssets(clientDir: string | undefined): SiteAssets {
     ...(stylesheet ? { stylesheet: `/${stylesheet}` } : {}),
     ...(videoScript ? { videoScript: `/${videoScript}` } : {}),
     ...(talkScript ? { talkScript: `/${talkScript}` } : {}),
+    ...(platformBadgeUrl ? { platformBadgeUrl } : {}),
     themes,
   };
 }

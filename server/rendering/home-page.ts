@@ -84,7 +84,7 @@ export function homeMain({ site, reader, banner, avatar, posts, page, hasOlder, 
 
 export function homeHead({ site, banner, avatar, page, appUrl }: HomePageInput): PageHead {
   const url = siteUrl(site, appUrl, page > 1 ? `?page=${page}` : '');
-  const description = site.tagline || site.about.slice(0, 200) || `${site.title} on Creator Platform`;
+  const description = site.tagline || site.about.slice(0, 200) || site.title;
   const picture = banner ?? avatar;
   const pictureFile = picture ? imageFileFor(picture.item, 1200) : undefined;
   const avatarUrl = avatar ? new URL(`${avatar.prefix}/${imageFileFor(avatar.item, 320).file}`, appUrl).href : undefined;

@@ -7,6 +7,7 @@
 import { brandStyle } from './brand.ts';
 import type { ShellDesign } from './design/chrome.ts';
 import { jsonInScript, text } from './html.ts';
+import { footerFixedLinks } from './platform-badge.ts';
 import { siteBarLinks, type SiteReader } from './site-bar.ts';
 import { PLATFORM_ICON, type PageIcon } from './site-icon.ts';
 import type { SiteAssets } from './site-assets.ts';
@@ -103,7 +104,7 @@ export function renderShell({ head, site, main, assets, reader, hasVideo = false
   const tabIcon = design?.icon ?? icon;
   const root = design ? `<html lang="en" data-theme="${design.theme}" data-mode="${design.mode}">` : '<html lang="en">';
   const themeLinks = design ? `${design.font ? `<link rel="preload" href="${design.font}" as="font" type="font/woff2" crossorigin>` : ''}${design.stylesheet ? `<link rel="stylesheet" href="${design.stylesheet}">` : ''}` : '';
-  const footer = design ? design.footer : `<a href="${sitePath(site, '/rss.xml')}">RSS</a><span aria-hidden="true"> · </span><a href="/">Powered by Creator Platform</a>`;
+  const footer = design ? design.footer : footerFixedLinks(sitePath(site, '/rss.xml'), assets);
   const html = `<!doctype html>${root}<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text(head.title)}</title>${metaTags(head)}${stylesheet}${themeLinks}<style>${inlineStyle}</style><link rel="icon" href="${text(tabIcon.href)}" type="${text(tabIcon.type)}">${script}</head><body><a class="skip-link" href="#main">Skip to content</a>${banner}<header class="site-bar">${design?.logo ?? ''}<a class="site-bar__title" href="${home}">${text(site.title)}</a>${design?.nav ?? ''}${links}</header><main id="main" tabindex="-1">${main}</main><footer class="site-footer">${footer}</footer></body></html>`;
   return { html, inlineStyle };
 }

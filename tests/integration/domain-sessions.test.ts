@@ -157,6 +157,9 @@ describe('a session made on a custom domain', () => {
     expect(asked.status).toBe(200);
     expect(asked.body).toContain(`Sign in to The ${creator.handle} site?`);
     expect(asked.body).toContain(reader.email);
+    // The site's question, in its colour, not the platform's (issue 29, docs/decisions/142).
+    expect(asked.body).not.toContain('Creator Platform');
+    expect(asked.body).toContain('background:#6d28d9');
     expect(asked.body).toContain(domain);
     const state = new URL(start, server.url).searchParams.get('state')!;
     const body = new URLSearchParams({ domain, state, next: '/account' }).toString();

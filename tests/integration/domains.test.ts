@@ -270,7 +270,7 @@ describe('an active domain', () => {
     expect(googleNext).toMatch(new RegExp(`^/auth/handoff/start\\?domain=${hostname.replaceAll('.', '\\.')}&state=[a-z2-7]{32}&next=%2Fjoin$`));
     const terms = await raw(server, '/terms-conditions', { host: hostname });
     expect([terms.status, terms.headers.location]).toEqual([302, `${server.url}/terms-conditions`]);
-    // The account page's "Start your own site" leads to the platform's wizard.
+    // The platform's wizard, asked for on a domain, is the platform's.
     const onboarding = await raw(server, '/onboarding', { host: hostname });
     expect([onboarding.status, onboarding.headers.location]).toEqual([302, `${server.url}/onboarding`]);
   });

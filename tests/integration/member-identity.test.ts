@@ -161,14 +161,16 @@ describe('POST /api/me/start-site', () => {
 });
 
 describe('the member’s account page', () => {
-  it('offers a member, and not a creator, to start their own site', async () => {
+  it('offers nothing of the platform, to a member or to a creator (issue 29, docs/decisions/142)', async () => {
     const { site, freeTierId } = await creatorSite();
     const member = await verifiedMember(site.handle, freeTierId);
-    const page = await member.client.get(`/@${site.handle}/account`);
-    expect(page.text).toContain('<a class="button button--quiet" href="/onboarding">Start your own site</a>');
-
     const otherCreator = await signUpVerified(server);
     await otherCreator.client.post(`/@${site.handle}/join`, new URLSearchParams({ tierId: freeTierId }).toString(), FORM);
-    expect((await otherCreator.client.get(`/@${site.handle}/account`)).text).not.toContain('Start your own site');
+    for (const reader of [member, otherCreator]) {
+      const page = await reader.client.get(`/@${site.handle}/account`);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('Your membership');
+      for (const platform of ['Start your own site', 'href="/onboarding"', 'Fully own your brand', 'Creator Platform']) expect(page.text).not.toContain(platform);
+    }
   });
 });

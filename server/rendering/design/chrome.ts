@@ -8,6 +8,7 @@
 import { SOCIAL_NETWORKS, type ThemeName } from '../../../common/design.ts';
 import { text } from '../html.ts';
 import { imageFileFor } from '../media-html.ts';
+import { footerFixedLinks } from '../platform-badge.ts';
 import type { SiteAssets } from '../site-assets.ts';
 import type { MediaRow } from '../site-rows.ts';
 import type { PageIcon } from '../site-icon.ts';
@@ -77,7 +78,7 @@ export function shellDesign({ compiled, assets, media, prefixOf, rssPath }: Chro
     'Social links',
   );
   const words = design.footer.text ? `<p class="site-footer__text">${text(design.footer.text)}</p>` : '';
-  const footer = `${words}${linkList(design.footer.links, 'site-footer__links', 'Footer')}${social}<p class="site-footer__fixed"><a href="${rssPath}">RSS</a><span aria-hidden="true"> · </span><a href="/">Powered by Creator Platform</a></p>`;
+  const footer = `${words}${linkList(design.footer.links, 'site-footer__links', 'Footer')}${social}<p class="site-footer__fixed">${footerFixedLinks(rssPath, assets)}</p>`;
   const theme = assets.themes?.[design.theme];
   return {
     theme: design.theme,
