@@ -110,6 +110,9 @@ export type LoginInput = z.input<typeof loginSchema>;
 
 export const passwordResetRequestSchema = z.object({ email });
 
+/** A visitor's join of a site with one field (docs/decisions/145); a signed-in reader's join names a tier instead. */
+export const emailJoinSchema = z.object({ email });
+
 export const passwordResetConfirmSchema = z.object({
   token: z.string({ error: 'invalid-token' }).min(1, { error: 'invalid-token' }).max(200, { error: 'invalid-token' }),
   password: newPassword,

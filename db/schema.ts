@@ -182,6 +182,8 @@ export const AUTH_EVENT_TYPES = [
   'email-change-requested',
   'email-changed',
   'account-deleted',
+  'sign-in-link-sent',
+  'sign-in-link-used',
 ] as const;
 export type AuthEventType = (typeof AUTH_EVENT_TYPES)[number];
 

@@ -11,6 +11,7 @@ import { domainMailTemplates } from './domains/index.ts';
 import type { MailTemplates } from './mail/index.ts';
 import { memberNoticeTemplates } from './member-notices/index.ts';
 import { messageNoticeTemplates } from './messaging/index.ts';
+import { joinMailTemplates } from './public-site/index.ts';
 import { loadMailBrand } from './sites/index.ts';
 import { supportMailTemplates } from './support/index.ts';
 
@@ -24,5 +25,6 @@ export function createMailTemplates(db: Database, config: Pick<Config, 'appUrl' 
     ...supportMailTemplates({ db, appUrl }),
     ...messageNoticeTemplates({ db, appUrl, mailFrom: config.mailFrom }),
     ...memberNoticeTemplates({ db, appUrl }),
+    ...joinMailTemplates({ db, mailFrom: config.mailFrom }),
   };
 }

@@ -15,10 +15,11 @@ export interface MembershipView {
 }
 
 /**
- * Free: 201 when it made or renewed the membership; 200 with the one that already entitles.
+ * Signed in, free: 201 when it made or renewed the membership; 200 with the one that already entitles.
  * Paid: 200 `{checkoutUrl}`; 409 `already-subscribed` for a member who already pays. 409 `cannot-join-own-site` for the owner.
+ * Signed out, `{email}` only: 202 `{mailed:true}` whether or not the address has an account; the mailed link joins the free tier and signs in.
  */
-export const joinSite = endpoint<{ tierId: string; cadence?: Cadence }, undefined, { membership: MembershipView } | { checkoutUrl: string }>('POST', '/api/sites/:handle/join');
+export const joinSite = endpoint<{ tierId: string; cadence?: Cadence } | { email: string }, undefined, { membership: MembershipView } | { checkoutUrl: string } | { mailed: true }>('POST', '/api/sites/:handle/join');
 export const getSiteMembership = endpoint<undefined, undefined, { membership: MembershipView | null }>('GET', '/api/sites/:handle/membership');
 
 /**

@@ -10,6 +10,7 @@ export { createEmailVerificationService, verifyEmailTemplate } from './email-ver
 export { createGoogleSignIn } from './google.ts';
 export { loadSession, sessionScopeOf, type AuthLocals } from './load-session.ts';
 export { createLoginAttempts } from './login-attempt.ts';
+export { createLinkSignIn, freshSiteLinkToken, LinkRefusedError, type LinkSignIn } from './link-sign-in.ts';
 export { createMemberIdentityService } from './member-identity.ts';
 export { buildNewUser } from './new-user.ts';
 export { createPasswordResetService, passwordMailTemplates } from './password-reset.ts';

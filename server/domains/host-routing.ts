@@ -18,7 +18,7 @@ import type { SignInWay } from './handoff.ts';
 import { domainNextPath, sameHostPath } from './next-path.ts';
 
 /** The site's own pages, at the root of its domain. */
-const SITE_PAGE = /^\/(?:$|posts\/[^/]+(?:\/comments(?:\/[a-z-]+)?)?$|comments\/[^/]+\/[a-z-]+$|join(?:\/signup)?$|unsubscribe$|account(?:\/[a-z-]+)?$|rss\.xml$|feed\/)/;
+const SITE_PAGE = /^\/(?:$|posts\/[^/]+(?:\/comments(?:\/[a-z-]+)?)?$|comments\/[^/]+\/[a-z-]+$|join(?:\/signup|\/confirm)?$|unsubscribe$|account(?:\/[a-z-]+)?$|rss\.xml$|feed\/)/;
 /** Platform pages a site page links to; the domain hands them to the platform. */
 const PLATFORM_PAGES = new Set(['/terms-conditions', '/privacy-policy', '/signup', '/verify-email', '/reset-password', '/onboarding']);
 /** Asked by address, under whatever name: the load balancer's health check and the proxy's TLS question. */

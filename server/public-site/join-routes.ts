@@ -1,23 +1,31 @@
 /**
  * `/@{handle}/join`: the join page, the one-click join of a signed-in reader
- * (`POST /@{handle}/join`), and the sign-up that makes a member account and
- * joins in the same step (`POST /@{handle}/join/signup`). All plain forms that
- * work with JavaScript off; a refusal comes back as the page in the product's words.
+ * (`POST /@{handle}/join`), the one-field join of a visitor
+ * (`POST /@{handle}/join/signup` with an e-mail address: the link is mailed
+ * and the page says "Check your inbox"; a paid choice goes on to Checkout),
+ * and the mailed link itself (`GET /@{handle}/join/confirm?token=`), which
+ * joins the free tier and signs in (docs/decisions/145). All plain forms that
+ * work with JavaScript off; a refusal comes back as the page in the site's words.
  */
 import express, { type NextFunction, type Request, type Router } from 'express';
 import type { ErrorCode } from '../../common/error-codes.ts';
-import { SERVER_MESSAGES, SIGNUP_FIELD_MESSAGES, SIGNUP_MESSAGES } from '../../common/messages.ts';
-import { listProblems, memberSignupSchema, type FieldProblem } from '../../common/validation.ts';
+import { SERVER_MESSAGES, SIGNUP_FIELD_MESSAGES } from '../../common/messages.ts';
+import { emailJoinSchema, listProblems } from '../../common/validation.ts';
 import { isEntitled } from '../access/index.ts';
-import { sessionScopeOf } from '../auth/index.ts';
+import { LinkRefusedError, sessionScopeOf } from '../auth/index.ts';
 import { AppError } from '../errors.ts';
 import { contextOf } from '../http/index.ts';
-import { joinHead, joinMain, parseChoice, siteIcon, siteReaderOf, type JoinChoice, type JoinerState, type JoinPageInput, type SignupForm } from '../rendering/index.ts';
+import { joinHead, joinMain, parseChoice, siteIcon, siteReaderOf, type JoinChoice, type JoinerState, type JoinLinkProblem, type JoinPageInput } from '../rendering/index.ts';
 import { readerOf } from '../reports/index.ts';
 import type { FoundSite, SitePage, SiteResponse, SiteRoutesDeps } from './site-page.ts';
 
 /** Refusals of a join the page explains in words; anything else reads as "could not add you". */
 const JOIN_ERRORS: readonly ErrorCode[] = ['already-subscribed', 'paid-tier-unavailable', 'stripe-unavailable', 'cannot-join-own-site', 'not-found'];
+
+const LINK_PROBLEMS: readonly JoinLinkProblem[] = ['used', 'expired', 'unknown'];
+
+/** The mail limit (one a minute per address, a few a day) in the join's words. */
+const TOO_SOON = 'We have just sent a link to this address. Please wait a minute, then ask again.';
 
 const CHOICE_REFUSED = 'That is not one of the memberships of this site. Please choose one below.';
 
@@ -28,19 +36,13 @@ function errorFromQuery(value: unknown): Pick<JoinPageInput, 'error'> {
   return { error: code ? SERVER_MESSAGES[code] : 'We could not add you as a member. Please try again.' };
 }
 
-/** The sign-up schema's problems in /signup's words, under the join form's fields. */
-function signupProblems(problems: readonly FieldProblem[]): SignupForm['problems'] {
-  const words: SignupForm['problems'] = {};
-  for (const { field, code } of problems) {
-    if (field === 'fullName' || field === 'email' || field === 'password' || field === 'agreeToTerms') {
-      words[field] = SIGNUP_FIELD_MESSAGES[code as keyof typeof SIGNUP_FIELD_MESSAGES] ?? SERVER_MESSAGES[code];
-    }
-  }
-  return words;
+/** The address's problem in the sign-up form's words. */
+function emailProblem(code: string): string {
+  return SIGNUP_FIELD_MESSAGES[code as keyof typeof SIGNUP_FIELD_MESSAGES] ?? SERVER_MESSAGES[code as ErrorCode] ?? 'Enter a valid email address.';
 }
 
 export function joinRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage): void {
-  const { content, clock, appUrl, assets, joins, accounts, googleSignIn, cookie, session, sameOrigin, countPageView, designPages } = deps;
+  const { content, clock, appUrl, assets, joins, links, googleSignIn, cookie, session, sameOrigin, countPageView, designPages } = deps;
 
   router.get(
     '/@:handle/join',
@@ -51,13 +53,14 @@ export function joinRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage
       const tierId = typeof req.query.tier === 'string' ? req.query.tier : '';
       const cadence = req.query.cadence === 'year' ? 'year' : 'month';
       const choice = parseChoice(`${tierId}:${cadence}`);
-      await sendJoinPage(req, res, found, { ...(choice ? { choice } : {}), ...errorFromQuery(req.query.error) });
+      const linkProblem = LINK_PROBLEMS.find((known) => known === req.query.link);
+      await sendJoinPage(req, res, found, { ...(choice ? { choice } : {}), ...errorFromQuery(req.query.error), ...(linkProblem ? { linkProblem } : {}) });
       // The join page's views are the denominator of the reports' conversion.
       if (pages.shouldCount(req, res, found.site, found.preview)) countPageView(found.site.id, '/join', readerOf(req));
     }),
   );
 
-  async function sendJoinPage(req: Request, res: SiteResponse, found: FoundSite, extra: Pick<JoinPageInput, 'choice' | 'signup' | 'error'>) {
+  async function sendJoinPage(req: Request, res: SiteResponse, found: FoundSite, extra: Pick<JoinPageInput, 'choice' | 'signup' | 'error' | 'sent' | 'linkProblem'>) {
     const { site, readerId, preview } = found;
     const [tiers, standing, images] = await Promise.all([
       content.tiers(site.id),
@@ -127,24 +130,67 @@ export function joinRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage
         if (!choice) return refuseChoice(req, res, next);
         return joinAndGo(res, site.handle, res.locals.auth.user.id, choice);
       }
-      const typed = { fullName: typeof body.fullName === 'string' ? body.fullName : '', email: typeof body.email === 'string' ? body.email : '' };
-      const parsed = memberSignupSchema.safeParse({ ...typed, password: body.password, agreeToTerms: body.agreeToTerms === 'on' });
-      const problems: SignupForm['problems'] = parsed.success ? {} : signupProblems(listProblems(parsed.error));
-      if (!choice) problems.choice = 'Choose a membership.';
-      if (!parsed.success || !choice) {
+      const typed = typeof body.email === 'string' ? body.email : '';
+      const parsed = emailJoinSchema.safeParse({ email: typed });
+      const tier = choice ? (await content.tiers(site.id)).find((row) => row.id === choice.tierId) : undefined;
+      if (!parsed.success || !choice || !tier) {
         res.status(400);
-        return sendJoinPage(req, res, found, { ...(choice ? { choice } : {}), signup: { ...typed, problems } });
+        const problems = parsed.success ? {} : { email: emailProblem(listProblems(parsed.error)[0]?.code ?? 'invalid-email') };
+        return sendJoinPage(req, res, found, { ...(tier ? { choice } : { error: CHOICE_REFUSED }), signup: { email: typed, problems } });
       }
+      const email = parsed.data.email;
+      const sent = { sent: { email, choice } };
       try {
-        const signedIn = await accounts.signup({ ...parsed.data, role: 'member', siteId: site.id }, contextOf(req), sessionScopeOf(res));
-        cookie.set(res, signedIn.session.token, signedIn.session.expiresAt);
-        await joinAndGo(res, site.handle, signedIn.user.id, choice);
+        // The link is mailed either way: it is how a visitor who pays signs in later, and it never tells who has an account.
+        const userId = await links.mailLink({ email, siteId: site.id, template: 'join-site', context: contextOf(req) });
+        if (tier.type === 'free' || !userId) return sendJoinPage(req, res, found, sent);
+        // A paid choice: Checkout asks the rest. Nobody is signed in by typing an address: the link does that.
+        const answer = await joins.join(site.handle, userId, choice.tierId, choice.cadence);
+        if ('checkoutUrl' in answer) return res.redirect(303, answer.checkoutUrl);
+        return sendJoinPage(req, res, found, sent);
       } catch (error) {
-        if (!(error instanceof AppError) || error.status >= 500 || error.status === 429) throw error;
+        if (!(error instanceof AppError)) throw error;
+        // Already paying, or the owner's own address: the mailed link is their way in, and the page says no more than to anyone.
+        if (error.code === 'already-subscribed' || error.code === 'cannot-join-own-site') return sendJoinPage(req, res, found, sent);
+        if (error.status >= 500 && !JOIN_ERRORS.includes(error.code)) throw error;
         res.status(error.status);
-        const field = error.field === 'email' || error.field === 'password' ? error.field : 'email';
-        return sendJoinPage(req, res, found, { choice, signup: { ...typed, problems: { [field]: SIGNUP_MESSAGES[error.code as keyof typeof SIGNUP_MESSAGES] ?? error.message } } });
+        if (error.status === 429) return sendJoinPage(req, res, found, { choice, signup: { email, problems: { email: TOO_SOON } } });
+        return sendJoinPage(req, res, found, { choice, ...errorFromQuery(error.code) });
       }
     }),
   );
+
+  router.get(
+    '/@:handle/join/confirm',
+    session,
+    pages.pass(async (req, res, next) => {
+      // The token is in the address: this answer is only ever a redirect, and it passes the address on to nobody.
+      res.set('Referrer-Policy', 'no-referrer');
+      const found = await pages.siteFor(req, res, next);
+      if (!found) return;
+      const { site } = found;
+      const token = typeof req.query.token === 'string' ? req.query.token : '';
+      try {
+        const signedIn = await links.useLink({ token, purpose: 'join-site', siteId: site.id, context: contextOf(req), scope: sessionScopeOf(res) });
+        cookie.set(res, signedIn.session.token, signedIn.session.expiresAt);
+        const free = (await content.tiers(site.id)).find((tier) => tier.type === 'free');
+        await joinFree(site.handle, signedIn.user.id, free?.id);
+        res.redirect(303, `/@${site.handle}?joined=1`);
+      } catch (error) {
+        if (!(error instanceof LinkRefusedError)) throw error;
+        // To the join page without the token in its address, which says why and offers a new link.
+        res.redirect(303, `/@${site.handle}/join?link=${error.reason}`);
+      }
+    }),
+  );
+
+  /** The free tier for whoever followed a join link; one who already belongs (or owns the site) is simply signed in. */
+  async function joinFree(handle: string, userId: string, tierId: string | undefined) {
+    if (!tierId) return;
+    try {
+      await joins.join(handle, userId, tierId);
+    } catch (error) {
+      if (!(error instanceof AppError) || (error.code !== 'cannot-join-own-site' && error.code !== 'already-subscribed')) throw error;
+    }
+  }
 }

@@ -12,6 +12,8 @@ import { isUuid } from '../../common/post-schemas.ts';
 import { ENTITLING_STATUSES, type Cadence } from '../../common/memberships.ts';
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
+import type { LinkSignIn } from '../auth/index.ts';
+import type { RequestContext } from '../http/index.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { NoteNewMember } from '../member-notices/index.ts';
@@ -35,7 +37,7 @@ export function toMembershipView(row: MembershipRow): MembershipView {
 export type JoinAnswer = { membership: MembershipView; created: boolean } | { checkoutUrl: string };
 
 /** `noteNewMember` hears of each free membership that begins, for the creator's notices (server/member-notices). */
-export function createJoinService({ db, clock, startCheckout, noteNewMember }: { db: Database; clock: Clock; startCheckout: StartCheckout; noteNewMember: NoteNewMember }) {
+export function createJoinService({ db, clock, startCheckout, noteNewMember, links }: { db: Database; clock: Clock; startCheckout: StartCheckout; noteNewMember: NoteNewMember; links: Pick<LinkSignIn, 'mailLink'> }) {
   /** A published site by handle; unknown or unpublished is 404 to everyone. */
   async function publishedSite(handle: string): Promise<Site> {
     // A handle that cannot be one costs no query (and text Postgres cannot take, such as U+0000, never reaches it).
@@ -57,6 +59,21 @@ export function createJoinService({ db, clock, startCheckout, noteNewMember }: {
 
   return {
     publishedSite,
+
+    /**
+     * A visitor's one-field join of the free tier (docs/decisions/145): mails the link that joins and signs in.
+     * The same for every address; 404 for a site without a free tier.
+     */
+    async mailJoinLink(handle: string, email: string, context: RequestContext): Promise<void> {
+      const site = await publishedSite(handle);
+      const [free] = await db
+        .select({ id: tiers.id })
+        .from(tiers)
+        .where(and(eq(tiers.siteId, site.id), eq(tiers.type, 'free'), eq(tiers.active, true)))
+        .limit(1);
+      if (!free) throw new AppError('not-found', 404);
+      await links.mailLink({ email, siteId: site.id, template: 'join-site', context });
+    },
 
     async membership(handle: string, userId: string): Promise<MembershipView | null> {
       const site = await publishedSite(handle);

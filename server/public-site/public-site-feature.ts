@@ -10,7 +10,7 @@ import type { Database } from '../../db/connect.ts';
 import type { Feature } from '../feature.ts';
 import type { Clock } from '../clock.ts';
 import type { LivePosts } from '../posts/index.ts';
-import { loadSession, type AccountService, type SessionCookie, type SessionService } from '../auth/index.ts';
+import { loadSession, type LinkSignIn, type SessionCookie, type SessionService } from '../auth/index.ts';
 import type { StartCheckout } from '../memberships/index.ts';
 import type { CommentsSection } from '../messaging/index.ts';
 import { createDesignPages } from './design-pages.ts';
@@ -38,7 +38,8 @@ export interface PublicSiteFeatureDeps {
   clientDir: string | undefined;
   /** The media feature's URL signer. */
   mediaUrlSigner: LazySigner;
-  accounts: Pick<AccountService, 'signup'>;
+  /** The one-field join's mailed link (server/auth/link-sign-in.ts). */
+  links: LinkSignIn;
   /** Whether the join page offers "Continue with Google" (the server has a Google client). */
   googleSignIn: boolean;
   startCheckout: StartCheckout;
@@ -57,8 +58,8 @@ export interface PublicSiteFeatureDeps {
 }
 
 export function createPublicSiteFeature(deps: PublicSiteFeatureDeps): Feature {
-  const { db, clock, livePosts, sessions, cookie, maintenance, sameOrigin, appUrl, clientDir, mediaUrlSigner, accounts, googleSignIn, startCheckout, noteNewMember, formTargets, pageCache, pageViews, publishedDesigns } = deps;
-  const joins = createJoinService({ db, clock, startCheckout, noteNewMember });
+  const { db, clock, livePosts, sessions, cookie, maintenance, sameOrigin, appUrl, clientDir, mediaUrlSigner, links, googleSignIn, startCheckout, noteNewMember, formTargets, pageCache, pageViews, publishedDesigns } = deps;
+  const joins = createJoinService({ db, clock, startCheckout, noteNewMember, links });
   const countPageView = pageViews.count;
   const assets = readSiteAssets(clientDir, deps.platformBadge ? appUrl.href : undefined);
   const content = createSiteContent({ db });
@@ -70,7 +71,7 @@ export function createPublicSiteFeature(deps: PublicSiteFeatureDeps): Feature {
     assets,
     signer: mediaUrlSigner,
     joins,
-    accounts,
+    links,
     googleSignIn,
     cookie,
     maintenance,

@@ -9,20 +9,30 @@ import type { AnswerOf } from '../../common/api/endpoint.ts';
 import type { getSiteMembership, joinSite } from '../../common/api/site-membership.ts';
 import type { getSitePreview } from '../../common/api/site-preview.ts';
 import { CADENCES } from '../../common/memberships.ts';
+import { emailJoinSchema } from '../../common/validation.ts';
 import type { Clock } from '../clock.ts';
 import type { LivePosts } from '../posts/index.ts';
 import { requireUser, requireVerifiedCreator, type AuthLocals } from '../auth/index.ts';
-import { parseInput } from '../http/index.ts';
+import { contextOf, parseInput } from '../http/index.ts';
 import type { JoinService } from './join-service.ts';
 import type { SiteContent } from '../site-content/index.ts';
 
 const joinBody = z.object({ tierId: z.uuid(), cadence: z.enum(CADENCES).optional() });
 
+type MaybeSignedIn = Response<unknown, AuthLocals>;
+
 type SignedIn = Response<unknown, Required<AuthLocals>>;
 
 export function siteMembershipRoutes({ joins }: { joins: JoinService }): Router {
   const router = Router();
-  router.post('/:handle/join', requireUser, express.json({ limit: '4kb' }), async (req: Request, res: SignedIn) => {
+  router.post('/:handle/join', express.json({ limit: '4kb' }), async (req: Request, res: MaybeSignedIn) => {
+    // Signed out: one e-mail field; the mailed link joins and signs in (docs/decisions/145).
+    if (!res.locals.auth) {
+      const { email } = parseInput(emailJoinSchema, req.body);
+      await joins.mailJoinLink(String(req.params.handle), email, contextOf(req));
+      res.status(202).json({ mailed: true } satisfies AnswerOf<typeof joinSite>);
+      return;
+    }
     const { tierId, cadence } = parseInput(joinBody, req.body);
     const answer = await joins.join(String(req.params.handle), res.locals.auth.user.id, tierId, cadence);
     if ('checkoutUrl' in answer) {

@@ -11,9 +11,10 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { looksLikeHandle } from '../../common/handles.ts';
-import type { AccountService, AuthLocals, SessionCookie } from '../auth/index.ts';
+import type { AuthLocals, LinkSignIn, SessionCookie } from '../auth/index.ts';
 import type { Clock } from '../clock.ts';
 import type { CommentsSection } from '../messaging/index.ts';
+import { publicMediaPrefix } from '../media-urls/index.ts';
 import type { LivePosts } from '../posts/index.ts';
 import { PUBLIC_IMAGE_TTL_MS, renderShell, type LazySigner, type ShellInput, type SiteAssets, type SiteImage } from '../rendering/index.ts';
 import type { PageReader } from '../reports/index.ts';
@@ -35,8 +36,8 @@ export interface SiteRoutesDeps {
   assets: SiteAssets;
   signer: LazySigner;
   joins: JoinService;
-  /** Member accounts made on the join page. */
-  accounts: Pick<AccountService, 'signup'>;
+  /** The mailed link of a one-field join, and following it (server/auth/link-sign-in.ts). */
+  links: LinkSignIn;
   /** Whether the join page offers "Continue with Google". */
   googleSignIn: boolean;
   cookie: SessionCookie;
@@ -148,10 +149,16 @@ export function createSitePage({ content, pageCache, maintenance, setHeaders, si
       await handler(req, res, next);
     };
 
-  async function siteImage(id: string | null, images: ReadonlyMap<string, MediaRow>): Promise<SiteImage | undefined> {
+  /**
+   * An image of the site's own (avatar, banner, a post's cover): at its stable
+   * address when the public rule serves it to anyone (`stable`: the site is
+   * published and, for a cover, its post live; docs/decisions/147), so a shared
+   * link's card and a cache keep it; else signed, as in the owner's preview.
+   */
+  async function siteImage(id: string | null, images: ReadonlyMap<string, MediaRow>, stable = false): Promise<SiteImage | undefined> {
     const item = id ? images.get(id) : undefined;
     if (!item || item.kind !== 'image') return undefined;
-    return { item, prefix: (await signer()).prefix(item.id, PUBLIC_IMAGE_TTL_MS) };
+    return { item, prefix: stable ? publicMediaPrefix(item.id) : (await signer()).prefix(item.id, PUBLIC_IMAGE_TTL_MS) };
   }
 
   return { notFound, siteFor, cacheHeaders, anonymousKey, sendPage, shouldCount, pass, siteImage };

@@ -5,7 +5,7 @@ export { sectionHtml } from './design/sections.ts';
 export { audioEnclosure, rssXml, type FeedItem } from './feeds.ts';
 export { formatDate, homeHead, homeMain, welcomeHtml, type HomePageInput, type SiteImage } from './home-page.ts';
 export { text } from './html.ts';
-export { joinHead, joinMain, parseChoice, type JoinChoice, type JoinPageInput, type JoinerState, type SignupForm } from './join-page.ts';
+export { joinHead, joinMain, parseChoice, type JoinChoice, type JoinLinkProblem, type JoinPageInput, type JoinerState } from './join-page.ts';
 export { embedAltOf, embeddedMediaIds, expandMediaEmbeds, imageFileFor } from './media-html.ts';
 export { BODY_MEDIA_TTL_MS, PUBLIC_IMAGE_TTL_MS, type LazySigner } from './media-links.ts';
 export { renderShell, type PageHead, type ShellInput } from './page-shell.ts';

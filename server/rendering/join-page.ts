@@ -1,15 +1,16 @@
 /**
  * `/@{handle}/join`: the site's open tiers, free and paid, monthly and yearly,
  * and the way in, all plain HTML forms that work with JavaScript off. A
- * visitor who is not signed in makes a member account right here and joins in
- * the same step (a paid choice goes on to Stripe Checkout); a signed-in reader
- * joins with one click; a member sees their tier marked.
+ * visitor who is not signed in gives an e-mail address only, in one field
+ * with one button, and is mailed a link that joins and signs them in (a paid
+ * choice goes on to Stripe Checkout, which asks the rest; docs/decisions/145);
+ * a signed-in reader joins with one click; a member sees their tier marked.
+ * Only the site's name is on it: nothing of the platform.
  */
 import type { Cadence } from '../../common/memberships.ts';
 import { formatMoney } from '../../common/money.ts';
 import { isUuid } from '../../common/post-schemas.ts';
 import { yearlySavingPercent } from '../../common/tiers.ts';
-import { PASSWORD_MIN_LENGTH } from '../../common/constants.ts';
 import { sitePath, siteUrl, type Site } from '../sites/index.ts';
 import { text } from './html.ts';
 import type { PageHead } from './page-shell.ts';
@@ -17,12 +18,14 @@ import type { TierRow } from './site-rows.ts';
 
 export type JoinerState = 'signed-out' | 'owner' | 'signed-in';
 
-/** What the sign-up form shows again after a refusal: the typed name and address (never the password) and each field's problem. */
+/** What the join form shows again after a refusal: the typed address and each field's problem. */
 export interface SignupForm {
-  fullName: string;
   email: string;
-  problems: Partial<Record<'fullName' | 'email' | 'password' | 'agreeToTerms' | 'choice', string>>;
+  problems: Partial<Record<'email', string>>;
 }
+
+/** Why a mailed join link did not let someone in: the page says which and offers a new one. */
+export type JoinLinkProblem = 'used' | 'expired' | 'unknown';
 
 export interface JoinChoice {
   tierId: string;
@@ -38,6 +41,10 @@ export interface JoinPageInput {
   /** A choice carried in the link (`?tier=…&cadence=…`) or the refused form. */
   choice?: JoinChoice;
   signup?: SignupForm;
+  /** The join link was mailed to this address: the page says "Check your inbox". */
+  sent?: { email: string; choice: JoinChoice };
+  /** A join link that was refused. */
+  linkProblem?: JoinLinkProblem;
   /** Why the last attempt did not go through, in the product's words. */
   error?: string;
   /** The server has a Google client: the sign-up section offers "Continue with Google". */
@@ -80,7 +87,8 @@ export function priceHtml(tier: TierRow): string {
 function signedOutAction(site: Site, tier: TierRow): string {
   const link = (cadence: Cadence, label: string) =>
     `<a class="button${cadence === 'year' ? ' button--quiet' : ''}" href="${sitePath(site, '/join')}?tier=${tier.id}&amp;cadence=${cadence}#join-signup">${text(label)}</a>`;
-  if (tier.type === 'free') return `<div class="tier__actions">${link('month', 'Join for free')}</div>`;
+  // The form below joins the free tier: its card has no button of its own to compete with it.
+  if (tier.type === 'free') return '';
   const options = priceOptions(tier);
   return `<div class="tier__actions">${options.map((option) => link(option.cadence, options.length > 1 ? `Choose ${option.cadence === 'month' ? 'monthly' : 'yearly'}` : `Choose ${tier.name}`)).join('')}</div>`;
 }
@@ -125,19 +133,22 @@ function fieldProblem(id: string, problem: string | undefined): { attrs: string;
   return { attrs: ` aria-invalid="true" aria-describedby="${id}-problem"`, html: `<p class="field__problem" id="${id}-problem">${text(problem)}</p>` };
 }
 
-function choiceOptions(tiers: TierRow[], chosen: JoinChoice | undefined): string {
+function choiceOptions(tiers: TierRow[], chosen: JoinChoice | undefined): { html: string; only: JoinChoice | undefined } {
   const all = tiers.flatMap((tier): { tier: TierRow; cadence: Cadence; label: string }[] =>
     tier.type === 'free' ? [{ tier, cadence: 'month', label: `${tier.name}: free` }] : priceOptions(tier).map((option) => ({ tier, cadence: option.cadence, label: `${tier.name}: ${option.label}` })),
   );
+  // One way in (a free tier alone): no choice to make, it rides along hidden.
+  if (all.length === 1) return { html: '', only: { tierId: all[0]!.tier.id, cadence: all[0]!.cadence } };
   const fallback = all.find((option) => option.tier.type === 'free') ?? all[0];
   const isChosen = (option: (typeof all)[number]) => (chosen ? option.tier.id === chosen.tierId && option.cadence === chosen.cadence : option === fallback);
   const anyChosen = all.some(isChosen);
-  return all
+  const html = all
     .map((option) => {
       const checked = isChosen(option) || (!anyChosen && option === fallback);
       return `<label class="join__choice"><input type="radio" name="choice" value="${choiceValue(option.tier.id, option.cadence)}"${checked ? ' checked' : ''}> ${text(option.label)}</label>`;
     })
     .join('');
+  return { html, only: undefined };
 }
 
 /**
@@ -146,37 +157,71 @@ function choiceOptions(tiers: TierRow[], chosen: JoinChoice | undefined): string
  */
 function googleSignInLink(site: Site, choice: JoinChoice | undefined): string {
   const back = `${sitePath(site, '/join')}${choice ? `?tier=${choice.tierId}&cadence=${choice.cadence}` : ''}`;
-  return `<p class="join__google"><a class="button button--quiet" href="${text(`/api/auth/google?next=${encodeURIComponent(back)}`)}">Continue with Google</a></p>
-<p class="join__or">or with your e-mail:</p>`;
+  return `<p class="join__google"><span class="join__or">or</span> <a class="button button--quiet" href="${text(`/api/auth/google?next=${encodeURIComponent(back)}`)}">Continue with Google</a></p>`;
+}
+
+/** The terms a join accepts, in the words of the sign-up form, under the button. */
+const JOIN_TERMS_HTML = '<p class="join__terms">By joining you agree to the <a href="/terms-conditions">Terms</a> and <a href="/privacy-policy">Privacy Policy</a>.</p>';
+
+/**
+ * The one e-mail field, its problem and the button: the join page and the
+ * design's join section both use it (`id` keeps two forms on one page apart).
+ */
+export function emailJoinFields(id: string, email: string, problem: string | undefined, button: string): string {
+  const field = fieldProblem(id, problem);
+  return `<div class="field join__email"><label for="${id}">Your e-mail</label><input id="${id}" name="email" type="email" autocomplete="email" inputmode="email" required value="${text(email)}"${field.attrs}>${field.html}</div>
+<button class="button" type="submit">${text(button)}</button>
+${JOIN_TERMS_HTML}`;
 }
 
 function signupSection(site: Site, input: JoinPageInput): string {
-  const form = input.signup ?? { fullName: '', email: '', problems: {} };
+  const form = input.signup ?? { email: '', problems: {} };
   const { problems } = form;
-  const name = fieldProblem('join-name', problems.fullName);
-  const email = fieldProblem('join-email', problems.email);
-  const password = fieldProblem('join-password', problems.password);
-  const terms = fieldProblem('join-terms', problems.agreeToTerms);
-  const choice = fieldProblem('join-choice', problems.choice);
+  const options = choiceOptions(input.tiers, input.choice);
   const back = encodeURIComponent(sitePath(site, '/join'));
+  const choices = options.only
+    ? `<input type="hidden" name="choice" value="${choiceValue(options.only.tierId, options.only.cadence)}">`
+    : `<fieldset class="join__choices"><legend>Your membership</legend>${options.html}</fieldset>`;
+  const onlyFree = options.only !== undefined && input.tiers.some((tier) => tier.id === options.only?.tierId && tier.type === 'free');
+  const button = onlyFree ? 'Join for free' : 'Continue';
+  const paidNote = onlyFree ? '' : '<p class="field__hint">A paid membership goes on to a secure payment page.</p>';
   return `<section class="join__signup" id="join-signup" aria-labelledby="join-signup-heading">
-<h2 id="join-signup-heading">Create your member account</h2>
-<p>One account lets you join ${text(site.title)} and any other site here. We will send you a link to confirm your e-mail.</p>
-${input.googleSignIn ? googleSignInLink(site, input.choice) : ''}<form method="post" action="${sitePath(site, '/join/signup')}" novalidate>
-<fieldset class="join__choices"${choice.attrs}><legend>Your membership</legend>${choiceOptions(input.tiers, input.choice)}${choice.html}</fieldset>
-<div class="field"><label for="join-name">Full name</label><input id="join-name" name="fullName" autocomplete="name" required value="${text(form.fullName)}"${name.attrs}>${name.html}</div>
-<div class="field"><label for="join-email">E-mail</label><input id="join-email" name="email" type="email" autocomplete="email" required value="${text(form.email)}"${email.attrs}>${email.html}</div>
-<div class="field"><label for="join-password">Password</label><input id="join-password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}"${password.attrs || ' aria-describedby="join-password-hint"'}><p class="field__hint" id="join-password-hint">At least ${PASSWORD_MIN_LENGTH} characters.</p>${password.html}</div>
-<div class="field field--check"><input id="join-terms" name="agreeToTerms" type="checkbox" value="on" required${terms.attrs}><label for="join-terms">I agree to the <a href="/terms-conditions">Terms</a> and <a href="/privacy-policy">Privacy Policy</a></label>${terms.html}</div>
-<button class="button" type="submit">Create account and join</button>
+<h2 id="join-signup-heading">Join with your e-mail</h2>
+<p>We will send you a link. Open it to join and sign in: no password needed.</p>
+<form method="post" action="${sitePath(site, '/join/signup')}" novalidate>
+${choices}${paidNote}
+${emailJoinFields('join-email', form.email, problems.email, button)}
 </form>
-<p class="join__signin">Already have an account? <a href="/login?next=${back}">Sign in to join</a></p>
+${input.googleSignIn ? googleSignInLink(site, input.choice) : ''}<p class="join__signin">Already a member? <a href="/login?next=${back}">Sign in</a></p>
 </section>`;
+}
+
+/** After the form: the address the link went to, a way to send it again, and a way to use another address. */
+function sentSection(site: Site, sent: NonNullable<JoinPageInput['sent']>): string {
+  return `<section class="join join--sent" aria-labelledby="join-sent-heading">
+<h1 id="join-sent-heading" tabindex="-1">Check your inbox</h1>
+<p role="status">We sent a link to <strong class="join__address">${text(sent.email)}</strong>. Open it within 15 minutes to join ${text(site.title)}.</p>
+<p>Not there? Look in your spam folder, or send it again.</p>
+<form method="post" action="${sitePath(site, '/join/signup')}"><input type="hidden" name="email" value="${text(sent.email)}"><input type="hidden" name="choice" value="${choiceValue(sent.choice.tierId, sent.choice.cadence)}"><button class="button button--quiet" type="submit">Send the link again</button></form>
+<p><a href="${sitePath(site, '/join')}">Use another address</a></p>
+</section>`;
+}
+
+const LINK_PROBLEMS: Record<JoinLinkProblem, { heading: string; text: string }> = {
+  used: { heading: 'This link was already used', text: 'Each link works once. Enter your e-mail below and we will send you a new one.' },
+  expired: { heading: 'This link has expired', text: 'Links work for 15 minutes. Enter your e-mail below and we will send you a new one.' },
+  unknown: { heading: 'This link does not work here', text: 'It may be for another site, or incomplete. Enter your e-mail below and we will send you a new one.' },
+};
+
+function linkProblemHtml(problem: JoinLinkProblem): string {
+  const words = LINK_PROBLEMS[problem];
+  return `<div class="notice notice--error" role="alert"><h2>${words.heading}</h2><p>${words.text}</p></div>`;
 }
 
 export function joinMain(input: JoinPageInput): string {
   const { site, tiers, joiner, error } = input;
-  const errorHtml = error ? `<p class="notice notice--error" role="alert">${text(error)}</p>` : '';
+  if (input.sent) return sentSection(site, input.sent);
+  const errorHtml = `${input.linkProblem ? linkProblemHtml(input.linkProblem) : ''}${error ? `<p class="notice notice--error" role="alert">${text(error)}</p>` : ''}`;
   const list = tiers.length > 0 ? `<ul class="tiers">${tiers.map((tier) => tierCard(site, tier, input)).join('')}</ul>` : '<p class="empty">This site has no memberships open yet.</p>';
   const signup = joiner === 'signed-out' && tiers.length > 0 ? signupSection(site, input) : '';
   return `<section class="join"><h1>Join ${text(site.title)}</h1>${site.tagline ? `<p class="join__tagline">${text(site.tagline)}</p>` : ''}${errorHtml}${list}${signup}</section>`;

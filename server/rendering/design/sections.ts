@@ -9,11 +9,10 @@ import type { Section, SectionSettings } from '../../../common/design.ts';
 import { sitePath, type Site } from '../../sites/index.ts';
 import { formatDate, postItem, type SiteImage } from '../home-page.ts';
 import { text } from '../html.ts';
-import { priceHtml } from '../join-page.ts';
+import { emailJoinFields, priceHtml } from '../join-page.ts';
 import { imageHtml, mediaHtml } from '../media-html.ts';
 import type { SiteReader } from '../site-bar.ts';
 import type { MediaRow, PostSummary, TierRow } from '../site-rows.ts';
-import { PASSWORD_MIN_LENGTH } from '../../../common/constants.ts';
 
 export interface SectionContext {
   site: Site;
@@ -72,24 +71,19 @@ const joins = (reader: SiteReader) => reader !== 'member' && reader !== 'owner';
 
 /**
  * The join section's way in to the free tier, posted to the join page's own
- * handlers (the same sign-up, verification mail, rate limit and same-origin
- * guard; docs/decisions/108): a signed-out visitor makes a member account
- * here, a signed-in reader joins with one click. Ids carry the section's id, as
- * a design may hold two join sections.
+ * handlers (the same mailed link, rate limit and same-origin guard;
+ * docs/decisions/108 and 145): a signed-out visitor gives an e-mail address
+ * only, a signed-in reader joins with one click. Ids carry the section's id,
+ * as a design may hold two join sections.
  */
 function joinForm(context: SectionContext, free: TierRow, id: string, label: string): string {
   const { site } = context;
   if (context.reader !== 'signed-out') {
     return `<form class="d-join__form" method="post" action="${sitePath(site, '/join')}"><input type="hidden" name="tierId" value="${text(free.id)}"><button class="button" type="submit">${text(label)}</button></form>`;
   }
-  const field = (name: string) => `s-${id}-${name}`;
   return `<form class="d-join__form join__signup" method="post" action="${sitePath(site, '/join/signup')}" novalidate>
 <input type="hidden" name="choice" value="${text(free.id)}:month">
-<div class="field"><label for="${field('email')}">E-mail</label><input id="${field('email')}" name="email" type="email" autocomplete="email" required></div>
-<div class="field"><label for="${field('name')}">Full name</label><input id="${field('name')}" name="fullName" autocomplete="name" required></div>
-<div class="field"><label for="${field('password')}">Password</label><input id="${field('password')}" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}" aria-describedby="${field('hint')}"><p class="field__hint" id="${field('hint')}">At least ${PASSWORD_MIN_LENGTH} characters. We will send you a link to confirm your e-mail.</p></div>
-<div class="field field--check"><input id="${field('terms')}" name="agreeToTerms" type="checkbox" value="on" required><label for="${field('terms')}">I agree to the <a href="/terms-conditions">Terms</a> and <a href="/privacy-policy">Privacy Policy</a></label></div>
-<button class="button" type="submit">${text(label)}</button>
+${emailJoinFields(`s-${id}-email`, '', undefined, label)}
 </form>`;
 }
 

@@ -1,0 +1,115 @@
+/**
+ * Signing in by a mailed link, the way a fan joins a site with one e-mail
+ * field (docs/decisions/145). Asking for a link makes, or reuses, an account
+ * with no password for the address, so the mail has someone to go to (the
+ * outbox names a user); the account proves nothing until its link is used,
+ * and it answers the same whether the address had an account or not. The
+ * link works once, for 15 minutes, on the one site it was asked on; using it
+ * confirms the address and opens a session where it was used.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { emailTokens, users, type EmailTokenPurpose } from '../../db/schema.ts';
+import type { Database } from '../../db/connect.ts';
+import type { MailTemplate } from '../../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { recordAuthEvent, type RequestContext } from './audit.ts';
+import type { AuthDeps } from './deps.ts';
+import { buildNewUser } from './new-user.ts';
+import { PLATFORM_SCOPE, type NewSession, type SessionScope, type UserRow } from './session.ts';
+import { generateSecretToken, hashToken } from './tokens.ts';
+
+const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
+
+type LinkPurpose = Extract<EmailTokenPurpose, 'join-site' | 'sign-in'>;
+
+/** Why a link did not sign anyone in: each has its own page (the site's join page says which). */
+export type LinkRefusal = 'used' | 'expired' | 'unknown';
+
+export class LinkRefusedError extends Error {
+  readonly reason: LinkRefusal;
+  constructor(reason: LinkRefusal) {
+    super(`sign-in link ${reason}`);
+    this.reason = reason;
+  }
+}
+
+/**
+ * The token of a link about to be mailed (called at send time, in the worker's
+ * hold): the unused links of the same user, purpose and site stop working, so
+ * a second request never leaves two live.
+ */
+export async function freshSiteLinkToken(db: Database, { userId, email, purpose, siteId, now }: { userId: string; email: string; purpose: LinkPurpose; siteId: string | null; now: Date }): Promise<string> {
+  const sameSite = siteId === null ? isNull(emailTokens.siteId) : eq(emailTokens.siteId, siteId);
+  await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), sameSite, isNull(emailTokens.usedAt)));
+  const token = generateSecretToken();
+  await db.insert(emailTokens).values({ id: hashToken(token), userId, email, purpose, siteId, createdAt: now, expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS) });
+  return token;
+}
+
+export function createLinkSignIn(deps: AuthDeps) {
+  const { db, clock, sessions, rateLimiter } = deps;
+
+  /**
+   * Queues the mail with the link (`template` renders it, with its token, at send time).
+   * Limited per client address and per e-mail address, whoever owns it; the caller's answer must never say whether the address had an account.
+   * Returns the account the link is for (for a paid join's Checkout), undefined for a disabled one, which gets no mail.
+   */
+  async function mailLink({ email, siteId, template, context }: { email: string; siteId: string | null; template: Extract<MailTemplate, 'join-site'>; context: RequestContext }): Promise<string | undefined> {
+    const address = email.trim().toLowerCase();
+    await rateLimiter.consumeSignup(context.ip);
+    await rateLimiter.consumeMailToAddress(address);
+    const now = clock();
+    return db.transaction(async (tx) => {
+      // An account with no password, no name and nothing proven: it only gives the mail someone to go to; an earlier one is reused.
+      await tx
+        .insert(users)
+        .values(buildNewUser({ email: address, fullName: '', niche: '', passwordHash: null, emailVerified: false, now, role: 'member' }))
+        .onConflictDoNothing({ target: users.email });
+      const [user] = await tx.select({ id: users.id, suspended: users.suspensionInfo }).from(users).where(eq(users.email, address));
+      // A disabled account gets no mail, and the answer is the same.
+      if (!user || user.suspended.suspended) return undefined;
+      await enqueueMail(tx, { recipient: address, template, userId: user.id, ...(siteId ? { siteId } : {}), linkOrigin: context.linkOrigin }, now);
+      await recordAuthEvent(tx, context, { type: 'sign-in-link-sent', userId: user.id, email: address, ...(siteId ? { detail: `site ${siteId}` } : {}) });
+      return user.id;
+    });
+  }
+
+  /**
+   * Uses the link: it must be of this purpose and site, unused and not expired. Confirms the
+   * address and opens a session in `scope` (the custom domain it was used on, or the platform).
+   */
+  async function useLink({ token, purpose, siteId, context, scope = PLATFORM_SCOPE }: { token: string; purpose: LinkPurpose; siteId: string | null; context: RequestContext; scope?: SessionScope }): Promise<{ user: UserRow; session: NewSession }> {
+    const now = clock();
+    const signedIn = await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(emailTokens).where(and(eq(emailTokens.id, hashToken(token)), eq(emailTokens.purpose, purpose)));
+      // A link of another site reads as unknown here: it says nothing of the site it was for.
+      if (!row || row.siteId !== siteId) throw new LinkRefusedError('unknown');
+      if (row.usedAt) throw new LinkRefusedError('used');
+      if (row.expiresAt.getTime() <= now.getTime()) throw new LinkRefusedError('expired');
+      const [used] = await tx
+        .update(emailTokens)
+        .set({ usedAt: now })
+        .where(and(eq(emailTokens.id, row.id), isNull(emailTokens.usedAt)))
+        .returning({ userId: emailTokens.userId, email: emailTokens.email });
+      // Two tabs at once: the other one used it.
+      if (!used) throw new LinkRefusedError('used');
+      const [user] = await tx.select().from(users).where(eq(users.id, used.userId));
+      // The address the link went to must still be the account's (an e-mail change since ends it).
+      if (!user || user.email !== used.email) throw new LinkRefusedError('unknown');
+      if (user.suspensionInfo.suspended) throw new AppError('user-disabled', 403, 'email');
+      const [confirmed] = await tx.update(users).set({ emailVerified: true, isVerified: true, lastLogin: now }).where(eq(users.id, user.id)).returning();
+      await recordAuthEvent(tx, context, { type: 'sign-in-link-used', userId: user.id, email: user.email });
+      const session = await sessions.createSession(user.id, context.userAgent, tx, scope);
+      return { user: confirmed!, session };
+    });
+    return signedIn;
+  }
+
+  return { mailLink, useLink };
+}
+
+export type LinkSignIn = ReturnType<typeof createLinkSignIn>;

@@ -1,0 +1,38 @@
+/**
+ * The mail of a one-field join (the registry's `join-site`, docs/decisions/145):
+ * in the site's name and frame, never the platform's, with a link that works
+ * once, for 15 minutes, on that site only. The link is made when the mail is
+ * sent, so the outbox never holds a usable token; it points where the site is
+ * read (its domain when it has one), where the session it opens belongs.
+ */
+import { freshSiteLinkToken } from '../auth/index.ts';
+import { siteActionMail, siteSender, type MailTemplates } from '../mail/index.ts';
+import { loadMailBrand } from '../sites/index.ts';
+import type { Database } from '../../db/connect.ts';
+
+export function joinMailTemplates({ db, mailFrom }: { db: Database; mailFrom: string }): Pick<MailTemplates, 'join-site'> {
+  return {
+    'join-site': {
+      to: 'user',
+      async render({ row, ownLinks, whileHeld }) {
+        const siteId = row.params.siteId;
+        if (!siteId) return undefined;
+        // The site's address as the person who asked reads it: its domain, or this server's origin (a loopback name in development).
+        const brand = await loadMailBrand(db, ownLinks, siteId);
+        if (!brand) return undefined;
+        const token = await whileHeld((tx, now) => freshSiteLinkToken(tx, { userId: row.params.userId, email: row.recipient, purpose: 'join-site', siteId, now }));
+        const link = `${brand.url.replace(/\/$/, '')}/join/confirm?token=${encodeURIComponent(token)}`;
+        const title = brand.title;
+        // No greeting by name: whoever typed the address may not be its owner.
+        const mail = siteActionMail(`Confirm your e-mail to join ${title}`, brand, {
+          greetingName: undefined,
+          intro: `Confirm this address to join ${title}. The button signs you in and takes you to what members read.`,
+          actionLabel: `Join ${title}`,
+          actionUrl: link,
+          outro: `The link works once and expires in 15 minutes. If you did not ask to join ${title}, ignore this e-mail: nothing happens.`,
+        });
+        return { ...mail, from: siteSender(brand, mailFrom) };
+      },
+    },
+  };
+}
