@@ -6,7 +6,7 @@
  * (server/backups/), so what it sealed still opens after a restore.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../logger.ts';
 
@@ -25,12 +25,17 @@ export async function resolveAppSecret({ configured, dataDir, logger }: { config
   if (kept?.trim()) return kept.trim();
   await mkdir(dataDir, { recursive: true });
   const made = randomBytes(32).toString('base64url');
+  // Written whole under a name of its own, then linked into place: two servers starting at once on one DATA_DIR
+  // make one secret (the link of the second fails), and neither ever reads a half-written file.
+  const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
+  await writeFile(partial, `${made}\n`, { mode: 0o600, flag: 'wx' });
   try {
-    // `wx`: two servers starting at once on one DATA_DIR make one secret; the second reads the first's.
-    await writeFile(file, `${made}\n`, { mode: 0o600, flag: 'wx' });
+    await link(partial, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return (await readFile(file, 'utf8')).trim();
     throw error;
+  } finally {
+    await unlink(partial);
   }
   logger.warn({ file }, `APP_SECRET is not set: made one in ${file} (mode 600). Keep it with the data, or set APP_SECRET to its value on every server`);
   return made;
