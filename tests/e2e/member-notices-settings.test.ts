@@ -28,14 +28,16 @@ describe.skipIf(!chromiumAvailable)('the settings of new member e-mails in Chrom
       const card = page.getByRole('region', { name: 'New member e-mails' });
       const joins = card.getByRole('group', { name: 'E-mail me when someone joins' });
       const paying = card.getByRole('group', { name: 'E-mail me when a member starts paying' });
-      await expect.poll(() => joins.getByRole('radio', { name: 'Once a day, all new members together' }).isChecked()).toBe(true);
+      // A mail for each join, free or paid, until the creator chooses otherwise (issue 29).
+      await expect.poll(() => joins.getByRole('radio', { name: 'Each time' }).isChecked()).toBe(true);
       expect(await paying.getByRole('radio', { name: 'Each time' }).isChecked()).toBe(true);
       await card.scrollIntoViewIfNeeded();
       await screenshot(page, `${SHOTS}/settings-${width}.png`, { fullPage: true });
       await expectAccessible(page);
 
       // Keyboard only: arrows move within a radio group, Tab leaves it.
-      await joins.getByRole('radio', { name: 'Once a day, all new members together' }).focus();
+      await joins.getByRole('radio', { name: 'Each time' }).focus();
+      await page.keyboard.press('ArrowDown');
       await page.keyboard.press('ArrowDown');
       await paying.getByRole('radio', { name: 'Each time' }).focus();
       await page.keyboard.press('ArrowDown');
