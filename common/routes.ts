@@ -71,6 +71,7 @@ export const ROUTES: readonly RouteEntry[] = [
   creator('/preview-page', 'features/preview/PreviewPage.tsx'),
   creator('/settings/general', 'features/settings/general/GeneralSettingsPage.tsx'),
   creator('/settings/advanced', 'features/settings/advanced/AdvancedSettingsPage.tsx'),
+  creator('/settings/account', 'features/settings/account/AccountSettingsPage.tsx'),
   creator('/support', 'features/support/SupportPage.tsx'),
 
   { path: '*', screen: NOT_FOUND_SCREEN },

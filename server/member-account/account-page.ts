@@ -21,6 +21,8 @@ export interface AccountPageInput {
   notice?: AccountNotice;
   /** The member's messages with the creator, already rendered (server/messaging/account-messages.ts). */
   messagesHtml?: string;
+  /** The address the reader signed in with, beside the page's sign-out. */
+  signedInAs?: string;
   /**
    * The operator suspended the site: the page keeps only what lets a member stop
    * paying or leave (docs/decisions/124); no feed, no e-mails, no messages.
@@ -92,10 +94,16 @@ function confirmLeave(site: Site): string {
   return `<section class="account__section account__confirm" aria-labelledby="confirm-heading"><h2 id="confirm-heading">Leave ${text(site.title)}?</h2><p>You lose access to members posts now, and your private feed link stops working.</p><div class="tier__actions"><form method="post" action="/@${site.handle}/account/leave"><button class="button" type="submit">Yes, leave</button></form><a class="button button--quiet" href="/@${site.handle}/account">Stay a member</a></div></section>`;
 }
 
+/** Signing out here ends this session only: on a custom domain, the one bound to that domain (docs/decisions/148). */
+function signOutSection({ site, signedInAs }: AccountPageInput): string {
+  const who = signedInAs ? `<p>You are signed in as <strong>${text(signedInAs)}</strong>.</p>` : '';
+  return `<section class="account__section" aria-labelledby="sign-out-heading"><h2 id="sign-out-heading">Sign out</h2>${who}<form method="post" action="/@${site.handle}/account/sign-out"><button class="button button--quiet" type="submit">Sign out</button></form></section>`;
+}
+
 export function accountMain(input: AccountPageInput): string {
-  if (input.suspended) return `<section class="join account">${suspendedMembershipHtml(input)}</section>`;
+  if (input.suspended) return `<section class="join account">${suspendedMembershipHtml(input)}${signOutSection(input)}</section>`;
   // The site's page, not the platform's: it offers nothing of the platform, such as a site of one's own (docs/decisions/142).
-  return `<section class="join account">${membershipHtml(input)}${input.messagesHtml ?? ''}</section>`;
+  return `<section class="join account">${membershipHtml(input)}${input.messagesHtml ?? ''}${signOutSection(input)}</section>`;
 }
 
 function suspendedMembershipHtml({ site, account, confirmLeave: confirming, notice }: AccountPageInput): string {

@@ -32,6 +32,8 @@ export interface AccountRoutesDeps {
   setHeaders: (res: Response, inlineStyle: string) => void;
   /** The member's conversation with the creator (server/messaging/account-messages.ts), rendered below the membership. */
   messagesSection?: (site: Site, userId: string, req: Request) => Promise<string>;
+  /** Ends the request's session, if any, and clears its cookie: the page's "Sign out". */
+  signOut: (req: Request, res: PageResponse) => Promise<void>;
 }
 
 type PageResponse = Response<unknown, AuthLocals>;
@@ -41,7 +43,7 @@ function flashOf(req: Request): string | undefined {
   return pair?.slice(FLASH_COOKIE.length + 1) || undefined;
 }
 
-export function accountRoutes({ db, accounts, appUrl, assets, maintenance, session, sameOrigin, setHeaders, designPages, messagesSection }: AccountRoutesDeps): Router {
+export function accountRoutes({ db, accounts, appUrl, assets, maintenance, session, sameOrigin, setHeaders, designPages, messagesSection, signOut }: AccountRoutesDeps): Router {
   const router = Router();
   const cookiePath = (site: Site) => `/@${site.handle}/account`;
   /** The account page's own path as the browser sees it: at the root of a custom domain, under `/@{handle}` on the platform. */
@@ -96,6 +98,7 @@ export function accountRoutes({ db, accounts, appUrl, assets, maintenance, sessi
       confirmLeave: req.query.leave === '1',
       ...(notice ? { notice } : {}),
       messagesHtml: userId === site.ownerId || !messagesSection ? '' : await messagesSection(site, userId, req),
+      signedInAs: res.locals.auth!.user.email,
     };
     const reader: SiteReader = userId === site.ownerId ? 'owner' : !account ? 'signed-in' : account.entitled ? 'member' : 'lapsed';
     const design = await designPages.chrome(site, await designPages.designFor(site, false));
@@ -113,7 +116,7 @@ export function accountRoutes({ db, accounts, appUrl, assets, maintenance, sessi
   async function sendSuspendedAccount(req: Request, res: PageResponse, site: Site, userId: string) {
     const account = await accounts.account(site, userId);
     const notice = NOTICES.find((candidate) => candidate === req.query.notice);
-    const input = { site, appUrl, account, confirmLeave: req.query.leave === '1', suspended: true, ...(notice ? { notice } : {}) };
+    const input = { site, appUrl, account, confirmLeave: req.query.leave === '1', suspended: true, signedInAs: res.locals.auth!.user.email, ...(notice ? { notice } : {}) };
     const reader: SiteReader = userId === site.ownerId ? 'owner' : !account ? 'signed-in' : account.entitled ? 'member' : 'lapsed';
     const { html, inlineStyle } = renderShell({ head: accountHead(input), site, main: accountMain(input), assets, reader, hideJoin: true });
     setHeaders(res, inlineStyle);
@@ -151,6 +154,14 @@ export function accountRoutes({ db, accounts, appUrl, assets, maintenance, sessi
       if (!(error instanceof AppError) || error.status >= 500) throw error;
     });
     res.redirect(303, `${cookiePath(found.site)}?notice=left`);
+  });
+
+  /** Ends this session (on a custom domain, the one bound to it) and goes to the site's home page; works signed out too, and on a suspended site. */
+  router.post('/@:handle/account/sign-out', sameOrigin, session, form, async (req, res: PageResponse) => {
+    await signOut(req, res);
+    const site = await findSiteByHandle(db, String(req.params.handle));
+    const onDomain = Boolean((res.locals as { customDomain?: string }).customDomain);
+    res.redirect(303, onDomain || !site ? '/' : `/@${site.handle}`);
   });
 
   return router;

@@ -6,7 +6,8 @@
 import { Router, type RequestHandler } from 'express';
 import type { Config } from '../config/index.ts';
 import type { Database } from '../../db/connect.ts';
-import { loadSession, type SessionCookie, type SessionService } from '../auth/index.ts';
+import { loadSession, recordAuthEvent, type SessionCookie, type SessionService } from '../auth/index.ts';
+import { contextOf } from '../http/index.ts';
 import type { Clock } from '../clock.ts';
 import type { Feature } from '../feature.ts';
 import type { LivePosts } from '../posts/index.ts';
@@ -42,9 +43,17 @@ export function createMemberAccountFeature({ db, clock, livePosts, config, sessi
   const appUrl = config.appUrl;
   const setHeaders = sitePageHeaders(appUrl, paymentFormTargets(config.stripeApiUrl));
   const assets = readSiteAssets(clientDir, config.platformBadge ? appUrl.href : undefined);
+  const signOut: AccountRoutesDeps['signOut'] = async (req, res) => {
+    const auth = res.locals.auth;
+    if (auth) {
+      await sessions.invalidateSession(auth.token);
+      await recordAuthEvent(db, contextOf(req), { type: 'logout', userId: auth.user.id });
+    }
+    cookie.clear(res);
+  };
   const pages = Router().use(
     memberFeedRoutes({ db, clock, livePosts, appUrl, signer: mediaUrlSigner, accounts, maintenance }),
-    accountRoutes({ db, accounts, appUrl, assets, maintenance, session: loadSession(sessions, cookie), sameOrigin, setHeaders, designPages: createDesignPages({ db, designs: publishedDesigns, signer: mediaUrlSigner, assets }), ...(messagesSection ? { messagesSection } : {}) }),
+    accountRoutes({ db, accounts, appUrl, assets, maintenance, session: loadSession(sessions, cookie), signOut, sameOrigin, setHeaders, designPages: createDesignPages({ db, designs: publishedDesigns, signer: mediaUrlSigner, assets }), ...(messagesSection ? { messagesSection } : {}) }),
   );
   return {
     name: 'member-account',

@@ -1,10 +1,15 @@
 /**
  * The creator area's navigation. Groups open and close with a button that
  * reports aria-expanded; under 768px it is shown in the layout's drawer
- * instead, behind the menu button (SPEC.md section 2).
+ * instead, behind the menu button (SPEC.md section 2). Below the links, who is
+ * signed in and the way out, on a phone as on a desktop.
  */
 import { useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { useAuth } from '../../app/auth.tsx';
+import { useSignOut } from '../../app/useSignOut.ts';
+import { LiveMessage } from '../../components/LiveMessage.tsx';
+import { SIGN_OUT_LABEL, SIGNING_OUT_LABEL } from '../../content/account.ts';
 import { UnreadBadge } from '../../features/messages/unread.tsx';
 import { SIDEBAR_ENTRIES, groupContainsPath, isSidebarGroup, type SidebarGroup } from './sidebar-entries.ts';
 
@@ -39,6 +44,24 @@ function SidebarSubmenu({ group, onNavigate, unread }: { group: SidebarGroup; on
   );
 }
 
+function SidebarAccount() {
+  const { user } = useAuth();
+  const { signOut, signingOut, failureMessage } = useSignOut();
+  return (
+    <div className="sidebar__account">
+      {user && (
+        <p className="sidebar__signed-in">
+          Signed in as <span className="sidebar__email">{user.email}</span>
+        </p>
+      )}
+      <button type="button" className="sidebar__item sidebar__sign-out" aria-busy={signingOut || undefined} disabled={signingOut} onClick={() => void signOut()}>
+        {signingOut ? SIGNING_OUT_LABEL : SIGN_OUT_LABEL}
+      </button>
+      <LiveMessage tone="error">{failureMessage}</LiveMessage>
+    </div>
+  );
+}
+
 interface SidebarProps {
   className?: string;
   /** Told when a link is followed (the drawer closes). */
@@ -63,6 +86,7 @@ export function Sidebar({ className, onNavigate, unread = 0 }: SidebarProps) {
           ),
         )}
       </ul>
+      <SidebarAccount />
     </nav>
   );
 }

@@ -19,6 +19,7 @@ describe('sidebar entries', () => {
       '/preview-page',
       '/settings/general',
       '/settings/advanced',
+      '/settings/account',
       'support',
     ]);
   });

@@ -40,6 +40,7 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     children: [
       { label: 'General', to: '/settings/general' },
       { label: 'Advanced', to: '/settings/advanced' },
+      { label: 'Account', to: '/settings/account' },
     ],
   },
   // SPEC.md gives this one as the relative path 'support', so it resolves against the current page.

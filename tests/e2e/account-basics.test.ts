@@ -1,0 +1,132 @@
+/**
+ * Account basics in Chromium (issue 29 item 7): the studio's sidebar signs out
+ * on a desktop and from the phone's menu, the account page changes the
+ * password (a wrong current one said under its field, the other devices
+ * signed out), and a member signs out on a site's account page. Screenshots
+ * at 375 and 1280 px in /tmp/shots-account/.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { PublicUser } from '../../common/api-types.ts';
+import { signUpVerified, STRONG_PASSWORD } from '../support/accounts.ts';
+import { chromiumAvailable } from '../support/browser.ts';
+import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
+import { createTestClient, type TestClient } from '../support/http-client.ts';
+import { screenshot } from '../support/screenshots.ts';
+import { insertSite, userIdOf } from '../support/site-fixtures.ts';
+
+const SHOTS = '/tmp/shots-account';
+const NEW_PASSWORD = 'amber-quarry-94';
+
+describe.skipIf(!chromiumAvailable)('account basics in Chromium', () => {
+  const app = useE2eApp();
+
+  async function signedInPage(client: TestClient, width: number) {
+    const observed = await app.open({ width, height: 900 });
+    await observed.page.context().addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: app.server.url })));
+    return observed;
+  }
+
+  async function stillSignedIn(page: Page): Promise<boolean> {
+    const answer = await page.evaluate(async () => (await fetch('/api/auth/me')).json() as Promise<{ user: PublicUser | null }>);
+    return answer.user !== null;
+  }
+
+  it('signs out from the sidebar on a desktop', async () => {
+    const { client, email } = await signUpVerified(app.server);
+    const { page, errors } = await signedInPage(client, 1280);
+    await page.goto(`${app.server.url}/settings/account`);
+    await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Creator area' });
+    await expect.poll(() => nav.getByText(email).isVisible()).toBe(true);
+    await screenshot(page, `${SHOTS}/account-1280.png`, { fullPage: true });
+    await nav.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login');
+    expect(await stillSignedIn(page)).toBe(false);
+    // The session is gone on the server, not only in this tab.
+    expect((await client.get<{ user: PublicUser | null }>('/api/auth/me')).body.user).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it('signs out from the menu on a phone', async () => {
+    const { client } = await signUpVerified(app.server);
+    const { page, errors } = await signedInPage(client, 375);
+    await page.goto(`${app.server.url}/settings/account`);
+    await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+    await screenshot(page, `${SHOTS}/account-375.png`, { fullPage: true });
+    await page.getByRole('button', { name: /menu/i }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Creator area menu' });
+    await drawer.waitFor();
+    await screenshot(page, `${SHOTS}/menu-375.png`);
+    await drawer.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login');
+    expect((await client.get<{ user: PublicUser | null }>('/api/auth/me')).body.user).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it('changes the password: a wrong current one is said under its field, then the other devices are signed out', async () => {
+    const { client, email } = await signUpVerified(app.server);
+    const elsewhere = createTestClient(app.server.url);
+    expect((await elsewhere.post('/api/auth/login', { email, password: STRONG_PASSWORD })).status).toBe(200);
+    const { page, errors } = await signedInPage(client, 375);
+    await page.goto(`${app.server.url}/settings/account`);
+    await page.getByRole('heading', { name: 'Password', level: 2 }).waitFor();
+
+    await page.getByLabel('Current password').fill('not-my-password');
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    const wrong = page.getByText('That is not your current password.');
+    await wrong.waitFor();
+    // The field says it is wrong, and focus is back on it.
+    expect(await page.getByLabel('Current password').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('account-current-password');
+    await screenshot(page, `${SHOTS}/password-wrong-375.png`, { fullPage: true });
+
+    await page.getByLabel('Current password').fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password was changed, and one other device was signed out.').waitFor();
+    await screenshot(page, `${SHOTS}/password-changed-375.png`, { fullPage: true });
+    expect(await stillSignedIn(page)).toBe(true);
+    expect((await elsewhere.get<{ user: PublicUser | null }>('/api/auth/me')).body.user).toBeNull();
+    expect((await createTestClient(app.server.url).post('/api/auth/login', { email, password: NEW_PASSWORD })).status).toBe(200);
+    expect(unexpectedErrors(errors, [401])).toEqual([]);
+  });
+
+  it('asks for the e-mail change and says where the link went', async () => {
+    const { client } = await signUpVerified(app.server);
+    const { page, errors } = await signedInPage(client, 1280);
+    await page.goto(`${app.server.url}/settings/account`);
+    const newEmail = `moved.${process.pid}.${Date.now()}@example.com`;
+    await page.getByLabel('New e-mail address').fill(newEmail);
+    await page.getByLabel('Your password').first().fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Send confirmation link' }).click();
+    await page.getByText(`We sent a link to ${newEmail}.`).waitFor();
+    const [mail] = await app.server.smtp.waitForMail(newEmail);
+    await page.goto(mail!.links[0]!);
+    await page.getByText('Your e-mail address was changed.').waitFor();
+    await expect.poll(() => page.getByText(`You sign in with ${newEmail}.`).isVisible()).toBe(true);
+    expect(page.url()).toBe(`${app.server.url}/settings/account`);
+    await screenshot(page, `${SHOTS}/email-changed-1280.png`, { fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('signs a member out on the site’s account page', async () => {
+    const db = app.server.handle.db;
+    const creator = await signUpVerified(app.server);
+    const { site, freeTier } = await insertSite(db, await userIdOf(db, creator.email), { title: 'Harbour Sounds', brandColor: '#0f766e' });
+    const member = await signUpVerified(app.server);
+    expect((await member.client.post(`/api/sites/${site.handle}/join`, { tierId: freeTier.id })).status).toBe(201);
+    for (const width of [375, 1280]) {
+      const fresh = createTestClient(app.server.url);
+      expect((await fresh.post('/api/auth/login', { email: member.email, password: STRONG_PASSWORD })).status).toBe(200);
+      const { page, errors } = await signedInPage(fresh, width);
+      await page.goto(`${app.server.url}/@${site.handle}/account`);
+      await page.getByText(`You are signed in as ${member.email}.`).waitFor();
+      await screenshot(page, `${SHOTS}/site-account-${width}.png`, { fullPage: true });
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.waitForURL(`**/@${site.handle}`);
+      expect((await fresh.get<{ user: PublicUser | null }>('/api/auth/me')).body.user).toBeNull();
+      expect(unexpectedErrors(errors)).toEqual([]);
+    }
+  });
+});
