@@ -17,6 +17,8 @@ export interface PublicUser {
   lastLogin: string;
   registered: string;
   role: Role;
+  /** Also the platform's operator, whatever the role (common/roles.ts). */
+  isAdmin: boolean;
   accountTier: string;
   hasCompletedSetup: boolean;
   onboardingStep: number;

@@ -45,6 +45,8 @@ export const users = pgTable(
     lastLogin: timestamptz('last_login').notNull().defaultNow(),
     registered: timestamptz('registered').notNull().defaultNow(),
     role: text('role', { enum: ROLES }).notNull().default('creator'),
+    /** The account also operates the platform (common/roles.ts): beside its role, never instead of it. */
+    isAdmin: boolean('is_admin').notNull().default(false),
     accountTier: text('account_tier').notNull().default('free'),
     hasCompletedSetup: boolean('has_completed_setup').notNull().default(false),
     onboardingStep: integer('onboarding_step').notNull().default(0),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../common/api-types.ts';
 import { decideAppScreen, decideGuestOnly, decideSignedIn, decideVerifiedCreator } from './guard-decisions.ts';
 
-function userWith(emailVerified: boolean, role: PublicUser['role'] = 'creator'): PublicUser {
+function userWith(emailVerified: boolean, role: PublicUser['role'] = 'creator', isAdmin = false): PublicUser {
   return {
     uid: 'abcdefghijklmnopqrstuv',
     email: 'ada@example.com',
@@ -11,6 +11,7 @@ function userWith(emailVerified: boolean, role: PublicUser['role'] = 'creator'):
     displayName: 'Ada',
     username: 'abcdef',
     role,
+    isAdmin,
     accountTier: 'free',
     niche: 'art',
     hasCompletedSetup: false,
@@ -83,6 +84,11 @@ describe('guards', () => {
     expect(decideVerifiedCreator(member, '/dashboard/overview')).toEqual({ action: 'redirect', to: '/onboarding' });
     expect(decideVerifiedCreator(member, '/subscribers')).toEqual({ action: 'redirect', to: '/onboarding' });
     expect(decideVerifiedCreator(unverifiedMember, '/onboarding')).toEqual({ action: 'redirect', to: '/verify-email' });
+  });
+
+  it('open the creator area to an admin whatever their role: roles combine', () => {
+    expect(decideVerifiedCreator(userWith(true, 'member', true), '/admin')).toEqual({ action: 'render' });
+    expect(decideVerifiedCreator(userWith(true, 'creator', true), '/dashboard/overview')).toEqual({ action: 'render' });
   });
 });
 

@@ -38,7 +38,7 @@ export function decideVerifiedCreator(user: AuthState, pathname: string): GuardD
   if (!user.emailVerified) return redirect('/verify-email');
   // As react-router matches: case aside, a trailing slash aside.
   const onStartSite = pathname.toLowerCase().replace(/\/+$/, '') === START_SITE_PATH;
-  return user.role === 'member' && !onStartSite ? redirect(START_SITE_PATH) : RENDER;
+  return user.role === 'member' && !user.isAdmin && !onStartSite ? redirect(START_SITE_PATH) : RENDER;
 }
 
 export type AppScreen = 'loading' | 'maintenance' | 'app';

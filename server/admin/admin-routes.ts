@@ -4,7 +4,7 @@ import type * as adminApi from '../../common/api/admin.ts';
 import type { AnswerOf } from '../../common/api/endpoint.ts';
 import { maintenanceSwitchSchema, siteSuspensionSchema } from '../../common/admin-schemas.ts';
 import { loginSchema } from '../../common/validation.ts';
-import { requireRole, signIn, toPublicUser, type AccountService, type AuthLocals, type SessionCookie } from '../auth/index.ts';
+import { requireAdmin, signIn, toPublicUser, type AccountService, type AuthLocals, type SessionCookie } from '../auth/index.ts';
 import { sendBackup } from '../backups/index.ts';
 import { AppError } from '../errors.ts';
 import { contextOf, parseInput } from '../http/index.ts';
@@ -23,8 +23,6 @@ export interface AdminRouteDeps {
 type AdminResponse = Response<unknown, AuthLocals>;
 type AdminAnswer<Name extends keyof typeof adminApi> = AnswerOf<(typeof adminApi)[Name]>;
 
-const requireAdmin = requireRole('admin');
-
 export function adminRoutes({ accounts, operator, maintenance, cookie, logger }: AdminRouteDeps): Router {
   const router = Router();
   const json = express.json({ limit: '16kb' });
@@ -33,7 +31,7 @@ export function adminRoutes({ accounts, operator, maintenance, cookie, logger }:
   router.post('/session', json, async (req: Request, res: AdminResponse) => {
     const { email, password } = parseInput(loginSchema, req.body);
     const signedIn = await accounts.login(email, password, contextOf(req));
-    if (signedIn.user.role !== 'admin') {
+    if (!signedIn.user.isAdmin) {
       await accounts.logout(signedIn.session.token, signedIn.user.id, contextOf(req));
       throw new AppError('forbidden', 403);
     }

@@ -1,6 +1,6 @@
 /** What an operator can do from the CLI: the maintenance switch, account suspension and roles, the mail outbox. */
 import { asc, count, eq, min } from 'drizzle-orm';
-import type { Role } from '../../common/roles.ts';
+import { describeRoles, type RoleName } from '../../common/roles.ts';
 import type { Database } from '../../db/connect.ts';
 import { mailOutbox, sessions, settings, users } from '../../db/schema.ts';
 import { recordAuthEvent, type UserRow } from '../auth/index.ts';
@@ -70,13 +70,19 @@ export function createAdminService({ db, clock }: { db: Database; clock: Clock }
     });
   }
 
-  /** The role takes effect on the user's next request: sessions read the user row each time. */
-  async function setUserRole(email: string, role: Role): Promise<{ user: UserRow; previous: Role }> {
+  /**
+   * `admin` adds the operator's rights and keeps the role (an admin can also be a creator); `creator` or
+   * `member` sets exactly that role, without admin. It takes effect on the user's next request: sessions
+   * read the user row each time. `previous` and `now` are the roles in words (common/roles.ts).
+   */
+  async function setUserRole(email: string, name: RoleName): Promise<{ user: UserRow; previous: string; now: string }> {
     const user = await findUser(email);
+    const change = name === 'admin' ? { isAdmin: true } : { role: name, isAdmin: false };
     return db.transaction(async (tx) => {
-      const [updated] = await tx.update(users).set({ role }).where(eq(users.id, user.id)).returning();
-      await recordAuthEvent(tx, OPERATOR, { type: 'role-changed', userId: user.id, email: user.email, detail: `${user.role} -> ${role}` });
-      return { user: updated!, previous: user.role };
+      const [updated] = await tx.update(users).set(change).where(eq(users.id, user.id)).returning();
+      const [previous, now] = [describeRoles(user), describeRoles(updated!)];
+      await recordAuthEvent(tx, OPERATOR, { type: 'role-changed', userId: user.id, email: user.email, detail: `${previous} -> ${now}` });
+      return { user: updated!, previous, now };
     });
   }
 

@@ -16,7 +16,7 @@ export { buildNewUser } from './new-user.ts';
 export { createPasswordResetService, passwordMailTemplates } from './password-reset.ts';
 export { createPasswordHasher } from './password.ts';
 export { toPublicUser } from './public-user.ts';
-export { requireRole, requireUser, requireVerifiedCreator } from './require-user.ts';
+export { requireAdmin, requireUser, requireVerifiedCreator } from './require-user.ts';
 export { createSessionCookie, type SessionCookie } from './session-cookie.ts';
 export { createSessionService, type SessionService, type UserRow } from './session.ts';
 export { generateSecretToken, hashToken } from './tokens.ts';

@@ -14,6 +14,7 @@ export function toPublicUser(user: UserRow): PublicUser {
     lastLogin: user.lastLogin.toISOString(),
     registered: user.registered.toISOString(),
     role: user.role,
+    isAdmin: user.isAdmin,
     accountTier: user.accountTier,
     hasCompletedSetup: user.hasCompletedSetup,
     onboardingStep: user.onboardingStep,

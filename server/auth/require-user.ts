@@ -6,7 +6,6 @@
  * (docs/decisions/025-authorization-roles-and-ownership.md).
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Role } from '../../common/roles.ts';
 import { AppError } from '../errors.ts';
 import type { AuthLocals } from './load-session.ts';
 
@@ -16,19 +15,17 @@ export const requireUser: RequestHandler = function requireUserMiddleware(_req: 
   next(res.locals.auth ? undefined : new AppError('unauthenticated', 401));
 };
 
-/** Any of the given roles, signed in. */
-export function requireRole(...roles: readonly Role[]): RequestHandler {
-  return function requireRoleMiddleware(_req: Request, res: AuthResponse, next: NextFunction) {
-    const user = res.locals.auth?.user;
-    if (!user) return next(new AppError('unauthenticated', 401));
-    next(roles.includes(user.role) ? undefined : new AppError('forbidden', 403));
-  };
-}
+/** The operator's routes: an admin, whatever their role. */
+export const requireAdmin: RequestHandler = function requireAdminMiddleware(_req: Request, res: AuthResponse, next: NextFunction) {
+  const user = res.locals.auth?.user;
+  if (!user) return next(new AppError('unauthenticated', 401));
+  next(user.isAdmin ? undefined : new AppError('forbidden', 403));
+};
 
 /** The creator area and its API (DESIGN.md "Who is who"): a creator, or the operator, with a verified e-mail. */
 export const requireVerifiedCreator: RequestHandler = function requireVerifiedCreatorMiddleware(_req: Request, res: AuthResponse, next: NextFunction) {
   const user = res.locals.auth?.user;
   if (!user) return next(new AppError('unauthenticated', 401));
-  if (user.role !== 'creator' && user.role !== 'admin') return next(new AppError('forbidden', 403));
+  if (user.role !== 'creator' && !user.isAdmin) return next(new AppError('forbidden', 403));
   next(user.emailVerified ? undefined : new AppError('email-not-verified', 403));
 };

@@ -2,7 +2,7 @@
  * Parses an operator's command (before anything connects, so a typo is told as
  * such even with the database down) into a step that answers in plain sentences.
  */
-import { isRole, ROLES } from '../../common/roles.ts';
+import { describeRoles, isRoleName, ROLE_NAMES } from '../../common/roles.ts';
 import type { AdminService } from '../admin/index.ts';
 
 export const USAGE = `Usage: npm run cli -- <command>
@@ -14,7 +14,8 @@ export const USAGE = `Usage: npm run cli -- <command>
   user show <email>             show an account
   user disable <email> [reason] suspend an account and end its sessions
   user enable <email>           restore a suspended account
-  user role <email> <role>      set an account's role: ${ROLES.join(', ')}
+  user role <email> <role>      set an account's role: creator or member; admin adds the operator's
+                                rights and keeps the role
   mail status                   count pending, failed, sent and cancelled e-mails; list the failed ones
   mail retry                    queue failed e-mails again
   backup [--out <file>]         one archive of the database and the media, taken while the server runs;
@@ -75,12 +76,12 @@ export function parseCommand(argv: readonly string[]): Command {
     case 'user role': {
       const email = requireEmail(rest);
       const role = rest[1];
-      if (!isRole(role)) {
-        throw new UsageError(role === undefined ? `This command needs a role: ${ROLES.join(', ')}.` : `"${role}" is not a role; the roles are ${ROLES.join(', ')}.`);
+      if (!isRoleName(role)) {
+        throw new UsageError(role === undefined ? `This command needs a role: ${ROLE_NAMES.join(', ')}.` : `"${role}" is not a role; the roles are ${ROLE_NAMES.join(', ')}.`);
       }
       return onDatabase(async (admin) => {
-        const { previous } = await admin.setUserRole(email, role);
-        return previous === role ? `${email.toLowerCase()} is already ${role}.` : `${email.toLowerCase()} is now ${role} (was ${previous}).`;
+        const { previous, now } = await admin.setUserRole(email, role);
+        return previous === now ? `${email.toLowerCase()} is already ${now}.` : `${email.toLowerCase()} is now ${now} (was ${previous}).`;
       });
     }
     case 'mail status':
@@ -130,7 +131,7 @@ async function describeUser(admin: AdminService, email: string): Promise<string>
     `email:      ${user.email} (${user.emailVerified ? 'verified' : 'not verified'})`,
     `name:       ${user.fullName}`,
     `niche:      ${user.niche || '-'}`,
-    `role/tier:  ${user.role} / ${user.accountTier}`,
+    `role/tier:  ${describeRoles(user)} / ${user.accountTier}`,
     `status:     ${suspended ? `disabled${suspensionReason ? ` (${suspensionReason})` : ''}` : 'active'}`,
     `sign-in:    ${user.passwordHash ? 'password' : 'Google only'}`,
     `sessions:   ${sessions}`,

@@ -152,7 +152,7 @@ describe.skipIf(!chromiumAvailable)('reports, activity, support and the operator
 
     // The operator suspends the site (its page answers 410) and restores it.
     const admin = await creatorWithSite(app.server);
-    await db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+    await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.userId));
     const operator = await app.open({ width: 1280, height: 900 });
     await adoptSession(operator.page, admin, app.server.url);
     await operator.page.goto(`${app.server.url}/admin`);

@@ -143,7 +143,7 @@ describe.skipIf(!chromiumAvailable)('safety nets in Chromium', () => {
 
   it('asks before maintenance goes on or off and before a site is suspended, naming what happens', async () => {
     const admin = await creatorWithSite(app.server);
-    await app.server.handle.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+    await app.server.handle.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.userId));
     const creator = await creatorWithSite(app.server);
 
     const { page, errors } = await app.open({ width: 1280, height: 900 });

@@ -19,7 +19,7 @@ import { createSessionService } from '../../server/auth/session.ts';
 import { systemClock } from '../../server/clock.ts';
 import { handleErrors } from '../../server/http/middleware/error-handler.ts';
 import { loadSession } from '../../server/auth/load-session.ts';
-import { requireRole, requireUser, requireVerifiedCreator } from '../../server/auth/require-user.ts';
+import { requireAdmin, requireUser, requireVerifiedCreator } from '../../server/auth/require-user.ts';
 import { createSessionCookie } from '../../server/auth/session-cookie.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -42,8 +42,7 @@ beforeAll(async () => {
   app.use('/api', loadSession(sessions, cookie));
   app.get('/api/user', requireUser, answer);
   app.get('/api/creator', requireVerifiedCreator, answer);
-  app.get('/api/admin', requireRole('admin'), answer);
-  app.get('/api/member-or-admin', requireRole('member', 'admin'), answer);
+  app.get('/api/admin', requireAdmin, answer);
   app.use(handleErrors(createLogger('silent')));
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -56,11 +55,11 @@ afterAll(async () => {
 });
 
 let counter = 0;
-/** A user with the given role and verification, signed in: the cookie header its browser would send. */
-async function signedIn(role: Role, emailVerified: boolean): Promise<string> {
+/** A user with the given role (`admin`: a creator who is also an admin) and verification, signed in: the cookie header its browser would send. */
+async function signedIn(role: Role | 'admin', emailVerified: boolean, memberAdmin = false): Promise<string> {
   counter += 1;
   const row = buildNewUser({ email: `authz.${counter}.${Date.now()}@example.com`, fullName: 'Grace Hopper', niche: 'music', passwordHash: null, emailVerified, now: new Date() });
-  await database.db.insert(users).values({ ...row, role });
+  await database.db.insert(users).values({ ...row, role: role === 'admin' ? (memberAdmin ? 'member' : 'creator') : role, isAdmin: role === 'admin' });
   const { token } = await sessions.createSession(row.id, 'test');
   return `${cookie.name}=${token}`;
 }
@@ -71,7 +70,7 @@ async function get(path: string, cookieHeader?: string) {
 }
 
 describe('signed out', () => {
-  it.each(['/api/user', '/api/creator', '/api/admin', '/api/member-or-admin'])('%s answers 401 unauthenticated', async (path) => {
+  it.each(['/api/user', '/api/creator', '/api/admin'])('%s answers 401 unauthenticated', async (path) => {
     expect(await get(path)).toEqual({ status: 401, body: { error: expect.objectContaining({ code: 'unauthenticated' }) } });
   });
 
@@ -113,12 +112,17 @@ describe('requireVerifiedCreator', () => {
   });
 });
 
-describe('requireRole', () => {
-  it('lets only the named roles through, 403 forbidden for the others', async () => {
+describe('requireAdmin', () => {
+  it('lets an admin through whatever the role, 403 forbidden for everyone else', async () => {
     expect((await get('/api/admin', await signedIn('admin', true))).status).toBe(200);
+    expect((await get('/api/admin', await signedIn('admin', false, true))).status).toBe(200);
     expect(await get('/api/admin', await signedIn('creator', true))).toEqual({ status: 403, body: { error: expect.objectContaining({ code: 'forbidden' }) } });
-    expect((await get('/api/member-or-admin', await signedIn('member', false))).status).toBe(200);
-    expect((await get('/api/member-or-admin', await signedIn('admin', false))).status).toBe(200);
-    expect((await get('/api/member-or-admin', await signedIn('creator', true))).status).toBe(403);
+    expect((await get('/api/admin', await signedIn('member', true))).status).toBe(403);
+  });
+
+  it('keeps an admin a creator: the creator area stays open to them (roles combine)', async () => {
+    const both = await signedIn('admin', true);
+    expect((await get('/api/creator', both)).status).toBe(200);
+    expect((await get('/api/admin', both)).status).toBe(200);
   });
 });

@@ -100,21 +100,21 @@ describe('usage of user role', () => {
 });
 
 describe('user role', () => {
-  it('makes a creator an admin, which the API and `user show` tell at once, with an operator event, and back', async () => {
+  it('makes a creator an admin who stays a creator, which the API and `user show` tell at once, with an operator event, and back', async () => {
     const { client, email } = await signUp(server);
     const [row] = await server.handle.db.select().from(users).where(eq(users.email, email));
     expect(row!.role).toBe('creator');
 
     const promoted = await cli(['user', 'role', email.toUpperCase(), 'admin']);
-    expect(promoted).toMatchObject({ code: 0, stderr: '', stdout: `${email} is now admin (was creator).\n` });
-    expect((await client.get<{ user: { role: string } }>('/api/auth/me')).body.user.role).toBe('admin');
-    expect((await cli(['user', 'show', email])).stdout).toContain('role/tier:  admin / free');
+    expect(promoted).toMatchObject({ code: 0, stderr: '', stdout: `${email} is now creator, admin (was creator).\n` });
+    expect((await client.get<{ user: { role: string; isAdmin: boolean } }>('/api/auth/me')).body.user).toMatchObject({ role: 'creator', isAdmin: true });
+    expect((await cli(['user', 'show', email])).stdout).toContain('role/tier:  creator, admin / free');
     const [event] = await server.handle.db.select().from(authEvents).where(and(eq(authEvents.userId, row!.id), eq(authEvents.type, 'role-changed')));
-    expect(event).toMatchObject({ ip: 'operator-cli', email, detail: 'creator -> admin' });
+    expect(event).toMatchObject({ ip: 'operator-cli', email, detail: 'creator -> creator, admin' });
 
-    expect(await cli(['user', 'role', email, 'admin'])).toMatchObject({ code: 0, stdout: `${email} is already admin.\n` });
+    expect(await cli(['user', 'role', email, 'admin'])).toMatchObject({ code: 0, stdout: `${email} is already creator, admin.\n` });
     expect((await cli(['user', 'role', email, 'member'])).code).toBe(0);
-    expect((await client.get<{ user: { role: string } }>('/api/auth/me')).body.user.role).toBe('member');
+    expect((await client.get<{ user: { role: string; isAdmin: boolean } }>('/api/auth/me')).body.user).toMatchObject({ role: 'member', isAdmin: false });
   });
 
   it('answers an unknown e-mail with exit 1, changing nothing', async () => {

@@ -121,7 +121,7 @@ describe('a session made on a custom domain', () => {
   it('an admin who follows a link hands the creator nothing that opens the platform', async () => {
     const admin = await signUpVerified(server);
     const me = await admin.client.get<{ user: { uid: string } }>('/api/auth/me');
-    await server.handle.db.update(users).set({ role: 'admin' }).where(eq(users.id, me.body.user.uid));
+    await server.handle.db.update(users).set({ isAdmin: true }).where(eq(users.id, me.body.user.uid));
     expect((await admin.client.get('/api/admin/sites')).status).toBe(200);
     // The link the creator sends: the platform's start with a state the creator chose.
     const { start } = await beginOnDomain();

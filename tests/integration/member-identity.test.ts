@@ -134,9 +134,9 @@ describe('POST /api/me/start-site', () => {
     expect(refused.body.error.code).toBe('already-creator');
 
     const operator = await signUpVerified(server);
-    await db().update(users).set({ role: 'admin' }).where(eq(users.email, operator.email));
+    await db().update(users).set({ isAdmin: true }).where(eq(users.email, operator.email));
     expect((await operator.client.post('/api/me/start-site', { niche: 'music' })).status).toBe(409);
-    expect(await userRow(operator.email)).toMatchObject({ role: 'admin', niche: 'music' });
+    expect(await userRow(operator.email)).toMatchObject({ role: 'creator', isAdmin: true, niche: 'music' });
   });
 
   it('refuses an unverified member (403), a signed-out caller (401), a missing niche (400) and another origin (403)', async () => {

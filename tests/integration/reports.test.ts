@@ -256,7 +256,7 @@ describe('the operator', () => {
 
   beforeAll(async () => {
     admin = await creatorWithSite(server);
-    await db().update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+    await db().update(users).set({ isAdmin: true }).where(eq(users.id, admin.userId));
   });
 
   it('counts the platform and finds sites by handle, title or owner', async () => {

@@ -47,7 +47,7 @@ beforeAll(async () => {
   server = await startTestServer({ env: { EMAIL_RATE_PER_SECOND: '2', COMMENTS_PER_MINUTE: '50', MESSAGES_PER_MINUTE: '50' } });
   platformHost = new URL(server.url).host;
   admin = await creatorWithSite(server);
-  await db().update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+  await db().update(users).set({ isAdmin: true }).where(eq(users.id, admin.userId));
 });
 
 afterAll(async () => {

@@ -237,9 +237,9 @@ export default function AdminPage() {
             The platform at a glance. <Link to="/dashboard/overview">Back to your studio</Link>
           </p>
         </div>
-        {user?.role === 'admin' && <MaintenanceSwitch onMessage={setMessage} />}
+        {user?.isAdmin && <MaintenanceSwitch onMessage={setMessage} />}
       </header>
-      {user?.role !== 'admin' ? (
+      {!user?.isAdmin ? (
         <p className="overview__empty">
           This area is for the operator of the platform. <Link to="/dashboard/overview">Go to your dashboard</Link>
         </p>

@@ -25,7 +25,7 @@ export default function CreatorLayout() {
   const drawerId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   const { user } = useAuth();
-  const unread = useUnreadMessages(user?.role === 'creator' || user?.role === 'admin');
+  const unread = useUnreadMessages(user?.role === 'creator' || user?.isAdmin === true);
 
   return (
     <div className="creator-layout">
