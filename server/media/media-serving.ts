@@ -6,8 +6,10 @@
  * expires. A bad token, an item not ready, or a file it does not have: 404;
  * a file of a suspended site: 410.
  * In place of a token, `public` asks the public rule handed in (the file is
- * public now, docs/decisions/067); such an answer is cached briefly, so a file
- * that stops being public soon stops being served from caches too.
+ * public now, docs/decisions/067); such an answer may be kept a year by any
+ * cache, as immutable (docs/decisions/147): a media item's files never change
+ * (a new file is a new item with a new id), and what was public was on a page
+ * for anyone. A file that stops being public is refused here at once.
  */
 import { Router, type Request, type Response } from 'express';
 import { filesOf, mediaPrefix, type MediaRow, type MediaService } from './media-service.ts';
@@ -16,8 +18,8 @@ import type { Clock } from '../clock.ts';
 import { PUBLIC_MEDIA_TOKEN } from '../media-urls/index.ts';
 import { sendSuspendedPage } from '../site-standing/index.ts';
 
-/** How long a cache may keep a public file: the time it may outlive its post's becoming members-only. */
-const PUBLIC_MAX_AGE_SECONDS = 300;
+/** A public file's URL names one item's bytes, which never change: any cache may keep it a year. */
+const PUBLIC_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 const CONTENT_TYPES: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',
@@ -80,7 +82,7 @@ export function mediaServingRoutes({ service, storage, clock, mayServePublicly }
     // A suspended site's files are served to nobody, signed or public, the studio's included (docs/decisions/124).
     if (row.siteSuspended) return sendSuspendedPage(res);
     if (unsigned && !(await mayServePublicly(row))) return notFound(res);
-    const cacheControl = unsigned ? `public, max-age=${PUBLIC_MAX_AGE_SECONDS}` : privateCache(token);
+    const cacheControl = unsigned ? PUBLIC_CACHE_CONTROL : privateCache(token);
 
     const key = `${mediaPrefix(row.siteId, row.id)}${file}`;
     const size = await storage.size(key);

@@ -8,6 +8,7 @@
 import type { SQL } from 'drizzle-orm';
 import { defaultDesign } from '../../common/design.ts';
 import type { Database } from '../../db/connect.ts';
+import { publicMediaPrefix } from '../media-urls/index.ts';
 import { sitePath, type Site } from '../sites/index.ts';
 import { compileDesign, homeHead, homeMain, imageFileFor, PUBLIC_IMAGE_TTL_MS, sectionHtml, shellDesign, text, welcomeHtml, type CompiledDesign, type HomePageInput, type LazySigner, type PageHead, type ShellDesign, type SiteAssets } from '../rendering/index.ts';
 import { activeSiteTiers, featuredPosts, siteMediaByIds, type MediaRow, type PostSummary, type PublishedDesigns, type TierRow } from '../site-content/index.ts';
@@ -26,19 +27,32 @@ export interface DesignPagesDeps {
 }
 
 export function createDesignPages({ db, designs, signer, assets }: DesignPagesDeps) {
-  async function prefixOf(): Promise<(id: string) => string> {
+  /** The designs read as published: their files are public (server/site-content/media-uses.ts); a draft's, an unsaved one's are not. */
+  const publishedOnes = new WeakSet<CompiledDesign>();
+
+  /**
+   * The design's files (and the covers it lists) at their stable addresses when the
+   * site and this design are published (docs/decisions/147), so a shared page's card
+   * and every cache keep them; signed in the owner's preview of a draft.
+   */
+  async function prefixOf(site: Site, compiled: CompiledDesign): Promise<(id: string) => string> {
+    if (site.publishedAt !== null && publishedOnes.has(compiled)) return publicMediaPrefix;
     const urls = await signer();
     return (id) => urls.prefix(id, PUBLIC_IMAGE_TTL_MS);
   }
 
   async function chromeFrom(site: Site, compiled: CompiledDesign, media: ReadonlyMap<string, MediaRow>): Promise<ShellDesign> {
-    return shellDesign({ compiled, assets, media, prefixOf: await prefixOf(), rssPath: sitePath(site, '/rss.xml') });
+    return shellDesign({ compiled, assets, media, prefixOf: await prefixOf(site, compiled), rssPath: sitePath(site, '/rss.xml') });
   }
 
   return {
     /** The design this request renders: the draft for its owner's preview, the published one for everyone else, none before the first publish. */
     async designFor(site: Site, draft: boolean): Promise<CompiledDesign | null> {
-      if (!draft) return designs.published(site.id);
+      if (!draft) {
+        const published = await designs.published(site.id);
+        if (published) publishedOnes.add(published);
+        return published;
+      }
       return (await designs.draft(site.id)) ?? compileDesign(defaultDesign(site.brandColor));
     },
 
@@ -70,7 +84,7 @@ export function createDesignPages({ db, designs, signer, assets }: DesignPagesDe
       const { media, featured, tiers } = extras;
       const coverIds = compiled.showsCovers ? [...input.posts, ...featured].flatMap((post) => (post.coverMediaId ? [post.coverMediaId] : [])) : [];
       const allMedia = new Map([...media, ...(await siteMediaByIds(db, site.id, coverIds.filter((id) => !media.has(id))))]);
-      const prefix = await prefixOf();
+      const prefix = await prefixOf(site, compiled);
       const design = await chromeFrom(site, compiled, allMedia);
       const head = withSeo(homeHead(input), compiled, allMedia, prefix, input.appUrl);
       if (input.page > 1) return { main: homeMain(input), head, design, hasVideo: false };

@@ -53,7 +53,8 @@ export function homeRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage
       key === undefined ? undefined : content.nextScheduledAt(site.id, now),
     ]);
     if (page > 1 && posts.length === 0) return pages.notFound(res, next);
-    const [banner, avatar] = await Promise.all([pages.siteImage(site.bannerMediaId, images), pages.siteImage(site.avatarMediaId, images)]);
+    const published = site.publishedAt !== null;
+    const [banner, avatar] = await Promise.all([pages.siteImage(site.bannerMediaId, images, published), pages.siteImage(site.avatarMediaId, images, published)]);
     const reader = siteReaderOf(readerId, standing, now);
     const welcome = req.query.joined === '1' ? welcomeOf(reader, standing) : undefined;
     const input = { site, reader, ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}), ...(welcome ? { welcome } : {}), posts, page, hasOlder, appUrl };

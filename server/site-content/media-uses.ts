@@ -3,13 +3,17 @@
  * file stops the moment its post stops being readable:
  * - a member's private feed (server/member-account/member-feed-routes.ts);
  * - anyone, at the file's stable public URL (`/media/{id}/public/{file}`,
- *   docs/decisions/067), which a podcast app downloads days after reading the
- *   feed: the avatar or banner of a published site, the logo of its published
- *   design (its mail links it: docs/decisions/142), or a file of a live post
- *   of that site that the access rule opens whole to an anonymous reader.
+ *   docs/decisions/067 and 147), which a podcast app downloads days after
+ *   reading the feed and a shared link's card shows weeks later: of a
+ *   published site, its avatar or banner, a file its published design shows
+ *   (the logo its mail links, docs/decisions/142; the icon, the sharing image,
+ *   a section's), a live post's cover or a file of its public part (what an
+ *   anonymous reader sees of it), or any file of a live post the access rule
+ *   opens whole to an anonymous reader.
  * A post of one site never lends a file to another: uses are of the file's own site.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { designMediaIds, parseDesign } from '../../common/design.ts';
 import type { Database } from '../../db/connect.ts';
 import { postMedia, posts, sites } from '../../db/content-schema.ts';
 import { siteDesigns } from '../../db/design-schema.ts';
@@ -38,15 +42,18 @@ export type PublicMediaRule = (item: { id: string; siteId: string }) => Promise<
 export function publicMediaRule({ db, clock, livePosts }: { db: Database; clock: Clock; livePosts: (now: Date) => SQL }): PublicMediaRule {
   return async function mayServePublicly(item) {
     const [site] = await db
-      .select({ publishedAt: sites.publishedAt, avatarMediaId: sites.avatarMediaId, bannerMediaId: sites.bannerMediaId, logoId: sql<string | null>`${siteDesigns.published}->>'logoId'` })
+      .select({ publishedAt: sites.publishedAt, avatarMediaId: sites.avatarMediaId, bannerMediaId: sites.bannerMediaId, design: siteDesigns.published })
       .from(sites)
       .leftJoin(siteDesigns, eq(siteDesigns.siteId, sites.id))
       .where(eq(sites.id, item.siteId))
       .limit(1);
     if (!site?.publishedAt) return false;
-    if (item.id === site.avatarMediaId || item.id === site.bannerMediaId || item.id === site.logoId) return true;
+    if (item.id === site.avatarMediaId || item.id === site.bannerMediaId) return true;
+    // Never the draft design's files: those are the owner's alone until they publish.
+    const design = site.design ? parseDesign(site.design) : undefined;
+    if (design && designMediaIds(design).some((use) => use.id === item.id)) return true;
+    // What an anonymous reader sees of a live post (its cover, its public part) is on its page for anyone already.
     const now = clock();
-    const uses = await liveUses(db, item.siteId, item.id, livePosts(now));
-    return uses.some((use) => postAccess(use, ANONYMOUS, now) === 'whole');
+    return readerMayFetch(db, item.siteId, item.id, ANONYMOUS, now, livePosts(now));
   };
 }

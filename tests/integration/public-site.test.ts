@@ -117,11 +117,11 @@ describe('home page', () => {
 });
 
 describe('post page', () => {
-  it('shows a public post whole, with its media expanded to a responsive image', async () => {
+  it('shows a public post whole, with its media expanded to a responsive image at its stable address', async () => {
     const page = await anonymous().get(`/@${site.handle}/posts/welcome`);
     expect(page.status).toBe(200);
     expect(page.text).toContain(PUBLIC_TEXT);
-    expect(page.text).toMatch(new RegExp(`<img src="/media/${publicImage.id}/\\d+-[\\w-]+/w1280.webp" srcset="/media/${publicImage.id}/[^"]+ 320w, [^"]+ 640w, [^"]+ 1280w" sizes="[^"]+" width="1600" height="900" alt="" loading="lazy"`));
+    expect(page.text).toMatch(new RegExp(`<img src="/media/${publicImage.id}/public/w1280.webp" srcset="/media/${publicImage.id}/[^"]+ 320w, [^"]+ 640w, [^"]+ 1280w" sizes="[^"]+" width="1600" height="900" alt="" loading="lazy"`));
     expect(page.text).toContain('<figcaption>The pier</figcaption>');
     expect(page.text).toContain('"@type":"BlogPosting"');
     expect(page.text).toContain('"isAccessibleForFree":true');

@@ -1,10 +1,11 @@
 /**
  * Sites, tiers, media and posts written straight into a test's database, as the
  * studio would leave them: a published site with its free tier, ready media
- * with derived files, posts with their sanitised preview and gated HTML.
+ * with derived files, posts with their sanitised preview and gated HTML and
+ * the post_media rows the posts service keeps beside them.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { MediaDerived, MediaKind } from '../../common/media.ts';
 import type { PostStatus, PostVisibility } from '../../common/posts.ts';
 import type { Database } from '../../db/connect.ts';
@@ -105,12 +106,33 @@ export async function insertPost(db: Database, siteId: string, values: PostValue
       coverMediaId: values.coverMediaId ?? null,
     })
     .returning();
+  await recordMediaUses(db, post!);
   return post!;
 }
 
-/** The post_media rows the posts service keeps beside a post. */
+const EMBEDDED_ID = /data-media-id="([0-9a-f-]{36})"/g;
+
+/**
+ * Where the post uses media, as server/posts/post-body.ts records it on every save: the public
+ * rule serves a post's cover and public part at their stable URLs only through these rows.
+ * Ids of no media (a test's made-up embed) are left out, as the posts service refuses them.
+ */
+async function recordMediaUses(db: Database, post: typeof posts.$inferSelect) {
+  const embedded = (html: string) => [...html.matchAll(EMBEDDED_ID)].map((match) => match[1]!);
+  const uses = [
+    ...(post.coverMediaId ? [{ mediaId: post.coverMediaId, place: 'cover' as const }] : []),
+    ...embedded(post.previewHtml).map((mediaId) => ({ mediaId, place: 'preview' as const })),
+    ...embedded(post.gatedHtml).map((mediaId) => ({ mediaId, place: 'gated' as const })),
+  ];
+  if (uses.length === 0) return;
+  const known = new Set((await db.select({ id: media.id }).from(media).where(inArray(media.id, uses.map((use) => use.mediaId)))).map((row) => row.id));
+  const rows = uses.filter((use) => known.has(use.mediaId)).map((use) => ({ postId: post.id, ...use }));
+  if (rows.length > 0) await db.insert(postMedia).values(rows).onConflictDoNothing();
+}
+
+/** The post_media rows the posts service keeps beside a post (insertPost writes those of its HTML and cover already). */
 export async function linkMedia(db: Database, postId: string, mediaId: string, place: 'cover' | 'preview' | 'gated') {
-  await db.insert(postMedia).values({ postId, mediaId, place });
+  await db.insert(postMedia).values({ postId, mediaId, place }).onConflictDoNothing();
 }
 
 export async function insertTier(db: Database, siteId: string, values: Partial<typeof tiers.$inferInsert> = {}) {
