@@ -8,7 +8,7 @@ export const MEDIA_KIND_PLURALS = { image: 'images', video: 'videos', audio: 'au
 /** What the editor says about files pasted, dropped or uploaded into a post, and about their uploads in place. */
 export const EDITOR_UPLOAD_COPY = {
   wrongKind: (name: string, plural: string) => `“${name}” was not added: only ${plural} can go here.`,
-  notImage: (name: string) => `“${name}” was not added: it is not an image. Paste or drop a JPEG, PNG, WebP, GIF or AVIF picture.`,
+  notImage: (name: string) => `“${name}” was not added: it is not an image (JPEG, PNG, WebP, GIF or AVIF).`,
   empty: (name: string) => `“${name}” was not added: the file is empty.`,
   tooLarge: (name: string, limit: string) => `“${name}” was not added: it is larger than the ${limit} upload limit.`,
   refused: (name: string, reason: string) => `“${name}” was not added. ${reason}`,
@@ -24,7 +24,7 @@ export const EDITOR_UPLOAD_COPY = {
   uploadHint: (accepted: string, limit: string) => `${accepted}, up to ${limit}. Uploads also go to your media library.`,
   processing: 'Processing… the post shows the picture once it is ready.',
   altLabel: 'Alt text',
-  altPlaceholder: 'Describe the picture for readers who cannot see it',
+  altPlaceholder: 'Describe the picture',
 } as const;
 
 /** The types a picker's upload accepts, in words. */

@@ -126,6 +126,7 @@ describe.skipIf(!chromiumAvailable)('the editor takes images (Chromium)', () => 
     await page.getByRole('button', { name: 'Image from the library' }).click();
     const dialog = page.getByRole('dialog', { name: 'Insert an image' });
     await dialog.getByText('JPEG, PNG, WebP, GIF or AVIF images, up to 2 MB.', { exact: false }).waitFor();
+    await screenshot(page, `${SHOTS}/dialog-1280.png`);
     const chooser = page.waitForEvent('filechooser');
     await dialog.getByRole('button', { name: 'Upload from your device' }).click();
     await (await chooser).setFiles({ name: 'chosen-pier.png', mimeType: 'image/png', buffer: await png(800, 600, '#2563eb') });
@@ -176,13 +177,25 @@ describe.skipIf(!chromiumAvailable)('the editor takes images (Chromium)', () => 
 
     // Not an image: said, nothing inserted, the text as it was.
     await pasteFiles(page, [{ bytes: Buffer.from('%PDF-1.4 not a picture'), name: 'notes.pdf', type: 'application/pdf' }]);
-    await page.getByRole('alert').filter({ hasText: '“notes.pdf” was not added: it is not an image.' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: '“notes.pdf” was not added: it is not an image (JPEG, PNG, WebP, GIF or AVIF).' }).waitFor();
     // Over the limit: said with the limit in words.
     await pasteFiles(page, [{ bytes: Buffer.alloc(UPLOAD_MAX_BYTES + 1), name: 'huge.png', type: 'image/png' }]);
     await page.getByRole('alert').filter({ hasText: '“huge.png” was not added: it is larger than the 2 MB upload limit.' }).waitFor();
     expect(await page.locator('.upload-node, .media-node').count()).toBe(0);
     expect(await page.getByRole('textbox', { name: 'Post body' }).innerText()).toBe('Words that must stay.');
     await screenshot(page, `${SHOTS}/refused-375.png`);
+
+    // The image dialog's upload refuses what is no image there and then, and stays open.
+    await page.getByRole('button', { name: 'Image from the library' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Insert an image' });
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: 'Upload from your device' }).click();
+    await (await chooser).setFiles({ name: 'song.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('ID3 not a picture') });
+    await dialog.getByRole('alert').filter({ hasText: '“song.mp3” was not added: it is not an image' }).waitFor();
+    await screenshot(page, `${SHOTS}/dialog-refused-375.png`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.locator('.upload-node, .media-node').count()).toBe(0);
 
     // The server stops the upload midway: the placeholder says so and offers to try again; the draft saves without it.
     const failing = async (route: Route) => {

@@ -11,7 +11,7 @@ describe('what the post editor takes from a paste, a drop or its upload button',
 
   it('refuses what is not an image by its name, even when it is too large as well', () => {
     expect(intakeRefusal({ name: 'notes.pdf', type: 'application/pdf', size: 10 * MIB }, 'image', MIB)).toBe(
-      '“notes.pdf” was not added: it is not an image. Paste or drop a JPEG, PNG, WebP, GIF or AVIF picture.',
+      '“notes.pdf” was not added: it is not an image (JPEG, PNG, WebP, GIF or AVIF).',
     );
     expect(intakeRefusal({ name: 'clip.mp4', type: 'video/mp4', size: 10 }, 'audio', MIB)).toBe('“clip.mp4” was not added: only audio files can go here.');
   });
