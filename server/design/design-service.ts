@@ -1,6 +1,7 @@
 /**
  * The creator's design (issue 17): read the draft, save it, publish it,
- * discard it, restore a kept version into it. Each change names the revision
+ * discard it, restore a kept version into it. Publishing also copies the
+ * design's colour onto the site (docs/decisions/142). Each change names the revision
  * it was made from and moves the row on by one in a single conditional
  * UPDATE, so of two tabs (or a publish racing a save) exactly one wins and
  * the other hears 409 `design-changed`. Publishing keeps the last 20 versions
@@ -13,7 +14,7 @@ import { defaultDesign, designProblem, KEPT_VERSIONS, parseDesign, THEME_LABELS,
 import type { Database } from '../../db/connect.ts';
 import { siteDesigns, siteDesignVersions } from '../../db/design-schema.ts';
 import { AppError } from '../errors.ts';
-import { findSiteByOwner, type Site, type SiteChanged } from '../sites/index.ts';
+import { copyDesignColour, findSiteByOwner, type Site, type SiteChanged } from '../sites/index.ts';
 import { foreignMediaPath, withoutMissingMedia } from './design-media.ts';
 
 /** A refused design: the error handler's shape plus the path of the problem. */
@@ -111,6 +112,8 @@ export function createDesignService({ db, siteChanged }: DesignServiceDeps) {
         const version = current.publishedVersion + 1;
         const changed = await change(tx, site.id, revision, { draft: null, published: clean, publishedVersion: version, publishedAt: new Date() });
         await tx.insert(siteDesignVersions).values({ siteId: site.id, version: changed.publishedVersion, design: clean });
+        // The site's one colour is the published design's; mail, reports and settings read its copy (docs/decisions/142).
+        await copyDesignColour(tx, site.id, clean.colors.accent);
         await tx.delete(siteDesignVersions).where(and(eq(siteDesignVersions.siteId, site.id), lte(siteDesignVersions.version, changed.publishedVersion - KEPT_VERSIONS)));
         await siteChanged(site.id, tx);
         return changed;

@@ -6,7 +6,8 @@
  * there, so its avatar stands in, as its pages show it. The logo is linked at
  * its stable public address: a mail stays in an inbox for months.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Design } from '../../common/design.ts';
 import type { Database } from '../../db/connect.ts';
 import { media, sites } from '../../db/content-schema.ts';
 import { siteDesigns } from '../../db/design-schema.ts';
@@ -19,6 +20,26 @@ import { siteUrl } from './site-url.ts';
 
 /** Mail shows the logo at 48 px; twice that for high-density screens. */
 const LOGO_WIDTH = 96;
+
+/**
+ * A colour chosen outside the design editor (onboarding, Settings > General)
+ * goes into the design too: the published design's accent and the draft's, with
+ * the row's revision moved on so an editor open on the old draft hears
+ * `design-changed` instead of saving the old colour back. Call inside the
+ * transaction that writes `sites.brand_color`.
+ */
+export async function colourIntoDesign(tx: Pick<Database, 'update'>, siteId: string, colour: string): Promise<void> {
+  const withColour = (column: typeof siteDesigns.draft | typeof siteDesigns.published) => sql<Design | null>`case when ${column} is null then null else jsonb_set(${column}, '{colors,accent}', to_jsonb(${colour}::text)) end`;
+  await tx
+    .update(siteDesigns)
+    .set({ published: withColour(siteDesigns.published), draft: withColour(siteDesigns.draft), revision: sql`${siteDesigns.revision} + 1`, updatedAt: new Date() })
+    .where(and(eq(siteDesigns.siteId, siteId), sql`(${isNotNull(siteDesigns.published)} or ${isNotNull(siteDesigns.draft)})`));
+}
+
+/** The copy of a design's colour a publish keeps on the site (docs/decisions/142); inside the publish's transaction. */
+export async function copyDesignColour(tx: Pick<Database, 'update'>, siteId: string, colour: string): Promise<void> {
+  await tx.update(sites).set({ brandColor: colour }).where(eq(sites.id, siteId));
+}
 
 /** The colour and logo of a site: its published design's, else (never published) its own colour and avatar. */
 export function brandOf(site: { brandColor: string; avatarMediaId: string | null }, published: { colors: { accent: string }; logoId: string | null } | null): { color: string; logoMediaId: string | null } {

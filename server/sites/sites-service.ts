@@ -15,6 +15,7 @@ import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { MediaUrlSigner } from '../media-urls/index.ts';
 import type { SiteChanged } from './site-changes.ts';
+import { colourIntoDesign } from './site-brand.ts';
 import { toSiteJson } from './site-json.ts';
 import { findSiteByHandle, findSiteByOwner, type Site } from './site-lookup.ts';
 import type { Transaction } from '../../db/transaction.ts';
@@ -113,11 +114,16 @@ export function createSitesService({ db, clock, appUrl, mediaUrlSigner, startTri
     const { publish, ...fields } = input;
     let updated: Site | undefined;
     try {
-      [updated] = await db
-        .update(sites)
-        .set({ ...fields, ...(publish ? { publishedAt: firstPublished(now) } : {}), updatedAt: now })
-        .where(eq(sites.id, site.id))
-        .returning();
+      updated = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(sites)
+          .set({ ...fields, ...(publish ? { publishedAt: firstPublished(now) } : {}), updatedAt: now })
+          .where(eq(sites.id, site.id))
+          .returning();
+        // One colour (docs/decisions/142): the design holds it; this column is its copy.
+        if (row && fields.brandColor) await colourIntoDesign(tx, row.id, fields.brandColor);
+        return row;
+      });
     } catch (error) {
       // Another site took the handle between the check and the update.
       if (isUniqueViolation(error)) throw new AppError('handle-taken', 409, 'handle');
