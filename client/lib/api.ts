@@ -16,13 +16,16 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly field: ErrorField | undefined;
+  /** The server's own words, when more exact than the code's (which Stripe permission a key lacks). */
+  readonly detail: string | undefined;
 
-  constructor(code: ErrorCode, status: number, field?: ErrorField) {
+  constructor(code: ErrorCode, status: number, field?: ErrorField, detail?: string) {
     super(code);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
     this.field = field;
+    this.detail = detail;
   }
 }
 
@@ -41,7 +44,8 @@ export function toApiError(status: number, body: unknown): ApiError {
   if (code === 'service-unavailable' || (!isErrorCode(code) && GATEWAY_STATUSES.has(status))) {
     return new ApiError('network-request-failed', status, knownField);
   }
-  if (isErrorCode(code)) return new ApiError(code, status, knownField);
+  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+  if (isErrorCode(code)) return new ApiError(code, status, knownField, typeof message === 'string' ? message : undefined);
   if (status === 429) return new ApiError('too-many-requests', status);
   return new ApiError('internal-error', status);
 }

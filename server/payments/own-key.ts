@@ -131,7 +131,7 @@ export function createOwnKeyService({ db, clock, logger, appUrl, secretBox, site
       defaultCurrency: account.default_currency ?? null,
       updatedAt: clock(),
     };
-    let replaced: { key: string | null; endpointId: string | null } | undefined;
+    let replaced: { key: string | null; endpointId: string | null; accountId: string } | undefined;
     try {
       replaced = await db.transaction(async (tx) => {
         await tx.select({ id: sites.id }).from(sites).where(eq(sites.id, site.id)).for('update');
@@ -139,16 +139,18 @@ export function createOwnKeyService({ db, clock, logger, appUrl, secretBox, site
         const [before] = await tx.select().from(paymentAccounts).where(eq(paymentAccounts.siteId, site.id));
         await tx.insert(paymentAccounts).values({ siteId: site.id, ...values }).onConflictDoUpdate({ target: paymentAccounts.siteId, set: values });
         await siteChanged(site.id, tx);
-        return before?.mode === 'key' ? { key: before.secretKey, endpointId: before.webhookEndpointId } : undefined;
+        return before?.mode === 'key' ? { key: before.secretKey, endpointId: before.webhookEndpointId, accountId: before.stripeAccountId } : undefined;
       });
     } catch (error) {
       await deleteEndpoint(client, endpoint.id, site.id);
       throw error;
     }
-    // A new key of the same account (rolled in Stripe's dashboard): the endpoint made for the old one goes.
-    if (replaced?.endpointId && replaced.key) {
-      const oldClient = siteStripe.keyClient(secretBox.open(replaced.key, sealedContext.secretKey(site.id)));
-      await deleteEndpoint(oldClient, replaced.endpointId, site.id);
+    // The endpoint made for the key this one replaces goes: deleted with the new key when it is of the same account
+    // (a key rolled, or revoked and replaced, which the old key can no longer do), else with the old one.
+    if (replaced?.endpointId) {
+      const sameAccount = replaced.accountId === account.id;
+      const oldKey = replaced.key ? secretBox.open(replaced.key, sealedContext.secretKey(site.id)) : undefined;
+      if (sameAccount || oldKey) await deleteEndpoint(sameAccount ? client : siteStripe.keyClient(oldKey!), replaced.endpointId, site.id);
     }
     logger.info({ siteId: site.id, account: account.id }, 'Stripe connected with the creator\'s own key');
     return status(ownerId);

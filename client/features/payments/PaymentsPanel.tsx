@@ -1,7 +1,8 @@
 /**
  * The Payments section of /settings/advanced: the creator's own Stripe
- * account through its four states (not configured on this server, not
- * connected, onboarding, ready). Coming back from Stripe re-reads the state.
+ * account. Without the operator's Connect, or once connected by key, the
+ * creator's own key (OwnKeyPanel); under Connect, its states (not connected,
+ * onboarding, ready). Coming back from Stripe re-reads the state.
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,20 +13,9 @@ import { LiveMessage } from '../../components/LiveMessage.tsx';
 import { LoadFailed, Loading } from '../../components/LoadStatus.tsx';
 import { call, toErrorCode } from '../../lib/api.ts';
 import { paymentsErrorMessage, requirementLabels, STRIPE_DASHBOARD_URL } from '../../content/payments.ts';
+import { OwnKeyPanel } from './OwnKeyPanel.tsx';
 import type { LoadedPayments } from './usePaymentsStatus.ts';
 import './payments.css';
-
-function NotConfigured() {
-  return (
-    <div className="payments__state">
-      <p>Paid tiers are off on this server: it has no Stripe account set up. Free members can still join.</p>
-      <p className="payments__hint">
-        To turn them on, the person who runs this server sets <code>STRIPE_SECRET_KEY</code>, <code>STRIPE_WEBHOOK_SECRET</code> and{' '}
-        <code>STRIPE_CONNECT_WEBHOOK_SECRET</code> and restarts it.
-      </p>
-    </div>
-  );
-}
 
 function ConnectButton({ label }: { label: string }) {
   const [busy, setBusy] = useState(false);
@@ -104,13 +94,16 @@ function Ready({ account }: { account: paymentsApi.PaymentAccountView }) {
   );
 }
 
+/** The creator's own key: when the operator offers no Connect, or the site is connected by key already. */
+const byOwnKey = (status: paymentsApi.PaymentsStatus) => !status.configured || status.account?.mode === 'key';
+
 const RETURN_MESSAGES: Record<string, string> = {
   return: 'Back from Stripe: here is your account as Stripe reports it now.',
   refresh: 'That onboarding link expired. Continue onboarding to get a new one.',
 };
 
-/** `loaded` and `reload` come from usePaymentsStatus in the page, which shares the state with the Tiers card. */
-export function PaymentsPanel({ loaded, reload }: { loaded: LoadedPayments; reload: () => void }) {
+/** `loaded`, `reload` and `update` come from usePaymentsStatus in the page, which shares the state with the Tiers card. */
+export function PaymentsPanel({ loaded, reload, update }: { loaded: LoadedPayments; reload: () => void; update: (status: paymentsApi.PaymentsStatus) => void }) {
   const [params] = useSearchParams();
   const back = RETURN_MESSAGES[params.get('stripe') ?? ''];
   return (
@@ -120,10 +113,10 @@ export function PaymentsPanel({ loaded, reload }: { loaded: LoadedPayments; relo
       {loaded.state === 'ready' && (
         <>
           {back && loaded.status.configured && <LiveMessage tone="info">{back}</LiveMessage>}
-          {!loaded.status.configured && <NotConfigured />}
-          {loaded.status.configured && !loaded.status.account && <NotConnected />}
-          {loaded.status.account && !paymentsApi.isPaymentAccountReady(loaded.status.account) && <Onboarding account={loaded.status.account} />}
-          {loaded.status.account && paymentsApi.isPaymentAccountReady(loaded.status.account) && <Ready account={loaded.status.account} />}
+          {byOwnKey(loaded.status) && <OwnKeyPanel status={loaded.status} onChange={update} />}
+          {!byOwnKey(loaded.status) && !loaded.status.account && <NotConnected />}
+          {!byOwnKey(loaded.status) && loaded.status.account && !paymentsApi.isPaymentAccountReady(loaded.status.account) && <Onboarding account={loaded.status.account} />}
+          {!byOwnKey(loaded.status) && loaded.status.account && paymentsApi.isPaymentAccountReady(loaded.status.account) && <Ready account={loaded.status.account} />}
         </>
       )}
     </div>

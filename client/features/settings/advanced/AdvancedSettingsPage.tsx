@@ -24,7 +24,6 @@ import '../general/settings.css';
 
 function tiersPaymentsState(loaded: LoadedPayments): PaymentsState {
   if (loaded.state !== 'ready') return 'not-ready';
-  if (!loaded.status.configured) return 'off';
   return isPaymentAccountReady(loaded.status.account) ? 'ready' : 'not-ready';
 }
 
@@ -37,8 +36,8 @@ function SiteBusiness() {
         <h2 id="payments-heading" className="settings-card__title">
           Payments
         </h2>
-        <PaymentsPanel loaded={payments.loaded} reload={payments.reload} />
-        {payments.loaded.state === 'ready' && payments.loaded.status.configured && <PastDueAccessForm />}
+        <PaymentsPanel loaded={payments.loaded} reload={payments.reload} update={payments.update} />
+        {payments.loaded.state === 'ready' && payments.loaded.status.account && <PastDueAccessForm />}
       </section>
       {payments.loaded.state !== 'loading' && <TiersSection payments={tiersPaymentsState(payments.loaded)} />}
       <WelcomeMailSection />

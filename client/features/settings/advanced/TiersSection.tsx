@@ -21,7 +21,7 @@ import { TierForm } from './TierForm.tsx';
 import './tiers.css';
 
 /** `off`: STRIPE_SECRET_KEY is unset on this server; `not-ready`: the creator has not finished connecting Stripe. */
-export type PaymentsState = 'off' | 'not-ready' | 'ready';
+export type PaymentsState = 'not-ready' | 'ready';
 
 function pricesOf(tier: TierView): string {
   if (tier.type === 'free') return 'Free';
@@ -33,7 +33,6 @@ function pricesOf(tier: TierView): string {
 }
 
 const PAYMENTS_NOTE: Record<Exclude<PaymentsState, 'ready'>, string> = {
-  off: 'Paid tiers are off on this server: the operator sets STRIPE_SECRET_KEY and the two webhook secrets to turn them on. Your free tier works as it is.',
   'not-ready': 'Connect Stripe in Payments above to offer paid tiers. Members then pay you directly, with a 0% cut.',
 };
 
