@@ -17,6 +17,7 @@ export const EDITOR_UPLOAD_COPY = {
   paused: (name: string) => `Upload of ${name} paused.`,
   failed: (name: string) => `${name} could not be uploaded.`,
   placed: (name: string) => `${name} uploaded and placed in the post.`,
+  leaveWhileUploading: 'Pictures are still uploading into this post. Leave anyway? They will finish in your media library, not in the post.',
   tryAgain: 'Try again',
   remove: 'Remove',
   progressLabel: (name: string) => `Upload of ${name}`,

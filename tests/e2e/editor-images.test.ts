@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { EDITOR_UPLOAD_COPY } from '../../client/content/editor.ts';
 import type { EmailPreview } from '../../common/api/email.ts';
 import { posts } from '../../db/content-schema.ts';
 import { chromiumAvailable } from '../support/browser.ts';
@@ -101,6 +102,11 @@ describe.skipIf(!chromiumAvailable)('the editor takes images (Chromium)', () => 
     await placeholder.getByRole('progressbar', { name: 'Upload of pasted-harbour.png' }).waitFor();
     await placeholder.getByRole('status').filter({ hasText: 'Uploading pasted-harbour.png' }).waitFor();
     await screenshot(page, `${SHOTS}/placeholder-1280.png`);
+    // Leaving while it uploads asks first: the picture would reach the library, not the post.
+    const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.message()))));
+    await page.getByRole('link', { name: 'Upload content' }).click();
+    expect(await asked).toBe(EDITOR_UPLOAD_COPY.leaveWhileUploading);
+    await placeholder.waitFor();
     uploads.release();
     // Done: the picture replaces it, and screen readers hear so.
     await page.getByRole('status').filter({ hasText: 'pasted-harbour.png uploaded and placed in the post.' }).waitFor({ timeout: 30_000 });

@@ -17,10 +17,11 @@ import { CharacterCount } from '../../../components/CharacterCount.tsx';
 import { FieldError, describedBy } from '../../../components/FieldError.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { LEAVE_WARNING, TITLE_REQUIRED, postProblemMessage } from '../../../content/posts.ts';
+import { EDITOR_UPLOAD_COPY } from '../../../content/editor.ts';
 import { useUploadMaxBytes } from '../../media/uploads/useUploadMaxBytes.ts';
 import { DeletePostDialog } from './DeletePostDialog.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
-import { hasMembersOnly, postExtensions } from './extensions.ts';
+import { hasMembersOnly, hasUploads, postExtensions } from './extensions.ts';
 import { LinkDialog } from './LinkDialog.tsx';
 import { applyLink, removeLink, selectedRange, type TextRange } from './link-editing.ts';
 import { MediaPicker } from './MediaPicker.tsx';
@@ -60,8 +61,6 @@ export function PostEditor({ initial, initialHandle }: { initial: postsApi.Post 
   // The editor's paste and drop handlers are made once; they reach the current editor and limit through this.
   const takeFiles = useRef<(files: File[], kind: MediaKind, at?: number) => void>(() => undefined);
 
-  // A draft's changes are saved on the way out; a live post's, or a draft's whose save failed, would be lost.
-  useLeaveGuard(draft.dirty && (!draft.autosaves || draft.saveState === 'failed'), LEAVE_WARNING);
 
   const editor = useEditor({
     extensions,
@@ -95,6 +94,11 @@ export function PostEditor({ initial, initialHandle }: { initial: postsApi.Post 
   }, [editor, maxBytes]);
 
   const hasMarker = useEditorState({ editor, selector: ({ editor: current }) => hasMembersOnly(current.state.doc) });
+  const uploading = useEditorState({ editor, selector: ({ editor: current }) => hasUploads(current.state.doc) });
+
+  // A draft's changes are saved on the way out; a live post's, or a draft's whose save failed, would be lost; so would a picture still uploading into it.
+  const losesChanges = draft.dirty && (!draft.autosaves || draft.saveState === 'failed');
+  useLeaveGuard(uploading || losesChanges, uploading ? EDITOR_UPLOAD_COPY.leaveWhileUploading : LEAVE_WARNING);
 
   const saveWith = async (change?: StatusChange) => {
     if (change && change.status !== 'draft' && !fields.title.trim()) {
@@ -118,6 +122,7 @@ export function PostEditor({ initial, initialHandle }: { initial: postsApi.Post 
   };
 
   const leave = async () => {
+    if (uploading && !window.confirm(EDITOR_UPLOAD_COPY.leaveWhileUploading)) return;
     if (draft.dirty && draft.autosaves) {
       if (!(await draft.save())) return;
     } else if (draft.dirty && !window.confirm(LEAVE_WARNING)) {

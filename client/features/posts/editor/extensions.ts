@@ -35,13 +35,24 @@ declare module '@tiptap/core' {
   }
 }
 
-export function hasMembersOnly(doc: { descendants: (visit: (node: { type: { name: string } }) => boolean | void) => void }): boolean {
+type Descendants = { descendants: (visit: (node: { type: { name: string } }) => boolean | void) => void };
+
+function hasNode(doc: Descendants, name: string): boolean {
   let found = false;
   doc.descendants((node) => {
-    if (node.type.name === MEMBERS_ONLY) found = true;
+    if (node.type.name === name) found = true;
     return !found;
   });
   return found;
+}
+
+export function hasMembersOnly(doc: Descendants): boolean {
+  return hasNode(doc, MEMBERS_ONLY);
+}
+
+/** Whether a file is still uploading into the document (its placeholder is there). */
+export function hasUploads(doc: Descendants): boolean {
+  return hasNode(doc, MEDIA_UPLOAD);
 }
 
 /**
