@@ -5,7 +5,9 @@
  * character, its top), so the test fails if the column or the type regresses
  * in site.css or a theme's CSS. At 375 px the type stays the same size and the
  * page does not scroll sideways. A small image is never drawn wider than its
- * own pixels; a large one never wider than the column. Screenshots in
+ * own pixels; a large one never wider than the column. Under the title, the
+ * byline; after the post, the join prompt (one e-mail field) and the share
+ * links, whose "Copy link" copies the post's address. Screenshots in
  * /tmp/shots-reading/.
  */
 import type { Page } from 'playwright-core';
@@ -14,6 +16,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DesignState } from '../../common/api/design.ts';
 import { THEMES, type Design, type ThemeName } from '../../common/design.ts';
 import { signUpVerified } from '../support/accounts.ts';
+import { expectAccessible } from '../support/accessibility.ts';
 import { chromiumAvailable } from '../support/browser.ts';
 import { sendJson } from '../support/creator-site.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
@@ -138,6 +141,31 @@ describe.skipIf(!chromiumAvailable)('reading type on every theme (Chromium)', ()
         if (width === 375) await screenshot(page, `${SHOTS}/${theme}-375.png`, { fullPage: true });
       }
     }
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('shows a visitor the byline, a one-field join prompt and share links that copy the post’s address, by keyboard', async () => {
+    const { page, errors } = await app.open({ width: 375, height: 812 });
+    const url = `${app.server.url}/@${handles.get('studio')}/posts/the-pier`;
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.server.url).origin });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const byline = page.locator('.post__header .byline');
+    await expect(byline.locator('.byline__author').textContent()).resolves.toBe('Harbour studio');
+    expect(await byline.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const prompt = page.getByRole('complementary', { name: 'Join Harbour studio' });
+    expect(await prompt.locator('input:not([type="hidden"])').count()).toBe(1);
+    expect(await prompt.getByLabel('Your e-mail').getAttribute('type')).toBe('email');
+    await prompt.getByRole('button', { name: 'Join for free' }).waitFor();
+    const share = page.getByRole('navigation', { name: 'Share this post' });
+    expect(new URL((await share.getByRole('link', { name: 'LinkedIn' }).getAttribute('href'))!).searchParams.get('url')).toBe(url);
+    await expectAccessible(page);
+    await screenshot(prompt, `${SHOTS}/join-prompt-375.png`);
+    const copy = share.getByRole('button', { name: 'Copy link' });
+    await copy.focus();
+    await page.keyboard.press('Enter');
+    await share.getByRole('status').filter({ hasText: 'Link copied.' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    expect(page.url()).toBe(url);
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });
