@@ -65,25 +65,25 @@ function Records({ domain }: { domain: DomainView }) {
                 <span className="domain-record__state">{recordState(record)}</span>
               </p>
               <dl className="domain-record__fields">
-                <div>
+                <div className="domain-record__field--type">
                   <dt>{RECORD_COLUMNS.type}</dt>
                   <dd>
                     <code className="domain-record__type">{record.type}</code>
                   </dd>
                 </div>
-                <div>
+                <div className="domain-record__field--host">
                   <dt>{RECORD_COLUMNS.host}</dt>
                   <dd>
                     <code>{record.host}</code> <CopyButton value={record.host} label={`${record.type} host for ${record.name}`} />
                   </dd>
                 </div>
-                <div>
+                <div className="domain-record__field--value">
                   <dt>{record.type === 'CAA' ? 'Add this' : RECORD_COLUMNS.value}</dt>
                   <dd>
                     <code>{record.value}</code> <CopyButton value={record.value} label={`${record.type} value for ${record.name}`} />
                   </dd>
                 </div>
-                <div>
+                <div className="domain-record__field--ttl">
                   <dt>{RECORD_COLUMNS.ttl}</dt>
                   <dd>{RECORD_TTL}</dd>
                 </div>
@@ -116,17 +116,22 @@ function AddDomain({ onAdded }: { onAdded: (domain: DomainView) => void }) {
   // Every problem, the form's own or the server's, is said under the one field.
   const { errors, busy, handleSubmit } = useFormSubmit<'hostname'>({ fieldIds: { hostname: 'domain-hostname' }, problemFor: (code) => ({ field: 'hostname', message: SERVER_MESSAGES[code] }) });
   const checked = normaliseHostname(hostname, [window.location.hostname]);
-  /** A pasted or finished URL is cut to its domain in the field, and the page says so. */
+  /**
+   * A pasted or finished URL is cut to its domain in the field, and the page says so. Nothing moves when
+   * there was nothing to cut: leaving the field for the button must not shift the button away from the pointer.
+   */
   const tidy = (value: string) => {
     const tidied = cleanHostnameInput(value);
+    if (tidied === value) return;
     setHostname(tidied);
-    setCleaned(tidied !== '' && tidied !== value.trim().toLowerCase() ? cleanedNotice(tidied) : null);
+    if (tidied !== '' && tidied !== value.trim().toLowerCase()) setCleaned(cleanedNotice(tidied));
   };
   const change = (event: ChangeEvent<HTMLInputElement>) => {
     const { value } = event.target;
-    // More than one character at once is a paste (or an autofill): tidy it now. Typing is tidied on leaving.
-    if (value.length - hostname.length > 1) return tidy(value);
+    setCleaned(null);
     setHostname(value);
+    // More than one character at once is a paste (or an autofill): tidy it now. Typing is tidied on leaving.
+    if (value.length - hostname.length > 1) tidy(value);
   };
   const submit = handleSubmit({
     check: () => (checked.ok ? {} : { hostname: checked.message }),
