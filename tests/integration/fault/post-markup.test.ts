@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostAnswer } from '../../../common/api/posts.ts';
 import { expectCodedRefusal, expectHealthy, printSummary } from '../../support/fault-checks.ts';
 import { creatorWithSite, type Creator } from '../../support/creator-site.ts';
+import { insertMedia } from '../../support/site-fixtures.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 const SEED = 20_261_123;
@@ -35,7 +36,7 @@ const HOSTILE_HREFS = ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'java\nscri
 /** What the stored HTML may hold (server/posts/sanitize.ts), checked by parsing it. */
 const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
   p: [], h2: [], h3: [], h4: [], ul: [], ol: ['start'], li: [], blockquote: [], pre: [], code: ['class'], br: [], hr: [],
-  strong: [], em: [], s: [], u: [], a: ['href', 'rel'], figure: ['data-media-id', 'data-media-kind'], figcaption: [],
+  strong: [], em: [], s: [], u: [], a: ['href', 'rel'], figure: ['data-media-id', 'data-media-kind', 'data-media-alt'], figcaption: [],
 };
 
 let server: TestServer;
@@ -140,6 +141,15 @@ describe('hostile links and attributes in the document', () => {
       },
     });
     expect(answer.body.post.previewHtml).toBe('<p>a</p><h2>b</h2><pre><code>c</code></pre>');
+  });
+
+  it.each(PAYLOADS)("keeps the alt text %j of a picture as the words typed, inert in the stored HTML", async (payload) => {
+    const picture = await insertMedia(server.handle.db, creator.siteId, 'image');
+    const answer = await write({ title: 'x', body: { type: 'doc', content: [{ type: 'media', attrs: { id: picture.id, kind: 'image', alt: payload, onerror: 'alert(1)' } }] } });
+    expect(answer.status).toBe(201);
+    expect(answer.body.post.body.content![0]!.attrs).toEqual({ id: picture.id, kind: 'image', caption: '', alt: payload.trim() });
+    const figure = parseDocument(answer.body.post.previewHtml).children[0] as { attribs: Record<string, string> };
+    expect(figure.attribs['data-media-alt']).toBe(payload.trim());
   });
 });
 
