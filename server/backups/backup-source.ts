@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config/index.ts';
+import { appSecretPath } from '../secrets/index.ts';
 import { createDiskStorage, createS3Storage, mediaRoot, type Storage } from '../storage/index.ts';
 import { bucketKeys, diskKeys } from './media-keys.ts';
 import type { BackupSource } from './take-backup.ts';
@@ -36,5 +37,6 @@ export function backupSource(config: Config, database: DatabaseHandle, clock: Cl
     mediaKeys: store.bucket ? bucketKeys(store.bucket.client, store.bucket.name) : diskKeys(mediaRoot(config)),
     clock,
     workDir: path.join(backupsDir(config), '.work'),
+    appSecretFile: config.appSecret ? undefined : appSecretPath(config.dataDir),
   };
 }

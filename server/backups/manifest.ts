@@ -12,6 +12,8 @@ export const BACKUP_FORMAT = 'creator-platform-backup';
 /** Entries are `database/{table}.copy.gz` (COPY text, gzipped) and `store/{storage key}`. */
 export const DATABASE_PREFIX = 'database/';
 export const STORE_PREFIX = 'store/';
+/** The APP_SECRET the server made (server/secrets/), when it made one: what it sealed opens after a restore (docs/decisions/143). */
+export const APP_SECRET_ENTRY = 'secrets/app-secret';
 const DATABASE_SUFFIX = '.copy.gz';
 
 const TABLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

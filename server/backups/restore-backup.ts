@@ -10,12 +10,14 @@
  *    that fails leaves the database empty, never half filled;
  * 4. the remaining migrations, as at any start.
  */
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Storage } from '../storage/index.ts';
 import { hashingTap, readArchive, verifyArchive } from './archive.ts';
 import { advanceSequences, appTables, setForeignKeysAside, tablesHoldingRows, type TableShape } from './catalog.ts';
-import { InvalidArchiveError, MANIFEST_NAME, STORE_PREFIX, tableOfEntry, type BackupManifest } from './manifest.ts';
+import { APP_SECRET_ENTRY, InvalidArchiveError, MANIFEST_NAME, STORE_PREFIX, tableOfEntry, type BackupManifest } from './manifest.ts';
 import { migrateTo, shippedMigrations } from './migrate-to.ts';
 import { inTransaction, quoteIdentifier, type SqlSession } from './sql-session.ts';
 
@@ -35,11 +37,15 @@ export interface RestoreTarget {
   database: DatabaseHandle;
   storage: Storage;
   migrationsFolder: string;
+  /** Where the archive's made APP_SECRET goes (`$DATA_DIR/app-secret`), so what it sealed opens on this instance. */
+  appSecretFile: string;
 }
 
 export interface RestoredBackup {
   manifest: BackupManifest;
   rows: number;
+  /** The archive carried the APP_SECRET its server made, now in `appSecretFile`. */
+  appSecret: boolean;
 }
 
 export async function restoreBackup(file: string, target: RestoreTarget): Promise<RestoredBackup> {
@@ -62,13 +68,13 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     await refuseUnlessEmpty(session, [...tables.values()]);
     for (const name of OWN_ROWS) if (name in manifest.tables && tables.has(name)) await session.query(`delete from public.${quoteIdentifier(name)}`);
     const restoreForeignKeys = await setForeignKeysAside(session);
-    await loadArchive(file, manifest, session, target.storage);
+    await loadArchive(file, manifest, session, target);
     await restoreForeignKeys();
     await advanceSequences(session);
     return countAgainstManifest(session, manifest);
   });
   await migrateTo(target.database, target.migrationsFolder, shipped);
-  return { manifest, rows };
+  return { manifest, rows, appSecret: APP_SECRET_ENTRY in manifest.files };
 }
 
 async function refuseUnlessEmpty(session: SqlSession, tables: readonly TableShape[]): Promise<void> {
@@ -85,7 +91,7 @@ function checkShape(name: string, columns: readonly string[], table: TableShape 
 }
 
 /** The second read: media into the store, rows into the tables, each entry hashed again on the way. */
-async function loadArchive(file: string, manifest: BackupManifest, session: SqlSession, storage: Storage): Promise<void> {
+async function loadArchive(file: string, manifest: BackupManifest, session: SqlSession, { storage, appSecretFile }: RestoreTarget): Promise<void> {
   await readArchive(file, async ({ name, size, body }) => {
     if (name === MANIFEST_NAME) {
       await body.toArray();
@@ -97,6 +103,8 @@ async function loadArchive(file: string, manifest: BackupManifest, session: SqlS
     const table = tableOfEntry(name);
     if (table) await session.copyIn(table, manifest.columns[table]!, checked.pipe(createGunzip()));
     else if (name.startsWith(`${STORE_PREFIX}media/`)) await storage.put(name.slice(STORE_PREFIX.length), checked, size);
+    // Replaces one a new instance's server made for itself: it sealed nothing yet (the instance is empty).
+    else if (name === APP_SECRET_ENTRY) await pipeline(checked, createWriteStream(appSecretFile, { mode: 0o600 }));
     else throw new InvalidArchiveError(`it holds ${name}, which is neither rows nor a media file`);
     // The load read it to its end: the same bytes the first read checked, or the transaction goes back.
     if (digest() !== manifest.files[name]) throw new InvalidArchiveError(`${name} changed while it was being restored`);

@@ -17,9 +17,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, link, mkdir, mkdtemp, open, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, mkdtemp, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { DatabaseHandle } from '../../db/connect.ts';
@@ -29,7 +29,7 @@ import { filesOf, mediaPrefix } from '../media/index.ts';
 import type { OpenedFile, Storage } from '../storage/index.ts';
 import { writeArchive, type ArchiveWriter } from './archive.ts';
 import { appliedMigrations, appTables, type TableShape } from './catalog.ts';
-import { BACKUP_FORMAT, databaseEntryName, storeEntryName, type BackupManifest } from './manifest.ts';
+import { APP_SECRET_ENTRY, BACKUP_FORMAT, databaseEntryName, storeEntryName, type BackupManifest } from './manifest.ts';
 import type { KeyLister } from './media-keys.ts';
 import { inTransaction, type SqlSession } from './sql-session.ts';
 
@@ -40,6 +40,8 @@ export interface BackupSource {
   clock: Clock;
   /** Scratch space for the database's copy (and, on PGlite, the set-aside media) while the archive is written. */
   workDir: string;
+  /** `$DATA_DIR/app-secret` when APP_SECRET is unset (the server made one): it travels in the archive. Undefined: the operator keeps theirs. */
+  appSecretFile: string | undefined;
 }
 
 export interface TakenBackup {
@@ -86,6 +88,8 @@ async function attemptBackup(source: BackupSource, file: string): Promise<TakenB
     const { database, media } = await copyDatabaseAndMedia(source, scratch, archive);
     const files: Record<string, string> = { ...media.files };
     for (const table of database.tables) files[databaseEntryName(table.name)] = await archive.add(databaseEntryName(table.name), table.bytes, createReadStream(table.file));
+    const appSecret = source.appSecretFile ? await readFile(source.appSecretFile).catch(() => undefined) : undefined;
+    if (appSecret) files[APP_SECRET_ENTRY] = await archive.add(APP_SECRET_ENTRY, appSecret.length, Readable.from([appSecret]));
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       version: 1,

@@ -11,6 +11,7 @@ import * as adminApi from '../../common/api/admin.ts';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.ts';
 import { EmbeddedDatabaseInUseError } from '../../db/embedded-lock.ts';
 import { defaultMigrationsFolder } from '../../db/migrate.ts';
+import { appSecretPath } from '../secrets/index.ts';
 import { backupFileName, backupsDir, backupSource, mediaStore, restoreBackup, takeBackup, verifyArchive, type BackupManifest } from '../backups/index.ts';
 import { systemClock } from '../clock.ts';
 import type { Config } from '../config/index.ts';
@@ -74,8 +75,11 @@ export async function runRestore(file: string, config: Config): Promise<string> 
     throw error;
   });
   try {
-    const { manifest, rows } = await restoreBackup(archive, { database, storage: mediaStore(config).storage, migrationsFolder: defaultMigrationsFolder() });
-    return `Restored ${rows} rows in ${Object.keys(manifest.tables).length} tables and ${manifest.media.files} media files, as of ${manifest.createdAt}, into ${where}.`;
+    const { manifest, rows, appSecret } = await restoreBackup(archive, { database, storage: mediaStore(config).storage, migrationsFolder: defaultMigrationsFolder(), appSecretFile: appSecretPath(config.dataDir) });
+    const secret = appSecret
+      ? [config.appSecret ? `warning: the archive's server made its own APP_SECRET, now in ${appSecretPath(config.dataDir)}; this instance sets APP_SECRET, so unset it (or set it to that file's value) for the creators' Stripe keys to open` : `The APP_SECRET the archive's server made is in ${appSecretPath(config.dataDir)}: restart a running server so it reads it.`]
+      : [];
+    return [`Restored ${rows} rows in ${Object.keys(manifest.tables).length} tables and ${manifest.media.files} media files, as of ${manifest.createdAt}, into ${where}.`, ...secret].join('\n');
   } finally {
     await database.close();
   }

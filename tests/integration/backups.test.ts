@@ -210,10 +210,10 @@ describe('an archive of an earlier version', () => {
       await source.db.execute(sql`update settings set media_url_secret = 'made-by-the-older-version'`);
       const store = createDiskStorage(path.join(dir, 'media'));
       const file = path.join(dir, 'older.tar');
-      const taken = await takeBackup({ database: source, storage: store, mediaKeys: diskKeys(path.join(dir, 'media')), clock: () => new Date(), workDir: path.join(dir, 'work') }, file);
+      const taken = await takeBackup({ database: source, storage: store, mediaKeys: diskKeys(path.join(dir, 'media')), clock: () => new Date(), workDir: path.join(dir, 'work'), appSecretFile: undefined }, file);
       expect(taken.manifest.migrations).toBe(shipped - 1);
 
-      await restoreBackup(file, { database: target, storage: store, migrationsFolder: folder });
+      await restoreBackup(file, { database: target, storage: store, migrationsFolder: folder, appSecretFile: path.join(dir, 'app-secret') });
       const [journal] = await target.db.select({ count: sql<number>`count(*)::int` }).from(sql`drizzle.__drizzle_migrations`);
       expect(journal!.count).toBe(shipped);
       const [settings] = await target.db.select({ secret: sql<string>`media_url_secret` }).from(sql`settings`);

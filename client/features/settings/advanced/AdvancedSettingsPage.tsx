@@ -37,7 +37,7 @@ function SiteBusiness() {
           Payments
         </h2>
         <PaymentsPanel loaded={payments.loaded} reload={payments.reload} update={payments.update} />
-        {payments.loaded.state === 'ready' && payments.loaded.status.account && <PastDueAccessForm />}
+        {payments.loaded.state === 'ready' && (payments.loaded.status.configured || payments.loaded.status.account) && <PastDueAccessForm />}
       </section>
       {payments.loaded.state !== 'loading' && <TiersSection payments={tiersPaymentsState(payments.loaded)} />}
       <WelcomeMailSection />
