@@ -23,6 +23,14 @@ export const SITE_ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
 };
 export const SITE_ERROR_FALLBACK = 'Something went wrong. Please try again.';
 
+/** Under the colour in Settings: the site has one colour and one logo, which its design holds (docs/decisions/142). */
+export const ONE_BRAND_NOTE = {
+  colour: 'Your site’s one colour: its pages, its e-mails to members and its design all use it. Saving it here changes your published design too.',
+  logoBefore: 'Your logo is part of your design: choose it in ',
+  logoLink: 'Customize site',
+  logoAfter: '.',
+};
+
 export function siteErrorMessage(code: ErrorCode): string {
   return SITE_ERROR_MESSAGES[code] ?? SITE_ERROR_FALLBACK;
 }

@@ -120,8 +120,8 @@ export function createSitesService({ db, clock, appUrl, mediaUrlSigner, startTri
           .set({ ...fields, ...(publish ? { publishedAt: firstPublished(now) } : {}), updatedAt: now })
           .where(eq(sites.id, site.id))
           .returning();
-        // One colour (docs/decisions/142): the design holds it; this column is its copy.
-        if (row && fields.brandColor) await colourIntoDesign(tx, row.id, fields.brandColor);
+        // One colour (docs/decisions/142): the design holds it; this column is its copy. Unchanged, the design is left alone (an open editor keeps its revision).
+        if (row && fields.brandColor && fields.brandColor !== site.brandColor) await colourIntoDesign(tx, row.id, fields.brandColor);
         return row;
       });
     } catch (error) {

@@ -1,5 +1,10 @@
-/** The site's words, handle and colour, saved together; images save themselves as they are chosen. */
+/**
+ * The site's words, handle and colour, saved together; images save themselves
+ * as they are chosen. The colour is the site's one colour, which its design
+ * holds: it is sent only when changed, since saving it changes the design too.
+ */
 import { useState } from 'react';
+import { Link } from 'react-router';
 import * as sitesApi from '../../../../common/api/sites.ts';
 import { normaliseHandle } from '../../../../common/handles.ts';
 import { SITE_ABOUT_MAX_LENGTH, SITE_TAGLINE_MAX_LENGTH, SITE_TITLE_MAX_LENGTH } from '../../../../common/sites.ts';
@@ -11,7 +16,7 @@ import { FormField } from '../../../components/FormField.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { BrandColorField } from '../../sites/BrandColorField.tsx';
 import { HandleField } from '../../sites/HandleField.tsx';
-import { HANDLE_PROBLEM_MESSAGES, siteErrorMessage } from '../../../content/sites.ts';
+import { HANDLE_PROBLEM_MESSAGES, ONE_BRAND_NOTE, siteErrorMessage } from '../../../content/sites.ts';
 import { useHandleCheck } from '../../sites/useHandleCheck.ts';
 import { call } from '../../../lib/api.ts';
 
@@ -49,7 +54,8 @@ export function SiteSettingsForm({ site, onSaved }: { site: sitesApi.SiteJson; o
       return {};
     },
     send: async () => {
-      const body = { ...values, handle: normaliseHandle(values.handle), title: values.title.trim(), tagline: values.tagline.trim(), about: values.about.trim() };
+      const { brandColor, ...words } = values;
+      const body = { ...words, handle: normaliseHandle(values.handle), title: values.title.trim(), tagline: values.tagline.trim(), about: values.about.trim(), ...(brandColor !== site.brandColor ? { brandColor } : {}) };
       const answer = await call(sitesApi.updateMySite, { body });
       onSaved(answer.site);
       setSaved('Your site settings are saved.');
@@ -87,6 +93,12 @@ export function SiteSettingsForm({ site, onSaved }: { site: sitesApi.SiteJson; o
         <FieldError fieldId={FIELD_IDS.about} message={form.errors.about} />
       </div>
       <BrandColorField id={FIELD_IDS.brandColor} value={values.brandColor} onChange={(value) => update('brandColor', value)} />
+      <p className="settings-form__note">{ONE_BRAND_NOTE.colour}</p>
+      <p className="settings-form__note">
+        {ONE_BRAND_NOTE.logoBefore}
+        <Link to="/customize-site">{ONE_BRAND_NOTE.logoLink}</Link>
+        {ONE_BRAND_NOTE.logoAfter}
+      </p>
       <LiveMessage tone="error">{form.message}</LiveMessage>
       <LiveMessage tone="success">{saved}</LiveMessage>
       <div className="settings-form__actions">
