@@ -13,7 +13,6 @@ export const EMAIL_PANEL = {
   loading: 'Loading the e-mail settings…',
   publishedWithout: 'This post was published without an e-mail. You can e-mail it once, now.',
   sendLater: 'E-mail this post',
-  checking: 'Checking who gets the e-mail…',
   checkFailed: 'Could not check who this post is e-mailed to. Try again.',
   startedOn: (when: string) => `Sent on ${when}.`,
   legend: 'E-mail this post to',

@@ -101,3 +101,11 @@ export const DELETE_POST = {
   cancel: 'Cancel',
   confirm: 'Delete post',
 } as const;
+
+/** Unpublishing takes a live post off the site at once: the editor asks first (docs/decisions/149). */
+export const UNPUBLISH_POST = {
+  title: 'Unpublish this post?',
+  warning: 'It leaves your site and its feed at once, and its address finds nothing until you publish it again. An e-mail of it still going out stops.',
+  cancel: 'Keep it published',
+  confirm: 'Unpublish',
+} as const;

@@ -2,7 +2,7 @@
  * Issue 29 item 8, in Chromium (docs/decisions/149): publishing a post to be
  * e-mailed asks "Send to N members?" with the server's count, and Cancel or
  * Escape sends nothing; a post published without an e-mail is e-mailed later,
- * once, after the same question; the admin's maintenance switch and a site's
+ * once, after the same question, and unpublishing it asks; the admin's maintenance switch and a site's
  * suspension ask first and say what they do. Mails are read from the SMTP
  * sink. Screenshots at 375 and 1280 px go to /tmp/shots-29-safety/.
  */
@@ -100,6 +100,7 @@ describe.skipIf(!chromiumAvailable)('safety nets in Chromium', () => {
       status: 'published',
       body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Published first, e-mailed second.' }] }] },
     });
+    expect(created.status, created.text).toBe(201);
     const postId = created.body.post.id;
 
     for (const width of [375, 1280]) {
@@ -133,6 +134,14 @@ describe.skipIf(!chromiumAvailable)('safety nets in Chromium', () => {
         await panel.getByText(/^E-mailed to 1 member\. Sent on /).waitFor();
         expect(await panel.getByRole('button', { name: 'E-mail this post' }).count()).toBe(0);
         await screenshot(panel, `${SHOTS}/email-later-sent-1280.png`);
+        // Unpublishing a live post asks too; keeping it changes nothing.
+        await page.getByRole('button', { name: 'Unpublish' }).click();
+        const unpublish = page.getByRole('dialog', { name: 'Unpublish this post?' });
+        await unpublish.getByText('It leaves your site and its feed at once', { exact: false }).waitFor();
+        await screenshot(page, `${SHOTS}/unpublish-confirm-1280.png`);
+        await unpublish.getByRole('button', { name: 'Keep it published' }).click();
+        await unpublish.waitFor({ state: 'hidden' });
+        expect((await app.server.handle.db.select({ status: posts.status }).from(posts).where(eq(posts.id, postId)))[0]!.status).toBe('published');
       }
       expect(unexpectedErrors(errors)).toEqual([]);
       await page.close();

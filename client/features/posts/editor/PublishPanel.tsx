@@ -3,7 +3,8 @@
  * creator's own time zone (named beside the field), update a live post,
  * unpublish, and delete after a confirmation. Publishing a post that is to be
  * e-mailed first asks "Send to N members?" with the server's count of the
- * chosen members (SendConfirmDialog.tsx), since an e-mail cannot be unsent.
+ * chosen members (SendConfirmDialog.tsx), since an e-mail cannot be unsent;
+ * unpublishing a live post asks too (docs/decisions/149).
  */
 import { useId, useState } from 'react';
 import * as emailApi from '../../../../common/api/email.ts';
@@ -13,9 +14,10 @@ import { Button } from '../../../components/Button.tsx';
 import { FieldError, describedBy, fieldHintId } from '../../../components/FieldError.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { EMAIL_PANEL } from '../../../content/post-email.ts';
-import { STATUS_LABELS } from '../../../content/posts.ts';
+import { STATUS_LABELS, UNPUBLISH_POST } from '../../../content/posts.ts';
 import { formatDateTime, fromLocalInputValue, localTimeZone, toLocalInputValue } from '../post-dates.ts';
 import { call } from '../../../lib/api.ts';
+import { Dialog } from './Dialog.tsx';
 import { SendConfirmDialog, type SendQuestion } from './SendConfirmDialog.tsx';
 import type { StatusChange } from './usePostDraft.ts';
 import '../status-badge.css';
@@ -43,6 +45,7 @@ export function PublishPanel({ post, handle, busy, dirty, scheduleError, onSave,
   const [checking, setChecking] = useState(false);
   const [checkError, setCheckError] = useState<string>();
   const [question, setQuestion] = useState<SendQuestion | null>(null);
+  const [unpublishing, setUnpublishing] = useState(false);
 
   // The e-mail choice is saved on its own call (EmailPanel.tsx), so the server knows it and counts its members now.
   const publishNow = async () => {
@@ -111,13 +114,30 @@ export function PublishPanel({ post, handle, busy, dirty, scheduleError, onSave,
                 Publish now
               </BusyButton>
             )}
-            <BusyButton variant="secondary" busy={busy} onClick={() => onSave({ status: 'draft' })}>
-              {status === 'published' ? 'Unpublish' : 'Back to draft'}
+            <BusyButton variant="secondary" busy={busy} onClick={() => (status === 'published' ? setUnpublishing(true) : onSave({ status: 'draft' }))}>
+              {status === 'published' ? UNPUBLISH_POST.confirm : 'Back to draft'}
             </BusyButton>
           </>
         )}
       </div>
       <LiveMessage tone="error">{checkError}</LiveMessage>
+      <Dialog open={unpublishing} title={UNPUBLISH_POST.title} onClose={() => setUnpublishing(false)}>
+        <p className="dialog__text">{UNPUBLISH_POST.warning}</p>
+        <div className="dialog__actions">
+          <Button variant="secondary" onClick={() => setUnpublishing(false)}>
+            {UNPUBLISH_POST.cancel}
+          </Button>
+          <Button
+            className="button--danger"
+            onClick={() => {
+              setUnpublishing(false);
+              onSave({ status: 'draft' });
+            }}
+          >
+            {UNPUBLISH_POST.confirm}
+          </Button>
+        </div>
+      </Dialog>
       <SendConfirmDialog
         question={question}
         onCancel={() => setQuestion(null)}
