@@ -6,12 +6,15 @@
  * immutable for a year, and still served a month later; a members-only post's
  * gated image stays on a signed link that a member's page carries, that
  * stops at its expiry, that a forged signature does not open, and that no
- * other site's post makes public.
+ * other site's post makes public; the published design's sharing image is
+ * public too, a file only its draft names is not.
  */
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultDesign } from '../../common/design.ts';
 import { sites } from '../../db/content-schema.ts';
+import { siteDesigns } from '../../db/design-schema.ts';
 import { mediaPrefix } from '../../server/media/media-service.ts';
 import { signUpVerified } from '../support/accounts.ts';
 import type { TestClient } from '../support/http-client.ts';
@@ -119,5 +122,19 @@ describe('public media at stable addresses', () => {
 
     testClock.advance(30 * DAY_MS);
     expect((await fetchFile(signed![0])).status).toBe(404);
+  });
+
+  it('names the published design’s sharing image at its stable address, and keeps a file only the draft names unpublic', async () => {
+    const creator = await signUpVerified(server);
+    const { site } = await insertSite(db(), await userIdOf(db(), creator.email), { title: 'Designed' });
+    const [sharing, draftLogo] = [await image(site.id), await image(site.id)];
+    const design = defaultDesign();
+    await db()
+      .insert(siteDesigns)
+      .values({ siteId: site.id, published: { ...design, seo: { ...design.seo, imageId: sharing.id } }, draft: { ...design, logoId: draftLogo.id }, publishedVersion: 1, publishedAt: testClock.clock() });
+    const og = ogImage(await page(`/@${site.handle}`));
+    expect(og).toBe(`${new URL(server.url).origin}/media/${sharing.id}/public/w1280.webp`);
+    expect((await fetchFile(og!)).status).toBe(200);
+    expect((await fetchFile(`/media/${draftLogo.id}/public/w1280.webp`)).status).toBe(404);
   });
 });
