@@ -25,6 +25,8 @@ export interface MailParams {
   day?: string;
   /** An e-mail change: the address asked for (the notice to the old address names it). */
   newEmail?: string;
+  /** A `password-changed` notice after a change made signed in: that session stayed, the others ended (a reset ends them all). */
+  keptSession?: boolean;
   /** The loopback origin of the request that asked for the mail; its links use it if the server accepts it (server/mail/link-origin.ts). */
   linkOrigin?: string;
 }

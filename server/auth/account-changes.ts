@@ -52,7 +52,7 @@ export function createAccountChangesService(deps: AuthDeps) {
       const now = clock();
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       const ended = await endOtherSessions(tx, user.id, sessionToken);
-      await enqueueMail(tx, { recipient: user.email, template: 'password-changed', userId: user.id, linkOrigin: context.linkOrigin }, now);
+      await enqueueMail(tx, { recipient: user.email, template: 'password-changed', userId: user.id, keptSession: true, linkOrigin: context.linkOrigin }, now);
       await recordAuthEvent(tx, context, { type: 'password-changed', userId: user.id, email: user.email });
       await recordAuthEvent(tx, context, { type: 'sessions-revoked', userId: user.id, detail: `password change ended ${ended} other session(s)` });
       return ended;

@@ -77,10 +77,12 @@ export function passwordResetMail(name: string | undefined, link: string): MailC
   });
 }
 
-export function passwordChangedMail(name: string | undefined, loginUrl: string, supportEmail: string): MailContent {
+export function passwordChangedMail(name: string | undefined, loginUrl: string, supportEmail: string, keptSession = false): MailContent {
   return actionMail(MAIL_SUBJECTS['password-changed'], {
     greetingName: name,
-    intro: 'The password of your account was just changed, and your other devices were signed out.',
+    intro: keptSession
+      ? 'The password of your account was just changed on a signed-in device, and every other device was signed out.'
+      : 'The password of your account was just changed, and every device was signed out.',
     actionLabel: 'Sign in',
     actionUrl: loginUrl,
     outro: `If you did not change it, reset your password right away and write to ${supportEmail}.`,
@@ -100,7 +102,7 @@ export function passwordMailTemplates({ supportEmail }: { supportEmail: string }
     },
     'password-changed': {
       to: 'user',
-      render: async ({ name, ownLinks }) => passwordChangedMail(name, appLink(ownLinks, '/login'), supportEmail),
+      render: async ({ row, name, ownLinks }) => passwordChangedMail(name, appLink(ownLinks, '/login'), supportEmail, row.params.keptSession === true),
     },
   };
 }

@@ -19,7 +19,7 @@ export const MAIL_QUEUED_CHANNEL = 'mail_queued';
  */
 export async function enqueueMail(
   db: Database,
-  mail: { recipient: string; template: MailTemplate; userId: string; siteId?: string; supportRequestId?: string; newEmail?: string; linkOrigin?: string | undefined },
+  mail: { recipient: string; template: MailTemplate; userId: string; siteId?: string; supportRequestId?: string; newEmail?: string; keptSession?: boolean; linkOrigin?: string | undefined },
   now: Date,
 ): Promise<void> {
   await db.insert(mailOutbox).values({
@@ -31,6 +31,7 @@ export async function enqueueMail(
       ...(mail.siteId ? { siteId: mail.siteId } : {}),
       ...(mail.supportRequestId ? { supportRequestId: mail.supportRequestId } : {}),
       ...(mail.newEmail ? { newEmail: mail.newEmail } : {}),
+      ...(mail.keptSession ? { keptSession: true } : {}),
       ...(mail.linkOrigin ? { linkOrigin: mail.linkOrigin } : {}),
     },
     createdAt: now,

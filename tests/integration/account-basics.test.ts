@@ -95,7 +95,7 @@ describe('changing the password', () => {
     expect((await createTestClient(server.url).post('/api/auth/login', { email, password: STRONG_PASSWORD })).status).toBe(401);
     expect((await createTestClient(server.url).post('/api/auth/login', { email, password: NEW_PASSWORD })).status).toBe(200);
     const notice = await mailAbout(email, 'password was changed');
-    expect(notice.text).toContain('your other devices were signed out');
+    expect(notice.text).toContain('on a signed-in device, and every other device was signed out');
   });
 
   it('is refused to an account without a password, which sets one by the mailed reset link', async () => {
