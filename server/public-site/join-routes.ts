@@ -155,7 +155,7 @@ export function joinRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage
         if (error.status >= 500 && !JOIN_ERRORS.includes(error.code)) throw error;
         res.status(error.status);
         if (error.status === 429) return sendJoinPage(req, res, found, { choice, signup: { email, problems: { email: TOO_SOON } } });
-        return sendJoinPage(req, res, found, { choice, ...errorFromQuery(error.code) });
+        return sendJoinPage(req, res, found, { choice, signup: { email, problems: {} }, ...errorFromQuery(error.code) });
       }
     }),
   );
