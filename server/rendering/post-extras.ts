@@ -9,6 +9,7 @@
 import { sitePath, type Site } from '../sites/index.ts';
 import { formatDate, type SiteImage } from './home-page.ts';
 import { text } from './html.ts';
+import { emailJoinFields } from './join-page.ts';
 import { imageHtml } from './media-html.ts';
 import type { SiteReader } from './site-bar.ts';
 import type { TierRow } from './site-rows.ts';
@@ -40,7 +41,7 @@ export function joinPromptHtml(site: Pick<Site, 'title' | 'tagline' | 'handle' |
   if (!free) {
     action = `<a class="button" href="${sitePath(site, '/join')}">See the memberships</a>`;
   } else if (reader === 'signed-out') {
-    action = `<form class="join-prompt__form" method="post" action="${sitePath(site, '/join/signup')}" novalidate><input type="hidden" name="choice" value="${text(free.id)}:month"><label for="join-prompt-email">Your e-mail</label><span class="join-prompt__row"><input id="join-prompt-email" name="email" type="email" autocomplete="email" inputmode="email" required><button class="button" type="submit">Join for free</button></span></form><p class="join-prompt__terms">By joining you agree to the <a href="/terms-conditions">Terms</a> and <a href="/privacy-policy">Privacy Policy</a>.</p>`;
+    action = `<form class="join-prompt__form" method="post" action="${sitePath(site, '/join/signup')}" novalidate><input type="hidden" name="choice" value="${text(free.id)}:month">${emailJoinFields('join-prompt-email', '', undefined, 'Join for free')}</form>`;
   } else {
     action = `<form class="join-prompt__form" method="post" action="${sitePath(site, '/join')}"><input type="hidden" name="tierId" value="${text(free.id)}"><button class="button" type="submit">Join for free</button></form>`;
   }
