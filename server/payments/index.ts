@@ -2,6 +2,6 @@
 export { createPaymentAccountsService, type PaymentsReady, type StripeForAccount, type StripeForSite } from './payment-accounts.ts';
 export type { SiteStripe } from './site-stripe.ts';
 export { createPaymentsFeature } from './payments-feature.ts';
-export { createStripeClient, currentSubscription, isKeyRefused, stripeFailure, type StripeClient } from './stripe-client.ts';
+export { createStripeClient, currentSubscription, stripeFailure, type StripeClient } from './stripe-client.ts';
 export type { WebhookHandlers } from './webhook-handlers.ts';
 export { createWebhookService } from './webhook-service.ts';

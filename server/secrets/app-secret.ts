@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Logger } from '../logger.ts';
 
 /** The file's name under DATA_DIR; the backup archive carries it under the same name. */
-export const APP_SECRET_FILE = 'app-secret';
+const APP_SECRET_FILE = 'app-secret';
 
 export const appSecretPath = (dataDir: string) => path.join(dataDir, APP_SECRET_FILE);
 
