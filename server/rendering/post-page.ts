@@ -1,5 +1,6 @@
 /**
- * `/@{handle}/posts/{slug}`: title, date, cover and body. A reader the access
+ * `/@{handle}/posts/{slug}`: title, byline, cover and body, then the join
+ * prompt after a public post and the share links (post-extras.ts). A reader the access
  * rule gives only the preview gets the public part and a call to join: the
  * gated HTML, its media and its text are never part of their page, nor of its
  * description, Open Graph text or JSON-LD.
