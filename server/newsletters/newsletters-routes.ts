@@ -87,7 +87,7 @@ export function unsubscribeRoutes(email: EmailService, appUrl: URL): Router {
       await email.setSubscribed(found.membershipId, false);
       state = 'done';
     }
-    const page = unsubscribePage(state, found && { title: found.siteTitle, brandColor: found.brandColor }, `/@${handle}/unsubscribe?token=${encodeURIComponent(token)}`);
+    const page = unsubscribePage(state, found?.site, `/@${handle}/unsubscribe?token=${encodeURIComponent(token)}`);
     headers(res, page.css);
     res.set('Cache-Control', 'no-store');
     res.status(found ? 200 : 404).type('html').send(page.html);

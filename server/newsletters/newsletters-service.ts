@@ -17,7 +17,8 @@ import type { Clock } from '../clock.ts';
 import { setEmailSubscription } from '../memberships/index.ts';
 import type { Transaction } from '../../db/transaction.ts';
 import { loadNewsletterSource, renderVariants } from './newsletter-content.ts';
-import { oneLine } from '../mail/index.ts';
+import { oneLine, type MailBrand } from '../mail/index.ts';
+import { loadMailBrand } from '../sites/index.ts';
 import { UNSUBSCRIBE_PLACEHOLDER } from './newsletter-render.ts';
 import { audienceCounts, planRecipients } from './plan-send.ts';
 import { createUnsubscribeTokens, type UnsubscribeTokens } from './unsubscribe-token.ts';
@@ -166,16 +167,17 @@ export function createEmailService({ db, clock, appUrl, mailFrom, transport, med
       return new URL(`/@${handle}/unsubscribe?token=${encodeURIComponent(token)}`, appUrl).toString();
     },
 
-    /** The membership a token names, on the site of `handle`; undefined for a forged token or another site's. */
-    async membershipOfToken(handle: string, token: string): Promise<{ membershipId: string; siteTitle: string; brandColor: string; subscribed: boolean } | undefined> {
+    /** The membership a token names, on the site of `handle`, with the site's brand for its page; undefined for a forged token or another site's. */
+    async membershipOfToken(handle: string, token: string): Promise<{ membershipId: string; site: MailBrand; subscribed: boolean } | undefined> {
       const membershipId = (await unsubscribeTokens()).verify(token);
       if (!membershipId) return undefined;
       const [row] = await db
-        .select({ membershipId: memberships.id, siteTitle: sites.title, brandColor: sites.brandColor, subscribed: memberships.subscribedToEmails })
+        .select({ membershipId: memberships.id, siteId: sites.id, subscribed: memberships.subscribedToEmails })
         .from(memberships)
         .innerJoin(sites, eq(sites.id, memberships.siteId))
         .where(and(eq(memberships.id, membershipId), eq(sites.handle, handle)));
-      return row;
+      const site = row && (await loadMailBrand(db, appUrl, row.siteId));
+      return row && site ? { membershipId: row.membershipId, site, subscribed: row.subscribed } : undefined;
     },
 
     async setSubscribed(membershipId: string, subscribed: boolean): Promise<void> {

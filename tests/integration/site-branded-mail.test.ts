@@ -4,8 +4,8 @@
  * The confirmation, the welcome, a post's e-mail and a reply's notice come
  * from the site's name on MAIL_FROM's address, carry its logo (at its stable
  * public address) and its one colour, the published design's, and never the
- * platform's name or tagline. Mail about the account itself stays the
- * platform's. The site's onboarding colour differs from its design's here, so
+ * platform's name or tagline; so does the unsubscribe page a post's mail
+ * links to. Mail to the creator stays the platform's. The site's onboarding colour differs from its design's here, so
  * a mail that read the old one fails.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +119,17 @@ describe('mail a site sends its members', () => {
     expect(mail!.subject).toBe('Spring walk');
     expect(mail!.text).toContain('The wood anemones are out.');
     expectSiteBranded(mail!);
+
+    // Its unsubscribe page is the site's too: logo, name and the design's colour.
+    const unsubscribeUrl = /^<([^>]+)>$/.exec(mail!.headers.find((line) => line.key === 'list-unsubscribe')!.value)![1]!;
+    const page = await fetch(unsubscribeUrl);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`<img src="${new URL(`/media/${logoId}/public/w320.webp`, server.url).href}"`);
+    expect(html).toContain('Moss &amp; &lt;Fern&gt; Letters');
+    expect(html).toContain(`background:${DESIGN_COLOUR}`);
+    expect(html).not.toContain(ONBOARDING_COLOUR);
+    expect(html).not.toContain('Creator Platform');
   });
 
   it('tells a member of the creator’s reply in the site’s brand, and the creator of a member’s message in the platform’s', async () => {
