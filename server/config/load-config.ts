@@ -61,13 +61,18 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** Variables whose values are secrets: APP_SECRET, STRIPE_SECRET_KEY, the webhook and OAuth secrets, S3's secret key, passwords. */
+const SECRET_VARIABLE = /SECRET|PASSWORD/;
+
 export function loadConfig(environment: NodeJS.ProcessEnv): Config {
   const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = environmentSchema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const variable = String(issue.path[0]);
-    throw new ConfigError(`Invalid configuration: ${variable} ${describeIssue(issue.message)} (got ${JSON.stringify(present[variable] ?? '')})`);
+    // A secret's value is never echoed (start-up lines reach logs): only its length.
+    const got = SECRET_VARIABLE.test(variable) ? `${(present[variable] ?? '').length} characters` : JSON.stringify(present[variable] ?? '');
+    throw new ConfigError(`Invalid configuration: ${variable} ${describeIssue(issue.message)} (got ${got})`);
   }
   const env = parsed.data;
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
