@@ -101,6 +101,8 @@ describe.skipIf(!chromiumAvailable)('the editor takes images (Chromium)', () => 
     const placeholder = page.locator('.upload-node');
     await placeholder.getByRole('progressbar', { name: 'Upload of pasted-harbour.png' }).waitFor();
     await placeholder.getByRole('status').filter({ hasText: 'Uploading pasted-harbour.png' }).waitFor();
+    // Also said by the editor's region that was in the page before, which screen readers do read out.
+    await page.locator('.post-editor__body > [role="status"]').filter({ hasText: 'Uploading pasted-harbour.png' }).waitFor();
     await screenshot(page, `${SHOTS}/placeholder-1280.png`);
     // Leaving while it uploads asks first: the picture would reach the library, not the post.
     const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.message()))));
