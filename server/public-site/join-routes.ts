@@ -67,7 +67,7 @@ export function joinRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage
       content.readerStanding(site, readerId),
       content.mediaByIds(site.id, site.avatarMediaId ? [site.avatarMediaId] : []),
     ]);
-    const avatar = await pages.siteImage(site.avatarMediaId, images);
+    const avatar = await pages.siteImage(site.avatarMediaId, images, site.publishedAt !== null);
     const now = clock();
     const joiner: JoinerState = !readerId ? 'signed-out' : standing.isOwner ? 'owner' : 'signed-in';
     const membership = standing.membership;
