@@ -225,6 +225,13 @@ describe.skipIf(!chromiumAvailable)('the editor takes images (Chromium)', () => 
     expect(saved.previewHtml).toContain('<p>Words that must stay.</p>');
     expect(saved.previewHtml).not.toContain('<figure');
 
+    // Another that fails is removed: its placeholder goes, the first stays.
+    await pasteFiles(page, [{ bytes: await png(320, 240, '#9b2c2c'), name: 'given-up.png', type: 'image/png' }]);
+    await page.getByRole('alert').filter({ hasText: 'given-up.png could not be uploaded.' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Remove given-up.png' }).click();
+    await expect.poll(() => placeholder.count()).toBe(1);
+    expect(await placeholder.innerText()).toContain('broken.png');
+
     // Tried again once the server takes it: the picture takes the placeholder's place, and the draft keeps it.
     await page.unroute('**/api/uploads/**', failing);
     await placeholder.getByRole('button', { name: 'Try again' }).click();
