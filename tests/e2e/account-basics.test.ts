@@ -5,15 +5,17 @@
  * signed out), and a member signs out on a site's account page. Screenshots
  * at 375 and 1280 px in /tmp/shots-account/.
  */
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../common/api-types.ts';
+import { memberships, sites } from '../../db/content-schema.ts';
 import { signUpVerified, STRONG_PASSWORD } from '../support/accounts.ts';
 import { chromiumAvailable } from '../support/browser.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import { createTestClient, type TestClient } from '../support/http-client.ts';
 import { screenshot } from '../support/screenshots.ts';
-import { insertSite, userIdOf } from '../support/site-fixtures.ts';
+import { insertMembership, insertSite, insertTier, userIdOf } from '../support/site-fixtures.ts';
 
 const SHOTS = '/tmp/shots-account';
 const NEW_PASSWORD = 'amber-quarry-94';
@@ -108,6 +110,39 @@ describe.skipIf(!chromiumAvailable)('account basics in Chromium', () => {
     expect(page.url()).toBe(`${app.server.url}/settings/account`);
     await screenshot(page, `${SHOTS}/email-changed-1280.png`, { fullPage: true });
     expect(errors).toEqual([]);
+  });
+
+  it('deletes a creator’s account after the export offer, the typed handle and the password, and waits while a member pays', async () => {
+    const db = app.server.handle.db;
+    const { client, email } = await signUpVerified(app.server);
+    const { site } = await insertSite(db, await userIdOf(db, email), { title: 'Harbour Sounds' });
+    const paid = await insertTier(db, site.id);
+    const fan = await signUpVerified(app.server);
+    const paying = await insertMembership(db, { siteId: site.id, userId: await userIdOf(db, fan.email), tierId: paid.id, source: 'stripe', stripeSubscriptionId: `sub_${site.id}` });
+
+    const { page, errors } = await signedInPage(client, 375);
+    await page.goto(`${app.server.url}/settings/account`);
+    const section = page.getByRole('region', { name: 'Delete account' });
+    await section.getByText('One member still pays your site through Stripe.', { exact: false }).waitFor();
+    expect(await section.getByRole('button', { name: 'Delete my account' }).count()).toBe(0);
+    await screenshot(page, `${SHOTS}/delete-held-375.png`, { fullPage: true });
+
+    // Stripe reports the subscription cancelled: the page, loaded again, offers the deletion.
+    await db.update(memberships).set({ status: 'canceled' }).where(eq(memberships.id, paying.id));
+    await page.reload();
+    await section.getByRole('link', { name: /Export CSV/ }).waitFor();
+    await section.getByText(`your site “Harbour Sounds” (@${site.handle})`, { exact: false }).waitFor();
+    await section.getByLabel(`Type “${site.handle}” to confirm`).fill('harbour');
+    await section.getByLabel('Your password').fill(STRONG_PASSWORD);
+    await section.getByRole('button', { name: 'Delete my account' }).click();
+    await section.getByText(`Type “${site.handle}” exactly, to confirm.`).waitFor();
+    await section.getByLabel(`Type “${site.handle}” to confirm`).fill(site.handle);
+    await screenshot(page, `${SHOTS}/delete-ready-375.png`, { fullPage: true });
+    await section.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL(`${app.server.url}/`);
+    expect((await client.get<{ user: PublicUser | null }>('/api/auth/me')).body.user).toBeNull();
+    expect(await db.$count(sites, eq(sites.id, site.id))).toBe(0);
+    expect(unexpectedErrors(errors)).toEqual([]);
   });
 
   it('signs a member out on the site’s account page', async () => {
