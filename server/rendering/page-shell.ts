@@ -9,7 +9,7 @@ import type { ShellDesign } from './design/chrome.ts';
 import { jsonInScript, text } from './html.ts';
 import { footerFixedLinks } from './platform-badge.ts';
 import { siteBarLinks, type SiteReader } from './site-bar.ts';
-import { PLATFORM_ICON, type PageIcon } from './site-icon.ts';
+import { letterIcon, type PageIcon } from './site-icon.ts';
 import type { SiteAssets } from './site-assets.ts';
 import { sitePath } from '../sites/index.ts';
 
@@ -56,8 +56,8 @@ export interface ShellInput {
   previewBanner?: boolean;
   /** Hide the bar's join button (on the join page itself). */
   hideJoin?: boolean;
-  /** The tab icon: the site's avatar (site-icon.ts); the platform's without one. */
-  icon?: PageIcon;
+  /** The tab icon: the site's avatar (site-icon.ts); its letter on its colour without one. */
+  icon?: PageIcon | undefined;
   /** The site's published design (or the owner's draft in preview): theme, logo, navigation, footer. */
   design?: ShellDesign | undefined;
 }
@@ -93,7 +93,7 @@ function metaTags(head: PageHead): string {
 }
 
 /** The page and the inline style it carries, whose hash goes into the page's CSP. */
-export function renderShell({ head, site, main, assets, reader, hasVideo = false, hasShare = false, hasTalk = false, previewBanner = false, hideJoin = false, icon = PLATFORM_ICON, design }: ShellInput): { html: string; inlineStyle: string } {
+export function renderShell({ head, site, main, assets, reader, hasVideo = false, hasShare = false, hasTalk = false, previewBanner = false, hideJoin = false, icon, design }: ShellInput): { html: string; inlineStyle: string } {
   const inlineStyle = design ? design.inlineStyle : brandStyle(site.brandColor);
   const home = sitePath(site);
   const stylesheet = assets.stylesheet ? `<link rel="stylesheet" href="${assets.stylesheet}">` : '';
@@ -101,7 +101,7 @@ export function renderShell({ head, site, main, assets, reader, hasVideo = false
   const script = videoScript + (hasTalk && assets.talkScript ? `<script type="module" src="${assets.talkScript}"></script>` : '');
   const banner = previewBanner ? '<p class="preview-banner" role="status">Preview — not public</p>' : '';
   const links = siteBarLinks({ site, reader, path: new URL(head.canonicalUrl).pathname, hideJoin });
-  const tabIcon = design?.icon ?? icon;
+  const tabIcon = design?.icon ?? icon ?? letterIcon(site);
   const root = design ? `<html lang="en" data-theme="${design.theme}" data-mode="${design.mode}">` : '<html lang="en">';
   const themeLinks = design ? `${design.font ? `<link rel="preload" href="${design.font}" as="font" type="font/woff2" crossorigin>` : ''}${design.stylesheet ? `<link rel="stylesheet" href="${design.stylesheet}">` : ''}` : '';
   const footer = design ? design.footer : footerFixedLinks(sitePath(site, '/rss.xml'), assets);

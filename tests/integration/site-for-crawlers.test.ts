@@ -91,9 +91,14 @@ describe('the site’s icon', () => {
     }
   });
 
-  it('is the platform’s on a site without an avatar', async () => {
+  it('is the site’s initial on its colour, never the platform’s, on a site without an avatar (docs/decisions/142)', async () => {
     const page = await fetch(new URL(`/@${plainSite.handle}/posts/hello`, server.url));
-    expect(iconOf(await page.text())?.slice(1)).toEqual(['/favicon.svg', 'image/svg+xml']);
+    const [, href, type] = iconOf(await page.text())!;
+    expect(type).toBe('image/svg+xml');
+    expect(href).toMatch(/^data:image\/svg\+xml,/);
+    const svg = decodeURIComponent(href!.replaceAll('&amp;', '&').slice('data:image/svg+xml,'.length));
+    expect(svg).toContain(`fill="${plainSite.brandColor}"`);
+    expect(svg).toContain(`>${Array.from(plainSite.title)[0]!.toUpperCase()}</text>`);
   });
 });
 
