@@ -42,7 +42,8 @@ const SORT_KEYS: Record<MemberSort, { key: SQL; type: SortKeyType }> = {
 
 export const MEMBER_COLUMNS = {
   id: memberships.id,
-  name: users.fullName,
+  // A fan who joined with an e-mail only has no name yet (docs/decisions/145): the studio shows their address.
+  name: sql<string>`coalesce(nullif(${users.fullName}, ''), ${users.email})`,
   email: users.email,
   tierId: memberships.tierId,
   tierName: tiers.name,

@@ -72,7 +72,7 @@ export async function commentsPage(deps: Pick<CommentsDeps, 'db'>, site: Site, p
     id: row.id,
     parentId: row.parentId,
     authorId: row.authorId,
-    authorName: row.authorId === site.ownerId ? site.title : (row.authorName ?? 'Former member'),
+    authorName: row.authorId === site.ownerId ? site.title : (row.authorName === null ? 'Former member' : row.authorName || 'A member'),
     byCreator: row.authorId === site.ownerId,
     text: row.body,
     createdAt: row.createdAt,
