@@ -115,6 +115,26 @@ describe('changing the password', () => {
   });
 });
 
+describe('a forged request', () => {
+  it('is refused with 403 on every state-changing account path, and changes nothing', async () => {
+    const { client, email } = await signUpVerified(server);
+    const other = await signedInElsewhere(email);
+    const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const forged = (method: string, path: string, body?: unknown) =>
+      fetch(new URL(path, server.url), { method, headers: { cookie, origin: 'http://evil.example', 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const answers = [
+      await forged('PUT', '/api/account/password', { currentPassword: STRONG_PASSWORD, newPassword: NEW_PASSWORD }),
+      await forged('POST', '/api/account/email', { email: uniqueEmail('forged'), password: STRONG_PASSWORD }),
+      await forged('POST', '/api/account/sessions/sign-out-others'),
+      await forged('DELETE', '/api/account', { password: STRONG_PASSWORD }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([403, 403, 403, 403]);
+    expect(await me(other)).not.toBeNull();
+    expect((await me(client))?.email).toBe(email);
+    expect((await createTestClient(server.url).post('/api/auth/login', { email, password: STRONG_PASSWORD })).status).toBe(200);
+  });
+});
+
 describe('signing out everywhere else', () => {
   it('ends every other session of the account and keeps this one', async () => {
     const { client, email } = await signUpVerified(server);
