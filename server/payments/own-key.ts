@@ -113,6 +113,10 @@ export function createOwnKeyService({ db, clock, logger, appUrl, secretBox, site
     const endpoint = await client.webhookEndpoints
       .create({ url: siteWebhookUrl(appUrl, site.id), enabled_events: webhookEvents() as Stripe.WebhookEndpointCreateParams.EnabledEvent[], description: 'Creator platform: memberships of this site', metadata: { siteId: site.id } })
       .catch((error: unknown) => {
+        // Stripe refuses the address, not the key: in live mode it must be public and https, which a loopback APP_URL is not.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          throw invalidKey(`Stripe refused this site's webhook address (${siteWebhookUrl(appUrl, site.id)}): ${error.message} The operator sets APP_URL to the site's public https address; a test key (sk_test_…) works meanwhile.`);
+        }
         throw refusal(error, 'Webhook Endpoints: Write');
       });
     if (!endpoint.secret) throw new AppError('stripe-unavailable', 502);

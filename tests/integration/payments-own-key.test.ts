@@ -130,6 +130,18 @@ describe('connecting with the creator’s own key', () => {
     expect(accepted.body.account).toMatchObject({ mode: 'key', accountId: enough.accountId });
   });
 
+  it('says when Stripe refuses the site’s webhook address (a live key on an http APP_URL), and keeps nothing', async () => {
+    const creator = await creatorWithSite(server);
+    const live = stripe.createAccountKey({ live: true });
+    const refused = await saveKey(creator, live.secretKey);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'invalid-stripe-key', field: 'secretKey' });
+    expect(refused.body.error!.message).toContain(`Stripe refused this site's webhook address (${server.url}/api/webhooks/stripe/sites/${creator.siteId})`);
+    expect(refused.body.error!.message).toContain('APP_URL');
+    expect(await rowOf(creator.siteId)).toBeUndefined();
+    expect(stripe.webhookEndpoints(live.accountId)).toEqual([]);
+  });
+
   it('takes a new key of the same account (a rolled key) and replaces the endpoint; refuses another account’s key once paid tiers live on the first', async () => {
     const { creator, key } = await connected();
     const [firstEndpoint] = stripe.webhookEndpoints(key.accountId);

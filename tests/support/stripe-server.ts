@@ -88,7 +88,7 @@ export interface StripeServer {
    * `account` names one made before (a second key, as when a key is rolled). `restricted` makes an `rk_…`;
    * `missing` lists the permissions it lacks, by Stripe's names (`rak_product_write`, ...).
    */
-  createAccountKey(options?: { account?: string; name?: string; restricted?: boolean; missing?: string[] }): { accountId: string; secretKey: string; publishableKey: string };
+  createAccountKey(options?: { account?: string; name?: string; restricted?: boolean; missing?: string[]; live?: boolean }): { accountId: string; secretKey: string; publishableKey: string };
   /** Revokes a key as the dashboard does: every later call with it answers 401 `api_key_expired`. */
   revokeKey(key: string): void;
   /** The account's webhook endpoints as Stripe holds them, secrets included (a test signs with one). */
@@ -514,6 +514,8 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     spaceKey: string;
     params: Params;
     match: string[];
+    /** Called with a live key (`sk_live_…`): Stripe holds live mode to stricter rules (webhook URLs must be https). */
+    livemode: boolean;
   }
   type Handler = (context: Context) => unknown;
   const routes: Array<[string, RegExp, Handler]> = [];
@@ -708,8 +710,9 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     return put(spaceKey, session);
   });
 
-  route('POST', '/v1/webhook_endpoints', ({ spaceKey, params }) => {
+  route('POST', '/v1/webhook_endpoints', ({ spaceKey, params, livemode }) => {
     const url = required(params, 'url');
+    if (livemode && !url.startsWith('https://')) throw new StripeError(400, `Invalid URL: ${url}. In live mode a webhook URL must be publicly accessible over HTTPS.`, 'url', 'url_invalid');
     const enabledEvents = list(params.enabled_events).map(String);
     if (enabledEvents.length === 0) throw new StripeError(400, 'Missing required param: enabled_events.', 'enabled_events', 'parameter_missing');
     const secret = `whsec_${randomBytes(24).toString('hex')}`;
@@ -805,7 +808,7 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
       const found = routes.find(([routeMethod, pattern]) => routeMethod === method && pattern.test(url.pathname));
       if (!found) throw new StripeError(404, `Unrecognized request URL (${method}: ${url.pathname}).`);
       const match = found[1].exec(url.pathname)!.slice(1).map(decodeURIComponent);
-      const result = found[2]({ spaceKey, params, match });
+      const result = found[2]({ spaceKey, params, match, livemode: key!.includes('_live_') });
       body = JSON.stringify(publicView(expand(result, list(params.expand).map(String), spaceKey)));
     } catch (error) {
       if (!(error instanceof StripeError)) throw error;
@@ -929,7 +932,7 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
           }),
         ).id;
       }
-      const secret = `${keyOptions.restricted ? 'rk' : 'sk'}_test_${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x')}`;
+      const secret = `${keyOptions.restricted ? 'rk' : 'sk'}_${keyOptions.live ? 'live' : 'test'}_${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x')}`;
       keys.set(secret, { account: accountId, revoked: false, missing: new Set(keyOptions.missing ?? []) });
       const publishableKey = `pk_test_${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x')}`;
       publishableKeys.add(publishableKey);
