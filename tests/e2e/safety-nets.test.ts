@@ -2,8 +2,8 @@
  * Issue 29 item 8, in Chromium (docs/decisions/149): publishing a post to be
  * e-mailed asks "Send to N members?" with the server's count, and Cancel or
  * Escape sends nothing; a post published without an e-mail is e-mailed later,
- * once, after the same question, and unpublishing it asks; the admin's maintenance switch and a site's
- * suspension ask first and say what they do. Mails are read from the SMTP
+ * once, after the same question, and unpublishing it asks; the admin's maintenance switch, a site's
+ * suspension and blocking a member in the inbox ask first and say what they do. Mails are read from the SMTP
  * sink. Screenshots at 375 and 1280 px go to /tmp/shots-29-safety/.
  */
 import { eq } from 'drizzle-orm';
@@ -15,6 +15,7 @@ import { users } from '../../db/schema.ts';
 import { chromiumAvailable } from '../support/browser.ts';
 import { creatorWithSite, type Creator } from '../support/creator-site.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
+import { seedInbox } from '../support/inbox-fixtures.ts';
 import { insertTiers } from '../support/members-fixtures.ts';
 import { screenshot } from '../support/screenshots.ts';
 import { insertMembership } from '../support/site-fixtures.ts';
@@ -213,5 +214,30 @@ describe.skipIf(!chromiumAvailable)('safety nets in Chromium', () => {
     expect(app.server.services.maintenance.isOn()).toBe(false);
 
     expect(unexpectedErrors([...errors, ...phone.errors])).toEqual([]);
+  });
+
+  it('asks before a member is blocked in the inbox; Cancel leaves them free to write', async () => {
+    const creator = await creatorWithSite(app.server);
+    const { memberNames } = await seedInbox(app.server.handle.db, creator.siteId, 1, 'blk');
+    const name = memberNames[0]!;
+    const { page, errors } = await app.open({ width: 375, height: 812 });
+    await adoptSession(page, creator, app.server.url);
+    await page.goto(`${app.server.url}/messages`);
+    await page.locator('.inbox__row').first().click();
+    const block = page.getByRole('button', { name: 'Block', exact: true });
+    const question = page.getByRole('alertdialog', { name: `Block ${name}?` });
+    await block.click();
+    await question.getByText('They can no longer write to you or comment on your posts', { exact: false }).waitFor();
+    await screenshot(page, `${SHOTS}/block-confirm-375.png`);
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'hidden' });
+    const conversations = async () => (await creator.client.get<{ conversations: { blocked: boolean }[] }>('/api/conversations')).body.conversations;
+    expect((await conversations())[0]!.blocked).toBe(false);
+
+    await block.click();
+    await question.getByRole('button', { name: 'Block' }).click();
+    await page.getByText('Blocked. They are told you are not taking messages.').waitFor();
+    expect((await conversations())[0]!.blocked).toBe(true);
+    expect(unexpectedErrors(errors)).toEqual([]);
   });
 });

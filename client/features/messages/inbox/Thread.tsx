@@ -2,12 +2,15 @@
  * One conversation of the inbox: its messages oldest first, marked read when
  * opened, new ones appended as they arrive, a reply with images from the
  * media library (ReplyForm.tsx), and the actions on it (unread, archive, block). Text is
- * shown as text (React escapes it; line breaks kept by CSS), never as markup.
+ * shown as text (React escapes it; line breaks kept by CSS), never as markup. Blocking
+ * tells the member, so it asks first (docs/decisions/149).
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import * as messagesApi from '../../../../common/api/messages.ts';
 import { SERVER_MESSAGES } from '../../../../common/messages.ts';
 import { Button } from '../../../components/Button.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { BLOCK_MEMBER } from '../../../content/messages.ts';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { LoadFailed, Loading } from '../../../components/LoadStatus.tsx';
 import { onNewMessage } from '../message-stream.ts';
@@ -30,6 +33,7 @@ export function Thread({ id, onBack, onChanged }: ThreadProps) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string }>();
+  const [askingBlock, setAskingBlock] = useState(false);
   const headingId = useId();
   const end = useRef<HTMLLIElement>(null);
 
@@ -144,12 +148,25 @@ export function Thread({ id, onBack, onChanged }: ThreadProps) {
                 Unblock
               </Button>
             ) : (
-              <Button variant="ghost" onClick={() => void act(() => call(messagesApi.blockMember, { params }), 'Blocked. They are told you are not taking messages.')}>
-                Block
+              <Button variant="ghost" onClick={() => setAskingBlock(true)}>
+                {BLOCK_MEMBER.confirm}
               </Button>
             ))}
         </div>
       </header>
+      <ConfirmDialog
+        open={askingBlock}
+        title={BLOCK_MEMBER.title(conversation.member?.name)}
+        confirmLabel={BLOCK_MEMBER.confirm}
+        danger
+        onConfirm={() => {
+          setAskingBlock(false);
+          void act(() => call(messagesApi.blockMember, { params }), BLOCK_MEMBER.done);
+        }}
+        onCancel={() => setAskingBlock(false)}
+      >
+        <p className="confirm-dialog__text">{BLOCK_MEMBER.text}</p>
+      </ConfirmDialog>
       <LiveMessage tone={notice?.tone}>{notice?.text}</LiveMessage>
       <ol className="thread__messages" aria-label="Messages">
         {messages.map((message) => (

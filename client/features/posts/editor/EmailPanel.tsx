@@ -21,6 +21,7 @@ import { call, toErrorCode } from '../../../lib/api.ts';
 import { formatDateTime } from '../post-dates.ts';
 import { EmailChoices, type EmailChoice } from './EmailChoices.tsx';
 import { EmailLater } from './EmailLater.tsx';
+import { trackChoiceSave } from './email-choice-saves.ts';
 import { EmailPreviewDialog } from './EmailPreviewDialog.tsx';
 
 const POLL_MS = 2000;
@@ -62,7 +63,9 @@ function PostEmail({ post }: { post: postsApi.Post }) {
     // Shown at once; the server's answer follows (or the old choice comes back with the error).
     if (state) replace({ ...state, choice: choice.send ? { segment: choice.segment, replyToCreator: choice.replyToCreator } : null });
     try {
-      await call(postsApi.updatePost, { params: { id: post.id }, body: { email: choice } });
+      const save = call(postsApi.updatePost, { params: { id: post.id }, body: { email: choice } });
+      trackChoiceSave(post.id, save);
+      await save;
     } catch (error) {
       setMessage({ tone: 'error', text: SERVER_MESSAGES[toErrorCode(error)] });
     } finally {

@@ -18,6 +18,7 @@ import { STATUS_LABELS, UNPUBLISH_POST } from '../../../content/posts.ts';
 import { formatDateTime, fromLocalInputValue, localTimeZone, toLocalInputValue } from '../post-dates.ts';
 import { call } from '../../../lib/api.ts';
 import { Dialog } from './Dialog.tsx';
+import { choiceSaved } from './email-choice-saves.ts';
 import { SendConfirmDialog, type SendQuestion } from './SendConfirmDialog.tsx';
 import type { StatusChange } from './usePostDraft.ts';
 import '../status-badge.css';
@@ -56,6 +57,7 @@ export function PublishPanel({ post, handle, busy, dirty, scheduleError, onSave,
     }
     setChecking(true);
     try {
+      await choiceSaved(post.id);
       const state = await call(emailApi.getPostEmail, { params: { id: post.id } });
       if (state.choice && state.status === 'waiting') setQuestion({ count: state.audience[state.choice.segment], segment: state.choice.segment, publishing: true });
       else onSave({ status: 'published' });
