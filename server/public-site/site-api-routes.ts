@@ -11,11 +11,14 @@ import type { getSitePreview } from '../../common/api/site-preview.ts';
 import { CADENCES } from '../../common/memberships.ts';
 import { emailJoinSchema } from '../../common/validation.ts';
 import type { Clock } from '../clock.ts';
+import { AppError } from '../errors.ts';
 import type { LivePosts } from '../posts/index.ts';
 import { requireUser, requireVerifiedCreator, type AuthLocals } from '../auth/index.ts';
 import { contextOf, parseInput } from '../http/index.ts';
 import type { JoinService } from './join-service.ts';
 import type { SiteContent } from '../site-content/index.ts';
+
+const isObjectWith = (body: unknown, key: string) => typeof body === 'object' && body !== null && key in body;
 
 const joinBody = z.object({ tierId: z.uuid(), cadence: z.enum(CADENCES).optional() });
 
@@ -26,8 +29,9 @@ type SignedIn = Response<unknown, Required<AuthLocals>>;
 export function siteMembershipRoutes({ joins }: { joins: JoinService }): Router {
   const router = Router();
   router.post('/:handle/join', express.json({ limit: '4kb' }), async (req: Request, res: MaybeSignedIn) => {
-    // Signed out: one e-mail field; the mailed link joins and signs in (docs/decisions/145).
+    // Signed out: one e-mail field; the mailed link joins and signs in (docs/decisions/145). A tier without an address still asks to sign in.
     if (!res.locals.auth) {
+      if (!isObjectWith(req.body, 'email')) throw new AppError('unauthenticated', 401);
       const { email } = parseInput(emailJoinSchema, req.body);
       await joins.mailJoinLink(String(req.params.handle), email, contextOf(req));
       res.status(202).json({ mailed: true } satisfies AnswerOf<typeof joinSite>);

@@ -90,7 +90,7 @@ describe.skipIf(!chromiumAvailable)('public site in Chromium', () => {
       { path: `/@${handle}`, name: 'home', expected: 'Harbour Sounds' },
       { path: `/@${handle}/posts/the-pier-at-dawn`, name: 'post', expected: 'At five the pier is empty' },
       { path: `/@${handle}/posts/foghorn`, name: 'members-post', expected: 'This post is for members' },
-      { path: `/@${handle}/join`, name: 'join', expected: 'Sign in to join' },
+      { path: `/@${handle}/join`, name: 'join', expected: 'Join with your e-mail' },
     ];
     for (const width of [375, 1280]) {
       const context = await contextWith({ width, javaScript: false });

@@ -290,10 +290,11 @@ describe('joining', () => {
     expect((await anonymous().post(`/api/sites/${site.handle}/join`, { tierId: freeTierId })).status).toBe(401);
   });
 
-  it('the join page asks a signed-out visitor to sign in, and a signed-in one joins with a plain form', async () => {
+  it('the join page asks a signed-out visitor for their e-mail (or to sign in), and a signed-in one joins with a plain form', async () => {
     const signedOut = await anonymous().get(`/@${site.handle}/join`);
     expect(signedOut.status).toBe(200);
-    expect(signedOut.text).toContain('Sign in to join');
+    expect(signedOut.text).toContain('Join with your e-mail');
+    expect(signedOut.text).toContain(`Already a member? <a href="/login?next=${encodeURIComponent(`/@${site.handle}/join`)}">Sign in</a>`);
     // Set before the body went (a header after it threw ERR_HTTP_HEADERS_SENT, which the log guard now fails on): never shared, not even when signed out.
     expect(signedOut.headers.get('cache-control')).toBe('private, no-cache');
     const reader = await signUpVerified(server);
