@@ -111,7 +111,14 @@ export function createOwnKeyService({ db, clock, logger, appUrl, secretBox, site
     const account = await checkKey(client);
     await assertAccountFits(db, site.id, account.id);
     const endpoint = await client.webhookEndpoints
-      .create({ url: siteWebhookUrl(appUrl, site.id), enabled_events: webhookEvents() as Stripe.WebhookEndpointCreateParams.EnabledEvent[], description: 'Creator platform: memberships of this site', metadata: { siteId: site.id } })
+      .create({
+        url: siteWebhookUrl(appUrl, site.id),
+        enabled_events: webhookEvents() as Stripe.WebhookEndpointCreateParams.EnabledEvent[],
+        // The events' shape is the SDK's, whatever version the creator's account defaults to.
+        api_version: Stripe.API_VERSION,
+        description: 'Creator platform: memberships of this site',
+        metadata: { siteId: site.id },
+      })
       .catch((error: unknown) => {
         // Stripe refuses the address, not the key: in live mode it must be public and https, which a loopback APP_URL is not.
         if (error instanceof Stripe.errors.StripeInvalidRequestError) {

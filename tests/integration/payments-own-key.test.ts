@@ -66,6 +66,7 @@ describe('connecting with the creator’s own key', () => {
     const [endpoint, ...others] = stripe.webhookEndpoints(key.accountId);
     expect(others).toEqual([]);
     expect(endpoint!.url).toBe(`${server.url}/api/webhooks/stripe/sites/${creator.siteId}`);
+    expect(stripe.requests.findLast((request) => request.path === '/v1/webhook_endpoints')?.body.api_version).toBe(Stripe.API_VERSION);
     expect(endpoint!.enabledEvents).toEqual(expect.arrayContaining(['checkout.session.completed', 'customer.subscription.updated', 'customer.subscription.deleted', 'invoice.paid', 'invoice.payment_failed', 'account.updated']));
 
     const row = await rowOf(creator.siteId);
