@@ -42,6 +42,7 @@ describe('the route table', () => {
       '/support': 'features/support/SupportPage.tsx',
       '/settings/general': 'features/settings/general/GeneralSettingsPage.tsx',
       '/settings/advanced': 'features/settings/advanced/AdvancedSettingsPage.tsx',
+      '/settings/account': 'features/settings/account/AccountSettingsPage.tsx',
       '/preview-page': 'features/preview/PreviewPage.tsx',
       '/customize-site': 'features/design/CustomizeSitePage.tsx',
       '/upload': 'features/posts/PostsPage.tsx',
