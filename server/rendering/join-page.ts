@@ -192,7 +192,7 @@ function signupSection(site: Site, input: JoinPageInput): string {
 ${choices}${paidNote}
 ${emailJoinFields('join-email', form.email, problems.email, button)}
 </form>
-${input.googleSignIn ? googleSignInLink(site, input.choice) : ''}<p class="join__signin">Already a member? <a href="/login?next=${back}">Sign in</a></p>
+${input.googleSignIn ? googleSignInLink(site, input.choice) : ''}<p class="join__signin">Already a member? Enter your e-mail above: the link signs you in. Or <a href="/login?next=${back}">sign in with a password</a>.</p>
 </section>`;
 }
 

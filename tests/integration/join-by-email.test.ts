@@ -14,6 +14,7 @@ import { emailTokens, rateLimits, users } from '../../db/schema.ts';
 import { buildNewUser } from '../../server/auth/new-user.ts';
 import { signUpVerified, uniqueEmail } from '../support/accounts.ts';
 import { createTestClient, type TestClient } from '../support/http-client.ts';
+import { joinByEmail, joinLinkFrom } from '../support/join-by-email.ts';
 import { insertSite, insertTier, userIdOf } from '../support/site-fixtures.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -218,6 +219,22 @@ describe('joining free with one e-mail field', () => {
     const joined = await member.client.post(`/api/sites/${site.handle}/join`, { tierId: freeTier.id });
     expect(joined.status).toBe(201);
     expect(await membershipOf(site.id, member.email)).toMatchObject({ status: 'active' });
+  });
+
+  it('signs a member with no password in again by the same form, without a second membership', async () => {
+    const { site, freeTier } = await aSite();
+    const email = uniqueEmail('back');
+    await joinByEmail(createTestClient(server.url), server.smtp, { handle: site.handle, tierId: freeTier.id, email });
+    // Another device, a day later: the mail limit has long passed.
+    await db().delete(rateLimits);
+    const elsewhere = createTestClient(server.url);
+    const sent = await elsewhere.post(`/@${site.handle}/join/signup`, form({ email, choice: `${freeTier.id}:month` }), FORM);
+    expect(sent.text).toContain('Check your inbox');
+    const followed = await elsewhere.visit(await joinLinkFrom(server.smtp, email, 2));
+    expect(followed.headers.get('location')).toBe(`/@${site.handle}?joined=1`);
+    expect((await elsewhere.get<{ user: { email: string } }>('/api/auth/me')).body.user.email).toBe(email);
+    const userId = await userIdOf(db(), email);
+    expect(await db().select({ id: memberships.id }).from(memberships).where(and(eq(memberships.siteId, site.id), eq(memberships.userId, userId)))).toHaveLength(1);
   });
 
   it('offers a clear choice when the site has paid tiers', async () => {
