@@ -252,6 +252,15 @@ describe('paid members on the creator’s own key', () => {
     expect(portal.status).toBe(303);
     expect(portal.headers.get('location')).toMatch(new RegExp(`^${stripe.url}/hosted/portal/bps_`));
     expect(stripe.requests.findLast((request) => request.path === '/v1/billing_portal/sessions')?.account).toBeUndefined();
+
+    // The creator removes the paying member now: the subscription is canceled on the creator's own account, with the key.
+    const now = await sendJson<{ member: { status: string } }>(server, creator.client, 'DELETE', `/api/members/${membership!.id}`, { stripe: 'now' });
+    expect(now.status, now.text).toBe(200);
+    expect(now.body.member.status).toBe('canceled');
+    const cancel = stripe.requests.findLast((request) => request.method === 'DELETE' && request.path === `/v1/subscriptions/${membership!.stripeSubscriptionId}`);
+    expect(cancel).toBeDefined();
+    expect(cancel!.account).toBeUndefined();
+    expect(stripe.object(membership!.stripeSubscriptionId!)).toMatchObject({ status: 'canceled' });
   });
 
   it('says a key revoked after it was saved no longer works, and a paid join stops with “not available”, making nothing', async () => {
