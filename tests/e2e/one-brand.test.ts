@@ -4,13 +4,15 @@
  * links to Customize site for the logo; the site's pages then wear that
  * colour, show no "Powered by" (PLATFORM_BADGE unset) and the member's account
  * page offers nothing of the platform; the member's confirmation mail, read
- * from the SMTP sink, is the site's and reads at 375 and 1280 px.
+ * from the SMTP sink, is the site's and reads at 375 and 1280 px, and so is
+ * the unsubscribe page of its welcome mail.
  * Screenshots in /tmp/shots-one-brand/.
  */
 import { describe, expect, it } from 'vitest';
 import type { DesignState } from '../../common/api/design.ts';
 import { mailOutbox, users } from '../../db/schema.ts';
 import { signUpVerified } from '../support/accounts.ts';
+import { sendJson } from '../support/creator-site.ts';
 import { chromiumAvailable, gotoApp } from '../support/browser.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
 import { insertMembership, insertSite, userIdOf } from '../support/site-fixtures.ts';
@@ -48,6 +50,9 @@ describe.skipIf(!chromiumAvailable)('one brand and a white label in Chromium', (
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(phone.page, `${SHOTS}/settings-general-375.png`, { fullPage: true });
 
+    // Welcomes on: the member below gets one, whose unsubscribe page is looked at last.
+    expect((await sendJson(app.server, creator.client, 'PUT', '/api/email/welcome', { enabled: true, text: 'Welcome aboard.' })).status).toBe(200);
+
     // A member of the site, signed in, on the site's home and account page.
     const member = await signUpVerified(app.server);
     const memberId = await userIdOf(db, member.email);
@@ -84,6 +89,26 @@ describe.skipIf(!chromiumAvailable)('one brand and a white label in Chromium', (
       await viewer.page.getByRole('link', { name: 'Confirm my e-mail' }).waitFor();
       expect(await viewer.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await screenshot(viewer.page, `${SHOTS}/${shot}.png`, { fullPage: true });
+    }
+
+    // The welcome's unsubscribe page: the site's name and colour, at both widths.
+    await app.server.services.email.welcome.sendDue();
+    const welcomeOf = () => app.server.smtp.mailsTo(member.email).find((received) => received.subject === 'Welcome to Harbour Sounds');
+    await expect.poll(welcomeOf, { timeout: 20_000 }).toBeDefined();
+    const welcome = welcomeOf();
+    const unsubscribe = /^<([^>]+)>$/.exec(welcome!.headers.find((line) => line.key === 'list-unsubscribe')!.value)![1]!;
+    for (const [shot, width] of [
+      ['unsubscribe-375', 375],
+      ['unsubscribe-1280', 1280],
+    ] as const) {
+      const viewer = await app.open({ width, height: 700 });
+      await viewer.page.goto(unsubscribe);
+      await viewer.page.getByRole('heading', { name: 'Unsubscribe from Harbour Sounds?' }).waitFor();
+      expect(await viewer.page.getByRole('link', { name: 'Harbour Sounds' }).getAttribute('href')).toBe(`${app.server.url}/@${site.handle}`);
+      expect(await viewer.page.getByRole('button', { name: 'Unsubscribe' }).evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(15, 118, 110)');
+      expect(await viewer.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(viewer.page, `${SHOTS}/${shot}.png`, { fullPage: true });
+      expect(unexpectedErrors(viewer.errors)).toEqual([]);
     }
 
     expect(unexpectedErrors(errors)).toEqual([]);
