@@ -25,3 +25,13 @@ export const DESIGN_PAGE = {
   restoredVersion: (version: number) => `Version ${version} is in your draft. Publish to make it live.`,
   noVersions: 'Nothing published yet: visitors see today’s layout until you publish.',
 } as const;
+
+/** Discarding the draft, or restoring a version over it, loses the changes not yet published: asked first (docs/decisions/149). */
+export const DESIGN_CONFIRM = {
+  discardTitle: 'Discard your draft?',
+  discardText: 'Every change since you last published is thrown away, and you see the published design again. This cannot be undone.',
+  discard: 'Discard draft',
+  restoreTitle: (version: number) => `Restore version ${version}?`,
+  restoreText: (version: number) => `Version ${version} replaces your draft: the changes you have not published are lost. Your site does not change until you publish.`,
+  restore: (version: number) => `Restore version ${version}`,
+} as const;

@@ -3,7 +3,8 @@
  * e-mailed asks "Send to N members?" with the server's count, and Cancel or
  * Escape sends nothing; a post published without an e-mail is e-mailed later,
  * once, after the same question, and unpublishing it asks; the admin's maintenance switch, a site's
- * suspension and blocking a member in the inbox ask first and say what they do. Mails are read from the SMTP
+ * suspension, blocking a member in the inbox and discarding a design draft ask first and say what
+ * they do. Mails are read from the SMTP
  * sink. Screenshots at 375 and 1280 px go to /tmp/shots-29-safety/.
  */
 import { eq } from 'drizzle-orm';
@@ -214,6 +215,32 @@ describe.skipIf(!chromiumAvailable)('safety nets in Chromium', () => {
     expect(app.server.services.maintenance.isOn()).toBe(false);
 
     expect(unexpectedErrors([...errors, ...phone.errors])).toEqual([]);
+  });
+
+  it('asks before the design draft is discarded; Cancel keeps the draft', async () => {
+    const creator = await creatorWithSite(app.server);
+    const { page, errors } = await app.open({ width: 1280, height: 900 });
+    await adoptSession(page, creator, app.server.url);
+    await page.goto(`${app.server.url}/customize-site`);
+    await page.getByRole('heading', { name: 'Customize site' }).waitFor();
+    await page.getByRole('button', { name: 'Theme and site' }).click();
+    await page.getByRole('radio', { name: /Bold/ }).check();
+    await page.getByText('All changes saved').waitFor();
+
+    const discard = page.getByRole('button', { name: 'Discard', exact: true });
+    const question = page.getByRole('alertdialog', { name: 'Discard your draft?' });
+    await discard.click();
+    await question.getByText('Every change since you last published is thrown away', { exact: false }).waitFor();
+    await screenshot(page, `${SHOTS}/discard-confirm-1280.png`);
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('radio', { name: /Bold/ }).isChecked()).toBe(true);
+
+    await discard.click();
+    await question.getByRole('button', { name: 'Discard draft' }).click();
+    await page.getByText('Draft discarded: you see the published design again.').waitFor();
+    expect(await page.getByRole('radio', { name: /Bold/ }).isChecked()).toBe(false);
+    expect(unexpectedErrors(errors)).toEqual([]);
   });
 
   it('asks before a member is blocked in the inbox; Cancel leaves them free to write', async () => {

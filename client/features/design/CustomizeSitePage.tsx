@@ -3,16 +3,18 @@
  * (drag, or the keyboard, to reorder; add from the palette; settings; hide,
  * duplicate, delete with undo), the server-rendered preview of the draft on
  * the other at phone or desktop width, the theme and site-wide settings,
- * autosave, Publish, Discard and the published versions to restore. This
+ * autosave, Publish, Discard and the published versions to restore (both ask
+ * first when a draft would be lost, docs/decisions/149). This
  * module and dnd-kit load only on this page (router.tsx makes it a chunk).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { SECTION_LABELS, type Section, type SectionType } from '../../../common/design.ts';
 import { usePageMeta } from '../../app/usePageMeta.ts';
 import { Button } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { LiveMessage } from '../../components/LiveMessage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { DESIGN_PAGE } from '../../content/design.ts';
+import { DESIGN_CONFIRM, DESIGN_PAGE } from '../../content/design.ts';
 import { addSection, duplicateSection, moveSection, removeSection, sectionName, updateSection } from './design-edits.ts';
 import { DesignToolbar, type DesignAction } from './DesignToolbar.tsx';
 import { Palette } from './Palette.tsx';
@@ -40,6 +42,8 @@ export default function CustomizeSitePage() {
   const [width, setWidth] = useState<PreviewWidth>('desktop');
   const [notice, setNotice] = useState<{ text: string; undo?: boolean } | undefined>();
   const [busy, setBusy] = useState<DesignAction | undefined>();
+  /** The discard, or the version to restore over a draft, waiting for the creator's yes. */
+  const [asking, setAsking] = useState<'discard' | { id: string; version: number } | undefined>();
 
   const { design, state } = draft;
   const section = useMemo(() => design?.sections.find((item) => item.id === selected), [design, selected]);
@@ -120,7 +124,7 @@ export default function CustomizeSitePage() {
           hasDraft={state.hasDraft}
           neverPublished={state.published === null}
           busy={busy}
-          onDiscard={() => void act('discard', draft.discard, DESIGN_PAGE.discarded)}
+          onDiscard={() => setAsking('discard')}
           onPublish={() => void act('publish', draft.publish, DESIGN_PAGE.published)}
         />
       </div>
@@ -191,8 +195,25 @@ export default function CustomizeSitePage() {
           <PublishedVersions
             versions={state.versions}
             disabled={busy !== undefined}
-            onRestore={(version) => void act('restore', () => draft.restore(version.id), DESIGN_PAGE.restoredVersion(version.version))}
+            onRestore={(version) =>
+              state.hasDraft ? setAsking({ id: version.id, version: version.version }) : void act('restore', () => draft.restore(version.id), DESIGN_PAGE.restoredVersion(version.version))
+            }
           />
+          <ConfirmDialog
+            open={asking !== undefined}
+            title={asking === 'discard' ? DESIGN_CONFIRM.discardTitle : DESIGN_CONFIRM.restoreTitle(asking?.version ?? 0)}
+            confirmLabel={asking === 'discard' ? DESIGN_CONFIRM.discard : DESIGN_CONFIRM.restore(asking?.version ?? 0)}
+            danger
+            onCancel={() => setAsking(undefined)}
+            onConfirm={() => {
+              const asked = asking;
+              setAsking(undefined);
+              if (asked === 'discard') void act('discard', draft.discard, DESIGN_PAGE.discarded);
+              else if (asked) void act('restore', () => draft.restore(asked.id), DESIGN_PAGE.restoredVersion(asked.version));
+            }}
+          >
+            <p className="confirm-dialog__text">{asking === 'discard' ? DESIGN_CONFIRM.discardText : DESIGN_CONFIRM.restoreText(asking?.version ?? 0)}</p>
+          </ConfirmDialog>
         </div>
 
         <div className="design__preview">
