@@ -56,9 +56,11 @@ export function createLinkSignIn(deps: AuthDeps) {
   /**
    * Queues the mail with the link (`template` renders it, with its token, at send time).
    * Limited per client address and per e-mail address, whoever owns it; the caller's answer must never say whether the address had an account.
-   * Returns the account the link is for (for a paid join's Checkout), undefined for a disabled one, which gets no mail.
+   * Returns the account the link is for and whether nobody has ever proven it (no password, address not
+   * confirmed: the only account a paid join may take to Checkout before its link is used), undefined for a
+   * disabled one, which gets no mail.
    */
-  async function mailLink({ email, siteId, template, context }: { email: string; siteId: string | null; template: Extract<MailTemplate, 'join-site'>; context: RequestContext }): Promise<string | undefined> {
+  async function mailLink({ email, siteId, template, context }: { email: string; siteId: string | null; template: Extract<MailTemplate, 'join-site'>; context: RequestContext }): Promise<{ userId: string; unproven: boolean } | undefined> {
     const address = email.trim().toLowerCase();
     await rateLimiter.consumeSignup(context.ip);
     await rateLimiter.consumeMailToAddress(address);
@@ -69,12 +71,15 @@ export function createLinkSignIn(deps: AuthDeps) {
         .insert(users)
         .values(buildNewUser({ email: address, fullName: '', niche: '', passwordHash: null, emailVerified: false, now, role: 'member' }))
         .onConflictDoNothing({ target: users.email });
-      const [user] = await tx.select({ id: users.id, suspended: users.suspensionInfo }).from(users).where(eq(users.email, address));
+      const [user] = await tx
+        .select({ id: users.id, suspended: users.suspensionInfo, passwordHash: users.passwordHash, emailVerified: users.emailVerified })
+        .from(users)
+        .where(eq(users.email, address));
       // A disabled account gets no mail, and the answer is the same.
       if (!user || user.suspended.suspended) return undefined;
       await enqueueMail(tx, { recipient: address, template, userId: user.id, ...(siteId ? { siteId } : {}), linkOrigin: context.linkOrigin }, now);
       await recordAuthEvent(tx, context, { type: 'sign-in-link-sent', userId: user.id, email: address, ...(siteId ? { detail: `site ${siteId}` } : {}) });
-      return user.id;
+      return { userId: user.id, unproven: user.passwordHash === null && !user.emailVerified };
     });
   }
 

@@ -142,10 +142,12 @@ export function joinRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage
       const sent = { sent: { email, choice } };
       try {
         // The link is mailed either way: it is how a visitor who pays signs in later, and it never tells who has an account.
-        const userId = await links.mailLink({ email, siteId: site.id, template: 'join-site', context: contextOf(req) });
-        if (tier.type === 'free' || !userId) return sendJoinPage(req, res, found, sent);
+        const account = await links.mailLink({ email, siteId: site.id, template: 'join-site', context: contextOf(req) });
+        // An account someone has proven (a password, a confirmed address) is not taken to Checkout by whoever typed
+        // its address, where its saved customer would show: the mailed link signs its owner in, who chooses again.
+        if (tier.type === 'free' || !account?.unproven) return sendJoinPage(req, res, found, sent);
         // A paid choice: Checkout asks the rest. Nobody is signed in by typing an address: the link does that.
-        const answer = await joins.join(site.handle, userId, choice.tierId, choice.cadence);
+        const answer = await joins.join(site.handle, account.userId, choice.tierId, choice.cadence);
         if ('checkoutUrl' in answer) return res.redirect(303, answer.checkoutUrl);
         return sendJoinPage(req, res, found, sent);
       } catch (error) {

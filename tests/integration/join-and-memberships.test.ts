@@ -264,6 +264,16 @@ describe('joining', () => {
     expect(again.status).toBe(200);
     expect(again.text).toContain('Check your inbox');
     expect(await db().select({ id: users.id }).from(users).where(eq(users.email, email))).toHaveLength(1);
+
+    // The address of an account someone proved (here a verified creator's): no Checkout for whoever typed it, only the link to its owner.
+    const proven = await signUpVerified(server);
+    await db().delete(rateLimits);
+    const sessionsBefore = stripeServer.requests.filter((request) => request.path === '/v1/checkout/sessions').length;
+    const typed = await createTestClient(server.url).post(`/@${owner.site.handle}/join/signup`, form({ choice: `${tier.id}:month`, email: proven.email }), headers);
+    expect(typed.status).toBe(200);
+    expect(typed.text).toContain('Check your inbox');
+    expect(stripeServer.requests.filter((request) => request.path === '/v1/checkout/sessions')).toHaveLength(sessionsBefore);
+    expect(await joinLinkFrom(server.smtp, proven.email, 2)).toContain(`/@${owner.site.handle}/join/confirm?token=`);
   });
 
   it('joins a visitor to the free tier by the mailed link and lands them on the site with a welcome', async () => {
