@@ -159,9 +159,8 @@ export function createOwnKeyService({ db, clock, logger, appUrl, secretBox, site
     // The endpoint made for the key this one replaces goes: deleted with the new key when it is of the same account
     // (a key rolled, or revoked and replaced, which the old key can no longer do), else with the old one.
     if (replaced?.endpointId) {
-      const sameAccount = replaced.accountId === account.id;
-      const oldKey = replaced.key ? secretBox.open(replaced.key, sealedContext.secretKey(site.id)) : undefined;
-      if (sameAccount || oldKey) await deleteEndpoint(sameAccount ? client : siteStripe.keyClient(oldKey!), replaced.endpointId, site.id);
+      const oldKey = replaced.accountId === account.id ? secretKey : siteStripe.keyOf({ siteId: site.id, secretKey: replaced.key });
+      if (oldKey) await deleteEndpoint(siteStripe.keyClient(oldKey), replaced.endpointId, site.id);
     }
     logger.info({ siteId: site.id, account: account.id }, 'Stripe connected with the creator\'s own key');
     return status(ownerId);
@@ -172,7 +171,8 @@ export function createOwnKeyService({ db, clock, logger, appUrl, secretBox, site
     const site = await siteOf(ownerId);
     const [row] = await db.select().from(paymentAccounts).where(and(eq(paymentAccounts.siteId, site.id), eq(paymentAccounts.mode, 'key')));
     if (!row?.secretKey) throw new AppError('not-found', 404);
-    if (row.webhookEndpointId) await deleteEndpoint(siteStripe.keyClient(secretBox.open(row.secretKey, sealedContext.secretKey(site.id))), row.webhookEndpointId, site.id);
+    const key = siteStripe.keyOf(row);
+    if (row.webhookEndpointId && key) await deleteEndpoint(siteStripe.keyClient(key), row.webhookEndpointId, site.id);
     await db.transaction(async (tx) => {
       await tx
         .update(paymentAccounts)

@@ -177,6 +177,12 @@ export function createPaymentAccountsService({ db, stripe, stripeApiUrl, secretB
     const row = await rowOf(site.id);
     if (!row || isForgotten(row)) return { configured, account: null };
     const client = siteStripe.ofRow(row);
+    if (!client && row.mode === 'key') {
+      // Sealed under another APP_SECRET (changed, or lost with no backup): said as a key that no longer works, pasted again.
+      logger.error({ siteId: site.id }, 'The saved Stripe key of this site does not open with this APP_SECRET (changed or lost?); the creator must paste it again');
+      await markKeyRefused(site.id);
+      return { configured, account: toView({ ...row, keyRefusedAt: row.keyRefusedAt ?? clock() }) };
+    }
     if (!client) return { configured, account: toView(row) };
     try {
       const account = await retrieveAccount(row, client);
@@ -221,7 +227,13 @@ export function createPaymentAccountsService({ db, stripe, stripeApiUrl, secretB
   async function siteWebhookSecret(siteId: string): Promise<{ secret: string; stripeAccountId: string } | undefined> {
     const row = await rowOf(siteId);
     if (!row || row.mode !== 'key' || !row.webhookSecret) return undefined;
-    return { secret: secretBox.open(row.webhookSecret, sealedContext.webhookSecret(siteId)), stripeAccountId: row.stripeAccountId };
+    try {
+      return { secret: secretBox.open(row.webhookSecret, sealedContext.webhookSecret(siteId)), stripeAccountId: row.stripeAccountId };
+    } catch {
+      // Sealed under another APP_SECRET: nothing to verify with until the creator pastes the key again (a new endpoint).
+      logger.error({ siteId }, 'The webhook signing secret of this site does not open with this APP_SECRET; its events are refused until the key is pasted again');
+      return undefined;
+    }
   }
 
   const ownKey = createOwnKeyService({ db, clock, logger, appUrl, secretBox, siteStripe, webhookEvents, siteChanged, siteOf: (ownerId) => siteOf(ownerId), status });

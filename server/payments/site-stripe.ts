@@ -41,16 +41,26 @@ export function createSiteStripe({ platform, apiUrl, secretBox }: { platform: St
     return client;
   }
 
-  /** The client for the row's account; undefined when the site has no way to Stripe (key forgotten, or Connect without the platform's key). */
+  /** The saved key in clear; undefined when there is none, or it no longer opens (APP_SECRET changed or lost since it was sealed). */
+  function keyOf(row: Pick<Row, 'siteId' | 'secretKey'>): string | undefined {
+    if (!row.secretKey) return undefined;
+    try {
+      return secretBox.open(row.secretKey, sealedContext.secretKey(row.siteId));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The client for the row's account; undefined when the site has no way to Stripe (key forgotten or unreadable, or Connect without the platform's key). */
   function ofRow(row: Row): SiteStripe | undefined {
     if (row.mode === 'key') {
-      if (!row.secretKey) return undefined;
-      return { client: keyClient(secretBox.open(row.secretKey, sealedContext.secretKey(row.siteId))), accountId: row.stripeAccountId, stripeAccount: undefined };
+      const key = keyOf(row);
+      return key ? { client: keyClient(key), accountId: row.stripeAccountId, stripeAccount: undefined } : undefined;
     }
     return platform ? { client: platform, accountId: row.stripeAccountId, stripeAccount: row.stripeAccountId } : undefined;
   }
 
-  return { keyClient, ofRow };
+  return { keyClient, keyOf, ofRow };
 }
 
 export type SiteStripeFactory = ReturnType<typeof createSiteStripe>;

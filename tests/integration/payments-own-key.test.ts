@@ -15,6 +15,7 @@ import type { PaymentsStatus } from '../../common/api/payments.ts';
 import type { TierView } from '../../common/api/tiers.ts';
 import { memberships } from '../../db/content-schema.ts';
 import { paymentAccounts } from '../../db/money-schema.ts';
+import { createSecretBox } from '../../server/secrets/index.ts';
 import { signUpVerified } from '../support/accounts.ts';
 import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
 import { startStripeServer, stripeSignature, type StripeServer } from '../support/stripe-server.ts';
@@ -290,6 +291,35 @@ describe('paid members on the creator’s own key', () => {
     const mended = await saveKey(creator, fresh.secretKey);
     expect(mended.status, mended.text).toBe(200);
     expect(mended.body.account).toMatchObject({ keyStatus: 'active' });
+  });
+
+  it('treats a key sealed under another APP_SECRET (changed or lost) as one that no longer works: no 500s, and pasting it again mends it', async () => {
+    const { creator, key } = await connected();
+    const tier = await paidTier(creator);
+    const [endpoint] = stripe.webhookEndpoints(key.accountId);
+    const otherBox = createSecretBox('another-app-secret-0123456789abcdefghijklmnopqrstuvwxyz');
+    await server.handle.db
+      .update(paymentAccounts)
+      .set({ secretKey: otherBox.seal(key.secretKey, `payment_accounts.secret_key:${creator.siteId}`), webhookSecret: otherBox.seal(endpoint!.secret, `payment_accounts.webhook_secret:${creator.siteId}`) })
+      .where(eq(paymentAccounts.siteId, creator.siteId));
+
+    const status = await creator.client.get<PaymentsStatus>('/api/payments/status');
+    expect(status.status).toBe(200);
+    expect(status.body.account).toMatchObject({ keyStatus: 'refused' });
+    const fan = await signUpVerified(server);
+    const joined = await fan.client.post<{ error: { code: string } }>(`/api/sites/${creator.handle}/join`, { tierId: tier.id, cadence: 'month' });
+    expect(joined.status).toBe(409);
+    expect(joined.body.error.code).toBe('paid-tier-unavailable');
+    const body = JSON.stringify({ id: 'evt_unreadable', object: 'event', type: 'customer.created', data: { object: {} } });
+    const webhook = await fetch(`${server.url}/api/webhooks/stripe/sites/${creator.siteId}`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature(endpoint!.secret, Math.floor(Date.now() / 1000), body) }, body });
+    expect(webhook.status).toBe(404);
+
+    const mended = await saveKey(creator, key.secretKey);
+    expect(mended.status, mended.text).toBe(200);
+    expect(mended.body.account).toMatchObject({ keyStatus: 'active' });
+    // The endpoint made under the lost secret is deleted with the key pasted again; one endpoint remains.
+    expect(stripe.webhookEndpoints(key.accountId).map((each) => each.id)).not.toContain(endpoint!.id);
+    expect(stripe.webhookEndpoints(key.accountId)).toHaveLength(1);
   });
 
   it('finds the revoked key from the studio’s status too, before any join', async () => {
