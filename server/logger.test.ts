@@ -47,13 +47,14 @@ describe('logger', () => {
         attempts: [{ credentials: { new_password: 'array-password-3', sessionToken: 'array-token-4' } }],
         res: { headers: { 'set-cookie': 'session=deep-cookie-5' } },
         google: { tokens: { client_secret: 'deep-secret-6', id_token: 'deep-id-7' } },
+        stripe: { secretKey: 'sk_test_deep-8', webhook_secret: 'whsec_deep-9', signingSecret: 'whsec_deep-10', APP_SECRET: 'deep-app-11' },
         emailTokens: 3,
         email: 'kept@example.com',
       },
       'nested',
     );
     const line = lines.join('');
-    expect(line).not.toMatch(/deep-password-1|deep-token-2|array-password-3|array-token-4|deep-cookie-5|deep-secret-6|deep-id-7/);
+    expect(line).not.toMatch(/deep-password-1|deep-token-2|array-password-3|array-token-4|deep-cookie-5|deep-secret-6|deep-id-7|deep-8|deep-9|deep-10|deep-app-11/);
     const logged = JSON.parse(line) as { request: { body: { user: { profile: { nested: { token: string } } } } }; emailTokens: number; email: string };
     expect(logged.request.body.user.profile.nested.token).toBe('[redacted]');
     expect(logged.emailTokens).toBe(3);

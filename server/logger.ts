@@ -31,6 +31,12 @@ const SECRET_FIELDS = new Set([
   'setcookie',
   'authorization',
   'apikey',
+  // Sealed at rest, but a plain value may pass through a line on its way in (a creator's pasted key, issue 29).
+  'secretkey',
+  'stripesecretkey',
+  'webhooksecret',
+  'signingsecret',
+  'appsecret',
 ]);
 
 const isSecretField = (key: string) => SECRET_FIELDS.has(key.toLowerCase().replace(/[^a-z]/g, ''));
