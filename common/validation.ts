@@ -113,6 +113,9 @@ export const passwordResetRequestSchema = z.object({ email });
 /** A visitor's join of a site with one field (docs/decisions/145); a signed-in reader's join names a tier instead. */
 export const emailJoinSchema = z.object({ email });
 
+/** The name a member who joined with an address alone gives later, on a site's account page. */
+export const memberNameSchema = z.object({ fullName });
+
 export const passwordResetConfirmSchema = z.object({
   token: z.string({ error: 'invalid-token' }).min(1, { error: 'invalid-token' }).max(200, { error: 'invalid-token' }),
   password: newPassword,

@@ -4,12 +4,13 @@
  * private feed link (shown once, right after it is made: only its hash is
  * kept), billing through Stripe's portal, and leaving with a confirmation.
  */
+import { FULL_NAME_MAX_LENGTH } from '../../common/constants.ts';
 import { formatMoney } from '../../common/money.ts';
 import { formatDate, text, type PageHead } from '../rendering/index.ts';
 import { siteUrl, type Site } from '../sites/index.ts';
 import type { MemberAccount } from './member-account-service.ts';
 
-export type AccountNotice = 'left' | 'new-feed' | 'billing-failed' | 'emails-on' | 'emails-off';
+export type AccountNotice = 'left' | 'new-feed' | 'billing-failed' | 'emails-on' | 'emails-off' | 'name-saved' | 'name-refused';
 
 export interface AccountPageInput {
   site: Site;
@@ -23,6 +24,8 @@ export interface AccountPageInput {
   messagesHtml?: string;
   /** The address the reader signed in with, beside the page's sign-out. */
   signedInAs?: string;
+  /** The reader's name: empty for a fan who joined with their address alone (docs/decisions/145), who may give one here. */
+  name?: string;
   /**
    * The operator suspended the site: the page keeps only what lets a member stop
    * paying or leave (docs/decisions/124); no feed, no e-mails, no messages.
@@ -60,7 +63,14 @@ const NOTICES: Record<AccountNotice, string> = {
   'billing-failed': '<p class="notice notice--error" role="alert">We could not open billing just now. Please try again in a moment.</p>',
   'emails-on': '<p class="notice notice--success" role="status">You will get new posts by e-mail.</p>',
   'emails-off': '<p class="notice notice--success" role="status">You will no longer get new posts by e-mail.</p>',
+  'name-saved': '<p class="notice notice--success" role="status">Your name is saved.</p>',
+  'name-refused': `<p class="notice notice--error" role="alert">Enter your name, up to ${FULL_NAME_MAX_LENGTH} characters.</p>`,
 };
+
+/** The name the creator and other members see (comments, messages); a fan who joined with an address alone gives it here. */
+function nameSection({ site, name = '' }: AccountPageInput): string {
+  return `<section class="account__section" aria-labelledby="name-heading"><h2 id="name-heading">Your name</h2><p>Shown with your comments and messages.</p><form method="post" action="/@${site.handle}/account/name"><label class="account__label" for="account-name">Name</label><input class="account__field" id="account-name" name="fullName" autocomplete="name" required maxlength="${FULL_NAME_MAX_LENGTH}" value="${text(name)}"><button class="button button--quiet" type="submit">Save name</button></form></section>`;
+}
 
 /** Newsletters on or off: what a mail's unsubscribe link turned off comes back on here. */
 function emailsSection(site: Site, account: MemberAccount): string {
@@ -103,7 +113,7 @@ function signOutSection({ site, signedInAs }: AccountPageInput): string {
 export function accountMain(input: AccountPageInput): string {
   if (input.suspended) return `<section class="join account">${suspendedMembershipHtml(input)}${signOutSection(input)}</section>`;
   // The site's page, not the platform's: it offers nothing of the platform, such as a site of one's own (docs/decisions/142).
-  return `<section class="join account">${membershipHtml(input)}${input.messagesHtml ?? ''}${signOutSection(input)}</section>`;
+  return `<section class="join account">${membershipHtml(input)}${input.messagesHtml ?? ''}${nameSection(input)}${signOutSection(input)}</section>`;
 }
 
 function suspendedMembershipHtml({ site, account, confirmLeave: confirming, notice }: AccountPageInput): string {

@@ -10,6 +10,7 @@ import type { AuthLocals } from '../auth/index.ts';
 import type { DesignPages } from '../public-site/index.ts';
 import { renderShell, type ShellInput, type SiteAssets, type SiteReader } from '../rendering/index.ts';
 import { findSiteByHandle, siteUrl, type Site } from '../sites/index.ts';
+import { memberNameSchema } from '../../common/validation.ts';
 import { AppError } from '../errors.ts';
 import { accountHead, accountMain, type AccountNotice } from './account-page.ts';
 import type { MemberAccountService } from './member-account-service.ts';
@@ -17,7 +18,7 @@ import { isSiteSuspended, sendSuspendedPage } from '../site-standing/index.ts';
 
 const FLASH_COOKIE = 'feed_link';
 const FLASH_MAX_AGE_MS = 60_000;
-const NOTICES: readonly AccountNotice[] = ['left', 'new-feed', 'billing-failed', 'emails-on', 'emails-off'];
+const NOTICES: readonly AccountNotice[] = ['left', 'new-feed', 'billing-failed', 'emails-on', 'emails-off', 'name-saved', 'name-refused'];
 
 export interface AccountRoutesDeps {
   db: Database;
@@ -99,6 +100,7 @@ export function accountRoutes({ db, accounts, appUrl, assets, maintenance, sessi
       ...(notice ? { notice } : {}),
       messagesHtml: userId === site.ownerId || !messagesSection ? '' : await messagesSection(site, userId, req),
       signedInAs: res.locals.auth!.user.email,
+      name: res.locals.auth!.user.fullName,
     };
     const reader: SiteReader = userId === site.ownerId ? 'owner' : !account ? 'signed-in' : account.entitled ? 'member' : 'lapsed';
     const design = await designPages.chrome(site, await designPages.designFor(site, false));
@@ -145,6 +147,14 @@ export function accountRoutes({ db, accounts, appUrl, assets, maintenance, sessi
     const on = (req.body as { on?: unknown }).on === '1';
     await accounts.setNewsletters(found.site, found.userId, on);
     res.redirect(303, `${cookiePath(found.site)}?notice=${on ? 'emails-on' : 'emails-off'}`);
+  });
+
+  router.post('/@:handle/account/name', sameOrigin, session, form, async (req, res: PageResponse, next) => {
+    const found = await openContext(req, res, next);
+    if (!found) return;
+    const parsed = memberNameSchema.safeParse({ fullName: (req.body as { fullName?: unknown }).fullName });
+    if (parsed.success) await accounts.setName(found.userId, parsed.data.fullName);
+    res.redirect(303, `${cookiePath(found.site)}?notice=${parsed.success ? 'name-saved' : 'name-refused'}`);
   });
 
   router.post('/@:handle/account/leave', sameOrigin, session, form, async (req, res: PageResponse, next) => {

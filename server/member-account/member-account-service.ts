@@ -79,6 +79,11 @@ export function createMemberAccountService({ db, clock, appUrl, stripeForSite }:
   return {
     account,
 
+    /** The member's own name, given later by a fan who joined with an address alone (docs/decisions/145). */
+    async setName(userId: string, fullName: string): Promise<void> {
+      await db.update(users).set({ fullName, displayName: fullName.split(/\s+/)[0] ?? fullName }).where(eq(users.id, userId));
+    },
+
     /** The member's own newsletter switch for this site. */
     async setNewsletters(site: Site, userId: string, on: boolean): Promise<void> {
       await setEmailSubscription(db, { siteId: site.id, userId }, on, clock());

@@ -237,6 +237,29 @@ describe('joining free with one e-mail field', () => {
     expect(await db().select({ id: memberships.id }).from(memberships).where(and(eq(memberships.siteId, site.id), eq(memberships.userId, userId)))).toHaveLength(1);
   });
 
+  it('lets a member give their name later on the site\'s account page, escaped where it shows', async () => {
+    const { site, freeTier } = await aSite();
+    const fan = createTestClient(server.url);
+    const email = uniqueEmail('named');
+    await joinByEmail(fan, server.smtp, { handle: site.handle, tierId: freeTier.id, email });
+    const page = await fan.get(`/@${site.handle}/account`);
+    expect(page.text).toContain('<input class="account__field" id="account-name" name="fullName" autocomplete="name" required maxlength="100" value="">');
+    const saved = await fan.post(`/@${site.handle}/account/name`, form({ fullName: ' Ada <b>Fan</b> ' }), FORM);
+    expect([saved.status, saved.headers.get('location')]).toEqual([303, `/@${site.handle}/account?notice=name-saved`]);
+    const [row] = await db().select().from(users).where(eq(users.email, email));
+    expect(row).toMatchObject({ fullName: 'Ada <b>Fan</b>', displayName: 'Ada' });
+    const again = await fan.get(`/@${site.handle}/account?notice=name-saved`);
+    expect(again.text).toContain('value="Ada &lt;b&gt;Fan&lt;/b&gt;"');
+    expect(again.text).toContain('Your name is saved.');
+    const blank = await fan.post(`/@${site.handle}/account/name`, form({ fullName: '   ' }), FORM);
+    expect(blank.headers.get('location')).toBe(`/@${site.handle}/account?notice=name-refused`);
+    expect((await db().select({ fullName: users.fullName }).from(users).where(eq(users.email, email)))[0]!.fullName).toBe('Ada <b>Fan</b>');
+    // Signed out, or from another origin: nobody's name changes.
+    expect((await createTestClient(server.url).post(`/@${site.handle}/account/name`, form({ fullName: 'Mallory' }), FORM)).headers.get('location')).toMatch(/^\/login/);
+    expect((await fan.post(`/@${site.handle}/account/name`, form({ fullName: 'Mallory' }), { ...FORM, origin: 'https://evil.example.test' })).status).toBe(403);
+    expect((await db().select({ fullName: users.fullName }).from(users).where(eq(users.email, email)))[0]!.fullName).toBe('Ada <b>Fan</b>');
+  });
+
   it('offers a clear choice when the site has paid tiers', async () => {
     const { site } = await aSite();
     await insertTier(db(), site.id, { name: 'Supporter', type: 'paid', monthlyPrice: 500, currency: 'usd' });
