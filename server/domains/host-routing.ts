@@ -72,7 +72,9 @@ export function hostRouting({ directory, appUrl, platformOrigins, beginHandoff }
       // the unsubscribe link of mail already sent, which mail providers post to once and may not follow.
       const stays = req.query.preview !== undefined || page?.[2] === '/unsubscribe';
       const domain = page && !stays ? directory.domainOfHandle(page[1]!.toLowerCase()) : undefined;
-      if (domain) return res.set('Cache-Control', DOMAIN_REDIRECT_CACHE).redirect(permanent(req.method), `https://${domain}${sameHostPath(page![2] ?? '/')}${query}`);
+      // A mailed link's token rides in the query: such a redirect is nobody's to keep, a shared cache's least of all.
+      const cache = /[?&]token=/.test(query) ? 'no-store' : DOMAIN_REDIRECT_CACHE;
+      if (domain) return res.set('Cache-Control', cache).redirect(permanent(req.method), `https://${domain}${sameHostPath(page![2] ?? '/')}${query}`);
       return next();
     }
     if (answer.kind === 'redirect') return res.set('Cache-Control', DOMAIN_REDIRECT_CACHE).redirect(permanent(req.method), `https://${answer.to}${sameHostPath(req.path)}${query}`);

@@ -304,6 +304,9 @@ describe('redirects, HSTS and unknown hosts', () => {
     const maxAge = Number(/max-age=(\d+)/.exec(String(moved.headers['cache-control']))?.[1]);
     expect(maxAge).toBeGreaterThan(0);
     expect(maxAge).toBeLessThanOrEqual(86_400);
+    // A mailed link's redirect carries its token: nobody keeps it.
+    const link = await raw(server, `/@${creator.handle}/join/confirm?token=abc`, { host: platformHost });
+    expect([link.status, link.headers.location, link.headers['cache-control']]).toEqual([301, `https://${domain}/join/confirm?token=abc`, 'no-store']);
   });
 
   it('answers an unknown Host with 421, but the health check and the TLS question under any name', async () => {
