@@ -125,6 +125,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       maintenance: services.maintenance,
       sameOrigin,
       appUrl: config.appUrl,
+      supportEmail: config.supportEmail,
       formTargets: paymentFormTargets(config.stripeApiUrl),
       clientDir,
       mediaUrlSigner: services.media.service.urlSigner,

@@ -6,12 +6,11 @@
 import type { ReactNode } from 'react';
 import { POLICIES_LAST_UPDATED } from '../../common/constants.ts';
 import { usePublicConfig } from '../app/public-config.tsx';
-import type { PolicySection } from '../content/types.ts';
+import { SUPPORT_EMAIL_TOKEN, type PolicySection } from '../../common/policy-text.ts';
 import './PolicyDocument.css';
 
 /** POLICIES_LAST_UPDATED in the machine-readable form of <time>. */
 const LAST_UPDATED_ISO = '2025-06-30';
-const EMAIL_TOKEN = '{email}';
 
 interface PolicyDocumentProps {
   title: string;
@@ -20,7 +19,7 @@ interface PolicyDocumentProps {
 }
 
 function withSupportEmail(text: string, email: string | undefined): ReactNode[] {
-  return text.split(EMAIL_TOKEN).flatMap((part, index) => {
+  return text.split(SUPPORT_EMAIL_TOKEN).flatMap((part, index) => {
     if (index === 0) return [part];
     const address = email ? (
       <a key={index} href={`mailto:${email}`}>

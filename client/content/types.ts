@@ -18,12 +18,6 @@ export interface Card {
   imagePath: string;
 }
 
-export interface PolicySection {
-  title: string;
-  /** The section's paragraphs; `{email}` stands for the configured support address. */
-  terms: readonly string[];
-}
-
 /** A headline figure of the landing page's TL;DR strip. */
 export interface Stat {
   value: string;

@@ -3,8 +3,9 @@
  * first on every request. On a site's active domain the site answers at the
  * root: its paths are rewritten onto the `/@{handle}` routes, which then run as
  * on the platform; sign-in begins the handoff (handoff.ts); a few platform
- * pages (terms, privacy, sign-up) are sent to the platform; the studio and
- * everything else is not there. The other of `www.` and the apex redirects to
+ * pages (sign-up, e-mail verification) are sent to the platform, the terms and
+ * privacy policy to the site's own copies; the studio and every other page is
+ * the site's 404 page. The other of `www.` and the apex redirects to
  * the domain. On the platform, `/@{handle}/…` of a site with an active domain
  * redirects to the same page there. Any other name gets 421: a request for a
  * host this server does not serve never sees the platform's pages, its
@@ -18,9 +19,19 @@ import type { SignInWay } from './handoff.ts';
 import { domainNextPath, sameHostPath } from './next-path.ts';
 
 /** The site's own pages, at the root of its domain. */
-const SITE_PAGE = /^\/(?:$|posts\/[^/]+(?:\/comments(?:\/[a-z-]+)?)?$|comments\/[^/]+\/[a-z-]+$|join(?:\/signup|\/confirm)?$|unsubscribe$|account(?:\/[a-z-]+)?$|rss\.xml$|feed\/)/;
+const SITE_PAGE = /^\/(?:$|posts\/[^/]+(?:\/comments(?:\/[a-z-]+)?)?$|comments\/[^/]+\/[a-z-]+$|join(?:\/signup|\/confirm)?$|terms$|privacy$|unsubscribe$|account(?:\/[a-z-]+)?$|rss\.xml$|feed\/)/;
+/**
+ * Where an unknown page of the domain goes: a path no route under `/@{handle}` answers, so the
+ * site's 404 does, whatever the page asked for (it never reaches a route the domain does not serve).
+ */
+const MISSING_PAGE = '-/not-found';
 /** Platform pages a site page links to; the domain hands them to the platform. */
-const PLATFORM_PAGES = new Set(['/terms-conditions', '/privacy-policy', '/signup', '/verify-email', '/reset-password', '/onboarding']);
+const PLATFORM_PAGES = new Set(['/signup', '/verify-email', '/reset-password', '/onboarding']);
+/** The platform's policy pages, which the site has its own copies of (server/public-site/framed-routes.ts). */
+const SITE_POLICIES = new Map([
+  ['/terms-conditions', '/terms'],
+  ['/privacy-policy', '/privacy'],
+]);
 /** Asked by address, under whatever name: the load balancer's health check and the proxy's TLS question. */
 const ANY_HOST_PATHS = new Set(['/healthz', '/internal/tls-allowed']);
 /**
@@ -90,6 +101,8 @@ export function hostRouting({ directory, appUrl, platformOrigins, beginHandoff }
     if (path === '/login') return beginHandoff(res, site, domainNextPath(req.query.next), 'password');
     if (path === '/api/auth/google') return beginHandoff(res, site, domainNextPath(req.query.next), 'google');
     if (PLATFORM_PAGES.has(path)) return res.redirect(302, `${appUrl.origin}${req.originalUrl}`);
+    const policy = SITE_POLICIES.get(path);
+    if (policy) return res.redirect(permanent(req.method), `${policy}${query}`);
 
     res.locals.customDomain = site.hostname;
     res.locals.domainSite = site;
@@ -101,6 +114,12 @@ export function hostRouting({ directory, appUrl, platformOrigins, beginHandoff }
     }
     const shared = path.startsWith('/media/') || path.startsWith('/assets/') || path === '/favicon.svg' || path === '/robots.txt' || path === '/sitemap.xml' || path === '/auth/handoff' || path === '/api/auth/logout' || path === '/api/messages/events';
     if (shared || path.startsWith(`/api/sites/${site.handle}/`)) return next();
+    // Any other page is the site's own 404, in its frame (framed-routes.ts); a call to the API or a form's post is a bare one.
+    if ((req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api/')) {
+      req.url = `${own}/${MISSING_PAGE}`;
+      req.originalUrl = req.url;
+      return next();
+    }
     res.status(404).type('text/plain').send('Not found');
   }
 }

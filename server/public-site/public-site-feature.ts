@@ -33,6 +33,8 @@ export interface PublicSiteFeatureDeps {
   maintenance: { isOn(): boolean };
   sameOrigin: RequestHandler;
   appUrl: URL;
+  /** SUPPORT_EMAIL: named in the site's copies of the terms and privacy policy (framed-routes.ts). */
+  supportEmail: string;
   /** PLATFORM_BADGE: the footer's "Powered by", linked to APP_URL (rendering/platform-badge.ts). */
   platformBadge: boolean;
   clientDir: string | undefined;
@@ -68,6 +70,7 @@ export function createPublicSiteFeature(deps: PublicSiteFeatureDeps): Feature {
     clock,
     livePosts,
     appUrl,
+    supportEmail: deps.supportEmail,
     assets,
     signer: mediaUrlSigner,
     joins,

@@ -2,7 +2,8 @@
  * The server-rendered public site: `/@{handle}`, its posts, join page and RSS
  * (a podcast feed too), and for crawlers `/robots.txt`, `/sitemap.xml` and its
  * pages `/sitemaps/{kind}-{n}.xml`, one file a page (home-routes.ts,
- * post-route.ts, feed-route.ts, join-routes.ts, crawler-routes.ts) around what
+ * post-route.ts, feed-route.ts, join-routes.ts, crawler-routes.ts, and the
+ * terms, privacy and 404 pages in framed-routes.ts) around what
  * every page does (site-page.ts). Each page reads the site once (the one
  * lookup), asks the access rule what the reader may see, signs URLs for that
  * media alone and writes HTML with template strings (server/rendering/); what
@@ -11,6 +12,7 @@
 import { Router } from 'express';
 import { crawlerRoutes } from './crawler-routes.ts';
 import { feedRoute } from './feed-route.ts';
+import { framedRoutes, type FramedRoutesDeps } from './framed-routes.ts';
 import { homeRoutes } from './home-routes.ts';
 import { joinRoutes } from './join-routes.ts';
 import { postRoute } from './post-route.ts';
@@ -18,7 +20,7 @@ import { createSitePage, type SiteRoutesDeps } from './site-page.ts';
 
 export type { SiteRoutesDeps } from './site-page.ts';
 
-export function siteRoutes(deps: SiteRoutesDeps): Router {
+export function siteRoutes(deps: SiteRoutesDeps & FramedRoutesDeps): Router {
   const router = Router();
   const pages = createSitePage(deps);
   // In the order they always were: the routes do not overlap, but a request meets them in this order.
@@ -27,5 +29,7 @@ export function siteRoutes(deps: SiteRoutesDeps): Router {
   feedRoute(router, deps, pages);
   joinRoutes(router, deps, pages);
   crawlerRoutes(router, deps, pages);
+  // Last: its 404 answers every path under /@{handle} the routes above did not (framed-routes.ts).
+  framedRoutes(router, deps, pages);
   return router;
 }

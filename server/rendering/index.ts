@@ -3,6 +3,7 @@ export { shellDesign, type ShellDesign } from './design/chrome.ts';
 export { compileDesign, type CompiledDesign } from './design/compile.ts';
 export { sectionHtml } from './design/sections.ts';
 export { audioEnclosure, rssXml, type FeedItem } from './feeds.ts';
+export { framedHead, notFoundMain, policyMain, policyTitle, type SitePolicy } from './framed-pages.ts';
 export { formatDate, homeHead, homeMain, welcomeHtml, type HomePageInput, type SiteImage } from './home-page.ts';
 export { text } from './html.ts';
 export { joinHead, joinMain, parseChoice, type JoinChoice, type JoinLinkProblem, type JoinPageInput, type JoinerState } from './join-page.ts';

@@ -160,18 +160,20 @@ function googleSignInLink(site: Site, choice: JoinChoice | undefined): string {
   return `<p class="join__google"><span class="join__or">or</span> <a class="button button--quiet" href="${text(`/api/auth/google?next=${encodeURIComponent(back)}`)}">Continue with Google</a></p>`;
 }
 
-/** The terms a join accepts, in the words of the sign-up form, under the button. */
-const JOIN_TERMS_HTML = '<p class="join__terms">By joining you agree to the <a href="/terms-conditions">Terms</a> and <a href="/privacy-policy">Privacy Policy</a>.</p>';
+/** The terms a join accepts, in the words of the sign-up form, under the button: the site's own copies (framed-pages.ts, docs/decisions/153). */
+function joinTermsHtml(site: Pick<Site, 'handle' | 'domain'>): string {
+  return `<p class="join__terms">By joining you agree to the <a href="${sitePath(site, '/terms')}">Terms</a> and <a href="${sitePath(site, '/privacy')}">Privacy Policy</a>.</p>`;
+}
 
 /**
  * The one e-mail field, its problem and the button: the join page and the
  * design's join section both use it (`id` keeps two forms on one page apart).
  */
-export function emailJoinFields(id: string, email: string, problem: string | undefined, button: string): string {
+export function emailJoinFields(site: Pick<Site, 'handle' | 'domain'>, id: string, email: string, problem: string | undefined, button: string): string {
   const field = fieldProblem(id, problem);
   return `<div class="field join__email"><label for="${id}">Your e-mail</label><input id="${id}" name="email" type="email" autocomplete="email" inputmode="email" required value="${text(email)}"${field.attrs}>${field.html}</div>
 <button class="button" type="submit">${text(button)}</button>
-${JOIN_TERMS_HTML}`;
+${joinTermsHtml(site)}`;
 }
 
 function signupSection(site: Site, input: JoinPageInput): string {
@@ -190,7 +192,7 @@ function signupSection(site: Site, input: JoinPageInput): string {
 <p>We will send you a link. Open it to join and sign in: no password needed.</p>
 <form method="post" action="${sitePath(site, '/join/signup')}" novalidate>
 ${choices}${paidNote}
-${emailJoinFields('join-email', form.email, problems.email, button)}
+${emailJoinFields(site, 'join-email', form.email, problems.email, button)}
 </form>
 ${input.googleSignIn ? googleSignInLink(site, input.choice) : ''}<p class="join__signin">Already a member? Enter your e-mail above: the link signs you in. Or <a href="/login?next=${back}">sign in with a password</a>.</p>
 </section>`;

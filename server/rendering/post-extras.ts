@@ -41,7 +41,7 @@ export function joinPromptHtml(site: Pick<Site, 'title' | 'tagline' | 'handle' |
   if (!free) {
     action = `<a class="button" href="${sitePath(site, '/join')}">See the memberships</a>`;
   } else if (reader === 'signed-out') {
-    action = `<form class="join-prompt__form" method="post" action="${sitePath(site, '/join/signup')}" novalidate><input type="hidden" name="choice" value="${text(free.id)}:month">${emailJoinFields('join-prompt-email', '', undefined, 'Join for free')}</form>`;
+    action = `<form class="join-prompt__form" method="post" action="${sitePath(site, '/join/signup')}" novalidate><input type="hidden" name="choice" value="${text(free.id)}:month">${emailJoinFields(site, 'join-prompt-email', '', undefined, 'Join for free')}</form>`;
   } else {
     action = `<form class="join-prompt__form" method="post" action="${sitePath(site, '/join')}"><input type="hidden" name="tierId" value="${text(free.id)}"><button class="button" type="submit">Join for free</button></form>`;
   }

@@ -69,7 +69,7 @@ describe('the join section signs a visitor up into the free tier', () => {
     expect(page).toContain('<label for="s-j1-email">Your e-mail</label>');
     expect(page).toContain('>Sign me up</button>');
     expect(page).not.toContain('name="password"');
-    expect(page).toContain('By joining you agree to the <a href="/terms-conditions">Terms</a>');
+    expect(page).toContain(`By joining you agree to the <a href="/@${owner.handle}/terms">Terms</a>`);
 
     const email = uniqueEmail('section-fan');
     const sent = await visitor.post(`/@${owner.handle}/join/signup`, form({ choice: `${free!.id}:month`, email }), FORM);

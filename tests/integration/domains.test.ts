@@ -268,8 +268,9 @@ describe('an active domain', () => {
     const google = await raw(server, `/api/auth/google?next=${encodeURIComponent('/join?tier=x')}`, { host: hostname });
     const googleNext = new URL(google.headers.location as string).searchParams.get('next')!;
     expect(googleNext).toMatch(new RegExp(`^/auth/handoff/start\\?domain=${hostname.replaceAll('.', '\\.')}&state=[a-z2-7]{32}&next=%2Fjoin$`));
+    // The platform's terms, asked for on a domain, are the site's own copy (docs/decisions/153).
     const terms = await raw(server, '/terms-conditions', { host: hostname });
-    expect([terms.status, terms.headers.location]).toEqual([302, `${server.url}/terms-conditions`]);
+    expect([terms.status, terms.headers.location]).toEqual([301, '/terms']);
     // The platform's wizard, asked for on a domain, is the platform's.
     const onboarding = await raw(server, '/onboarding', { host: hostname });
     expect([onboarding.status, onboarding.headers.location]).toEqual([302, `${server.url}/onboarding`]);

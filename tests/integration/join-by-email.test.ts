@@ -67,7 +67,7 @@ describe('joining free with one e-mail field', () => {
     expect(form).toContain('type="hidden" name="choice"');
     expect(form).not.toMatch(/password|fullName|agreeToTerms/);
     expect(form.match(/<button /g)?.length).toBe(1);
-    expect(form).toContain('By joining you agree to the <a href="/terms-conditions">Terms</a> and <a href="/privacy-policy">Privacy Policy</a>.');
+    expect(form).toContain(`By joining you agree to the <a href="/@${site.handle}/terms">Terms</a> and <a href="/@${site.handle}/privacy">Privacy Policy</a>.`);
     expect(page.text.match(/>Join for free</g)?.length).toBe(1);
     expect(page.text).not.toContain('any other site here');
     expect(page.text).not.toContain(PRODUCT_NAME);

@@ -83,7 +83,7 @@ function joinForm(context: SectionContext, free: TierRow, id: string, label: str
   }
   return `<form class="d-join__form join__signup" method="post" action="${sitePath(site, '/join/signup')}" novalidate>
 <input type="hidden" name="choice" value="${text(free.id)}:month">
-${emailJoinFields(`s-${id}-email`, '', undefined, label)}
+${emailJoinFields(site, `s-${id}-email`, '', undefined, label)}
 </form>`;
 }
 

@@ -1,7 +1,7 @@
 /** SPEC.md "Privacy policy": last updated June 30, 2025, seven numbered sections. */
 import { usePageMeta } from '../../../app/usePageMeta.ts';
 import { PolicyDocument } from '../../../components/PolicyDocument.tsx';
-import { PRIVACY_INTRO, PRIVACY_SECTIONS } from '../../../content/privacy-policy.ts';
+import { PRIVACY_INTRO, PRIVACY_SECTIONS } from '../../../../common/privacy-policy.ts';
 
 export default function PrivacyPolicyPage() {
   usePageMeta({

@@ -1,7 +1,7 @@
 /** SPEC.md "Terms": last updated June 30, 2025, thirteen numbered sections, minimum age 13. */
 import { usePageMeta } from '../../../app/usePageMeta.ts';
 import { PolicyDocument } from '../../../components/PolicyDocument.tsx';
-import { TERMS_INTRO, TERMS_SECTIONS } from '../../../content/terms-conditions.ts';
+import { TERMS_INTRO, TERMS_SECTIONS } from '../../../../common/terms-conditions.ts';
 
 export default function TermsConditionsPage() {
   usePageMeta({

@@ -1,5 +1,5 @@
 /** The Privacy Policy (SPEC.md "Privacy policy and Terms"): last updated June 30, 2025, numbered sections. */
-import type { PolicySection } from './types.ts';
+import type { PolicySection } from './policy-text.ts';
 
 export const PRIVACY_INTRO =
   'This policy explains what personal data Creator Platform processes when you visit this site, create a creator account or subscribe to a creator, and the choices you have. Creator Platform is self-hosted: the operator of this installation (“we”, “us”) is responsible for the data it holds.';

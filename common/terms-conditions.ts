@@ -1,6 +1,6 @@
 /** The Terms and Conditions (SPEC.md "Privacy policy and Terms"): last updated June 30, 2025, minimum age 13. */
-import { MINIMUM_AGE } from '../../common/constants.ts';
-import type { PolicySection } from './types.ts';
+import { MINIMUM_AGE } from './constants.ts';
+import type { PolicySection } from './policy-text.ts';
 
 export const TERMS_INTRO =
   'These Terms and Conditions govern your use of Creator Platform’s website and creator tools. Creator Platform is self-hosted: the operator of this installation (“we”, “us”) provides the service described here.';
