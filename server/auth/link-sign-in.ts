@@ -5,10 +5,13 @@
  * outbox names a user); the account proves nothing until its link is used,
  * and it answers the same whether the address had an account or not. The
  * link works once, for 15 minutes, on the one site it was asked on; using it
- * confirms the address and opens a session where it was used.
+ * confirms the address and opens a session where it was used. An account
+ * whose address nobody had proven before may have been made by a stranger
+ * with the owner's address and the stranger's password: the link proves the
+ * address, not those credentials, so they are cleared (docs/decisions/152).
  */
-import { and, eq, isNull } from 'drizzle-orm';
-import { emailTokens, users, type EmailTokenPurpose } from '../../db/schema.ts';
+import { and, eq, isNull, notInArray } from 'drizzle-orm';
+import { emailTokens, oauthAccounts, sessions as sessionRows, users, type EmailTokenPurpose } from '../../db/schema.ts';
 import type { Database } from '../../db/connect.ts';
 import type { MailTemplate } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -48,6 +51,29 @@ export async function freshSiteLinkToken(db: Database, { userId, email, purpose,
   const token = generateSecretToken();
   await db.insert(emailTokens).values({ id: hashToken(token), userId, email, purpose, siteId, createdAt: now, expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS) });
   return token;
+}
+
+/**
+ * The address was never proven before this link: whoever set the account's password, signed it in or linked
+ * a provider to it may not be the address's owner. Every session and provider link ends here, in the link's
+ * transaction (the password is cleared by the caller's update), and so does a pending e-mail change, whose link
+ * went to an address the stranger chose. Links of other sites stay: they went to this address, to its owner.
+ */
+async function clearUnprovenCredentials(tx: Database, user: UserRow, context: RequestContext, now: Date): Promise<void> {
+  const ended = await tx.delete(sessionRows).where(eq(sessionRows.userId, user.id)).returning({ id: sessionRows.id });
+  const unlinked = await tx.delete(oauthAccounts).where(eq(oauthAccounts.userId, user.id)).returning({ provider: oauthAccounts.provider });
+  const revoked = await tx
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, user.id), notInArray(emailTokens.purpose, ['join-site', 'sign-in']), isNull(emailTokens.usedAt)))
+    .returning({ id: emailTokens.id });
+  if (user.passwordHash === null && ended.length + unlinked.length + revoked.length === 0) return;
+  await recordAuthEvent(tx, context, {
+    type: 'sessions-revoked',
+    userId: user.id,
+    email: user.email,
+    detail: `sign-in link proved an unverified address: password ${user.passwordHash === null ? 'none' : 'removed'}, ${ended.length} session(s) ended, ${unlinked.length} provider link(s) and ${revoked.length} mailed link(s) removed`,
+  });
 }
 
 export function createLinkSignIn(deps: AuthDeps) {
@@ -106,7 +132,12 @@ export function createLinkSignIn(deps: AuthDeps) {
       // The address the link went to must still be the account's (an e-mail change since ends it).
       if (!user || user.email !== used.email) throw new LinkRefusedError('unknown');
       if (user.suspensionInfo.suspended) throw new AppError('user-disabled', 403, 'email');
-      const [confirmed] = await tx.update(users).set({ emailVerified: true, isVerified: true, lastLogin: now }).where(eq(users.id, user.id)).returning();
+      if (!user.emailVerified) await clearUnprovenCredentials(tx, user, context, now);
+      const [confirmed] = await tx
+        .update(users)
+        .set({ emailVerified: true, isVerified: true, lastLogin: now, ...(user.emailVerified ? {} : { passwordHash: null }) })
+        .where(eq(users.id, user.id))
+        .returning();
       await recordAuthEvent(tx, context, { type: 'sign-in-link-used', userId: user.id, email: user.email });
       const session = await sessions.createSession(user.id, context.userAgent, tx, scope);
       return { user: confirmed!, session };

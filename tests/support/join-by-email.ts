@@ -23,3 +23,8 @@ export async function joinByEmail(client: TestClient, smtp: SmtpSink, { handle, 
   expect(followed.headers.get('location')).toBe(`/@${handle}?joined=1`);
   return followed;
 }
+
+/** Follows a mailed join link as its reader does; answers the redirect that signs in (or says why not). */
+export function followJoinLink(client: TestClient, link: string) {
+  return client.visit(link);
+}
