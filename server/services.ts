@@ -30,7 +30,7 @@ import { createJobQueue } from './queue/index.ts';
 import { createOnboardingService, createSiteChanges, createSitesService, findSiteByHandle } from './sites/index.ts';
 import { createPageCache, createPageViewCounter } from './public-site/index.ts';
 import { createActivityService, createReportsService, createRollUp, createVisitorSalts, recordActivity, rollUpJob } from './reports/index.ts';
-import { createCheckout, createSubscriptionSync, membershipWebhookHandlers } from './memberships/index.ts';
+import { createCheckout, createSubscriptionSync, membershipWebhookHandlers, payingMembersOf } from './memberships/index.ts';
 import { createTiersService } from './tiers/index.ts';
 import { createDnsChecker, createDomainDirectory, createDomainsService, DOMAIN_CHECK_JOB, domainQueues, type DomainCheckJobData } from './domains/index.ts';
 import { createDesignService } from './design/index.ts';
@@ -117,6 +117,7 @@ export function createServices({ config, database, transport, clock, logger, sec
     clock,
     logger,
     siteChanged,
+    payingMembers: (siteId, executor) => payingMembersOf(executor, [siteId]),
   });
   const { paymentsReady, stripeForSite, stripeForAccount } = paymentAccounts;
   // Each feature that reacts to Stripe events adds its handlers here (docs/decisions/050). A creator's own

@@ -9,6 +9,7 @@ export const PAYMENTS_ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   'stripe-unavailable': 'Stripe could not be reached. Nothing was changed; please try again.',
   'invalid-stripe-key': 'Stripe did not accept this key. Paste a secret key (sk_…) or a restricted key (rk_…) from your Stripe dashboard.',
   'not-found': 'No key is connected any more. Reload the page to see your payments as they are.',
+  'paying-members': 'Members still pay through this Stripe account. End their subscriptions first (on each member’s page in Subscribers), then disconnect.',
 };
 export const PAYMENTS_ERROR_FALLBACK = 'Something went wrong. Please try again.';
 
@@ -61,7 +62,7 @@ export const OWN_KEY = {
   disconnect: 'Disconnect',
   disconnectTitle: 'Disconnect Stripe?',
   disconnectBody:
-    'Paid tiers stop taking new members, and this server forgets your key. Subscriptions already running stay in your Stripe account and keep billing there, but their changes are not recorded here until you connect the same account again.',
+    'Paid tiers stop taking new members, and this server forgets your key. While any member still pays through this account, Stripe stays connected: end their subscriptions first.',
   disconnectConfirm: 'Disconnect Stripe',
   disconnected: 'Stripe is disconnected. Your key is forgotten.',
 } as const;

@@ -10,30 +10,26 @@ import type { AccountDeletionPlan } from '../../common/api/account.ts';
 import type { Database } from '../../db/connect.ts';
 import { memberships, sites } from '../../db/content-schema.ts';
 import { platformPlans } from '../../db/money-schema.ts';
-import { BILLED_STATUSES } from '../memberships/index.ts';
+import { billedSubscription, payingMembersOf } from '../memberships/index.ts';
 
 const BILLED_PLAN_STATUSES = ['active', 'trialing', 'past_due'] as const;
 
 export async function deletionPlan(db: Database, userId: string): Promise<AccountDeletionPlan> {
-  const billed = and(isNotNull(memberships.stripeSubscriptionId), inArray(memberships.status, BILLED_STATUSES));
   const owned = await db
     .select({ id: sites.id, handle: sites.handle, title: sites.title, members: count(memberships.id) })
     .from(sites)
     .leftJoin(memberships, eq(memberships.siteId, sites.id))
     .where(eq(sites.ownerId, userId))
     .groupBy(sites.id);
-  const siteIds = owned.map((site) => site.id);
-  const [paying] = siteIds.length
-    ? await db.select({ value: count() }).from(memberships).where(and(inArray(memberships.siteId, siteIds), billed))
-    : [{ value: 0 }];
-  const [ownMemberships] = await db.select({ value: count() }).from(memberships).where(and(eq(memberships.userId, userId), billed));
+  const payingMembers = await payingMembersOf(db, owned.map((site) => site.id));
+  const [ownMemberships] = await db.select({ value: count() }).from(memberships).where(and(eq(memberships.userId, userId), billedSubscription));
   const [ownPlan] = await db
     .select({ value: count() })
     .from(platformPlans)
     .where(and(eq(platformPlans.userId, userId), isNotNull(platformPlans.stripeSubscriptionId), inArray(platformPlans.status, BILLED_PLAN_STATUSES)));
   return {
     sites: owned.map(({ handle, title, members }) => ({ handle, title, members })),
-    payingMembers: paying!.value,
+    payingMembers,
     ownSubscriptions: ownMemberships!.value + ownPlan!.value,
   };
 }

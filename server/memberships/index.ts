@@ -8,6 +8,7 @@
  * Other features call these; none writes either table itself
  * (only-writer.test.ts holds them to it).
  */
+export { billedSubscription, payingMembersOf } from './billed-subscriptions.ts';
 export { createCheckout, type CheckoutDeps, type CheckoutRequest, type StartCheckout } from './checkout.ts';
 export { BILLED_STATUSES, compMembership, type Comp, type CompOutcome } from './comp-membership.ts';
 export { cancelRenewal, endMembership, type Ending } from './end-membership.ts';

@@ -3,9 +3,11 @@
  * docs/decisions/144): checked with Stripe (the account it opens, and each
  * permission the platform's calls need, asked with an empty body so nothing is
  * made), sealed at rest, and its account given a webhook endpoint whose signing
- * secret is sealed too. Disconnecting deletes that endpoint (best effort) and
- * forgets the key; the account id stays, so the paid tiers and members made on
- * it are not tied to another account by mistake.
+ * secret is sealed too. Disconnecting is refused while members' subscriptions
+ * still bill on the account (nobody here would hear of them or could cancel
+ * them); otherwise it forgets the key and deletes that endpoint (best effort).
+ * The account id stays, so the paid tiers and members made on it are not tied
+ * to another account by mistake.
  */
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -56,12 +58,28 @@ export interface OwnKeyDeps {
   siteChanged: SiteChanged;
   siteOf: (ownerId: string) => Promise<{ id: string }>;
   status: (ownerId: string) => Promise<PaymentsStatus>;
+  /** How many members of the site a Stripe subscription still bills (server/memberships), read in the caller's transaction. */
+  payingMembers: PayingMembers;
+}
+
+export type PayingMembers = (siteId: string, executor: Database) => Promise<number>;
+
+/** 409 `paying-members`, naming how many and what to do first. */
+function stillBilled(count: number): AppError {
+  const who = count === 1 ? 'One member still pays' : `${count} members still pay`;
+  return new AppError(
+    'paying-members',
+    409,
+    undefined,
+    undefined,
+    `${who} through this Stripe account: disconnected, nobody here would record their payments or could cancel them. First end their subscriptions (on each member’s page in Subscribers: Remove member, “Ends now”), or wait until they have ended, then disconnect.`,
+  );
 }
 
 /** `/api/webhooks/stripe/sites/:siteId`: where a site's own account sends its events. */
 export const siteWebhookUrl = (appUrl: URL, siteId: string) => new URL(`/api/webhooks/stripe/sites/${siteId}`, appUrl).href;
 
-export function createOwnKeyService({ db, clock, logger, appUrl, secretBox, siteStripe, webhookEvents, siteChanged, siteOf, status }: OwnKeyDeps) {
+export function createOwnKeyService({ db, clock, logger, appUrl, secretBox, siteStripe, webhookEvents, siteChanged, siteOf, status, payingMembers }: OwnKeyDeps) {
   /** The account the key opens, once each permission the platform uses has answered. */
   async function checkKey(client: StripeClient): Promise<Stripe.Account> {
     const account = await client.accounts.retrieveCurrent().catch((error: unknown) => {
@@ -166,20 +184,28 @@ export function createOwnKeyService({ db, clock, logger, appUrl, secretBox, site
     return status(ownerId);
   }
 
-  /** DELETE /api/payments/key: the endpoint deleted (best effort), the key and its signing secret forgotten. */
+  /**
+   * DELETE /api/payments/key: refused with 409 `paying-members` while a member's subscription bills on the account;
+   * otherwise the key and its signing secret forgotten, then the endpoint deleted (best effort).
+   */
   async function disconnect(ownerId: string): Promise<PaymentsStatus> {
     const site = await siteOf(ownerId);
-    const [row] = await db.select().from(paymentAccounts).where(and(eq(paymentAccounts.siteId, site.id), eq(paymentAccounts.mode, 'key')));
-    if (!row?.secretKey) throw new AppError('not-found', 404);
-    const key = siteStripe.keyOf(row);
-    if (row.webhookEndpointId && key) await deleteEndpoint(siteStripe.keyClient(key), row.webhookEndpointId, site.id);
-    await db.transaction(async (tx) => {
+    const row = await db.transaction(async (tx) => {
+      // The site's row lock: a key saved at the same moment waits, and the count is of the members as they are now.
+      await tx.select({ id: sites.id }).from(sites).where(eq(sites.id, site.id)).for('update');
+      const [current] = await tx.select().from(paymentAccounts).where(and(eq(paymentAccounts.siteId, site.id), eq(paymentAccounts.mode, 'key')));
+      if (!current?.secretKey) throw new AppError('not-found', 404);
+      const paying = await payingMembers(site.id, tx);
+      if (paying > 0) throw stillBilled(paying);
       await tx
         .update(paymentAccounts)
         .set({ secretKey: null, webhookEndpointId: null, webhookSecret: null, keyRefusedAt: null, chargesEnabled: false, updatedAt: clock() })
         .where(eq(paymentAccounts.siteId, site.id));
       await siteChanged(site.id, tx);
+      return current;
     });
+    const key = siteStripe.keyOf(row);
+    if (row.webhookEndpointId && key) await deleteEndpoint(siteStripe.keyClient(key), row.webhookEndpointId, site.id);
     logger.info({ siteId: site.id, account: row.stripeAccountId }, 'Stripe key disconnected');
     return status(ownerId);
   }

@@ -18,7 +18,7 @@ import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { SecretBox } from '../secrets/index.ts';
 import { findSiteByOwner, type SiteChanged } from '../sites/index.ts';
-import { createOwnKeyService } from './own-key.ts';
+import { createOwnKeyService, type PayingMembers } from './own-key.ts';
 import { createSiteStripe, sealedContext, type SiteStripe } from './site-stripe.ts';
 import { isKeyRefused, stripeFailure, type StripeClient } from './stripe-client.ts';
 import type { WebhookHandlers } from './webhook-handlers.ts';
@@ -57,6 +57,8 @@ export interface PaymentAccountsDeps {
   clock: Clock;
   logger: Logger;
   siteChanged: SiteChanged;
+  /** How many members of a site a Stripe subscription still bills: disconnecting a key waits for none (own-key.ts). */
+  payingMembers: PayingMembers;
 }
 
 type PaymentAccountRow = typeof paymentAccounts.$inferSelect;
@@ -100,7 +102,7 @@ function toView(row: PaymentAccountRow): PaymentAccountView {
 /** A row of the creator's own key once disconnected: the account is remembered, nothing reaches it. */
 const isForgotten = (row: PaymentAccountRow) => row.mode === 'key' && !row.secretKey;
 
-export function createPaymentAccountsService({ db, stripe, stripeApiUrl, secretBox, webhookEvents, appUrl, clock, logger, siteChanged }: PaymentAccountsDeps) {
+export function createPaymentAccountsService({ db, stripe, stripeApiUrl, secretBox, webhookEvents, appUrl, clock, logger, siteChanged, payingMembers }: PaymentAccountsDeps) {
   const siteStripe = createSiteStripe({ platform: stripe, apiUrl: stripeApiUrl, secretBox });
 
   function requireStripe(): StripeClient {
@@ -236,7 +238,7 @@ export function createPaymentAccountsService({ db, stripe, stripeApiUrl, secretB
     }
   }
 
-  const ownKey = createOwnKeyService({ db, clock, logger, appUrl, secretBox, siteStripe, webhookEvents, siteChanged, siteOf: (ownerId) => siteOf(ownerId), status });
+  const ownKey = createOwnKeyService({ db, clock, logger, appUrl, secretBox, siteStripe, webhookEvents, siteChanged, siteOf: (ownerId) => siteOf(ownerId), status, payingMembers });
 
   const webhookHandlers: Pick<WebhookHandlers, 'connect'> = {
     connect: {

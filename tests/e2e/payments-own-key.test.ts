@@ -3,7 +3,8 @@
  * a server with no operator Stripe settings (issue 29 "Done when" 1): Settings
  * > Advanced offers "Connect Stripe with your key"; a publishable key is
  * refused under the field; a good key connects and names the account; a paid
- * tier is created on it; a revoked key is said plainly; Disconnect asks first.
+ * tier is created on it; a revoked key is said plainly; Disconnect asks first,
+ * and is refused in words while a member still pays.
  * Screenshots at 375 and 1280 px go to /tmp/shots-own-key/ with SCREENSHOTS=1.
  */
 import { eq } from 'drizzle-orm';
@@ -39,13 +40,15 @@ describe.skipIf(!chromiumAvailable)('Stripe with the creator’s own key, in Chr
     const { db } = app.server.handle;
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
     handles += 1;
-    await db.insert(sites).values({ ownerId: user!.id, handle: `own-key-${process.pid}-${handles}`, title: 'Own key' });
+    const handle = `own-key-${process.pid}-${handles}`;
+    // Published, so fans may join it.
+    await db.insert(sites).values({ ownerId: user!.id, handle, title: 'Own key', publishedAt: new Date() });
     const opened = await app.open({ width, height: 900 });
     const [name, value] = [...account.client.cookies].find(([cookie]) => cookie.endsWith('session'))!;
     await opened.page.context().addCookies([{ name, value, url: app.server.url }]);
     await opened.page.goto(`${app.server.url}/settings/advanced`);
     await opened.page.getByRole('heading', { name: 'Advanced settings', level: 1 }).waitFor();
-    return opened;
+    return { ...opened, account, handle };
   }
 
   for (const width of [1280, 375]) {
@@ -88,6 +91,37 @@ describe.skipIf(!chromiumAvailable)('Stripe with the creator’s own key, in Chr
       expect(made.at(-1)?.account).toBeUndefined();
 
       expect(unexpectedErrors(errors, [400])).toEqual([]);
+    });
+  }
+
+  for (const width of [375, 1280]) {
+    it(`refuses to disconnect while a member pays, saying how many and what to do first (${width} px)`, async () => {
+      const { page, errors, account, handle } = await openAsCreator(width);
+      const key = stripe.createAccountKey({ name: 'Paid Studio' });
+      await page.getByLabel('Secret or restricted key').fill(key.secretKey);
+      await page.getByRole('button', { name: 'Connect Stripe' }).click();
+      await page.getByText('Connected: Paid Studio').waitFor();
+      // A paid tier and a fan who pays for it, as the studio and the join page would make them.
+      const tier = await account.client.post<{ tier: { id: string } }>('/api/tiers', { name: 'Supporter', monthlyPrice: 500, yearlyPrice: 5000, currency: 'usd' });
+      expect(tier.status, tier.text).toBe(201);
+      const fan = await signUpVerified(app.server);
+      const joined = await fan.client.post<{ checkoutUrl: string }>(`/api/sites/${handle}/join`, { tierId: tier.body.tier.id, cadence: 'month' });
+      expect(joined.status, joined.text).toBe(200);
+      expect((await fetch(`${joined.body.checkoutUrl}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+      await stripe.idle();
+
+      await page.getByRole('button', { name: 'Disconnect' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Disconnect Stripe?' });
+      await confirm.getByText('While any member still pays through this account, Stripe stays connected').waitFor();
+      await confirm.getByRole('button', { name: 'Disconnect Stripe' }).click();
+      await confirm.getByText('One member still pays through this Stripe account').waitFor();
+      await confirm.getByText('Remove member, “Ends now”', { exact: false }).waitFor();
+      await expectAccessible(page);
+      await screenshot(page, `${SHOTS}/${width}-7-disconnect-refused.png`);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByText('Connected: Paid Studio').waitFor();
+      expect(stripe.webhookEndpoints(key.accountId)).toHaveLength(1);
+      expect(unexpectedErrors(errors, [409])).toEqual([]);
     });
   }
 

@@ -185,6 +185,49 @@ describe('connecting with the creator’s own key', () => {
     expect((await saveKey(creator, key.secretKey)).status).toBe(200);
   });
 
+  it('refuses to disconnect while a member’s subscription bills on the key, naming how many and what to do; once it ended, disconnects', async () => {
+    const { creator, key } = await connected();
+    const tier = await paidTier(creator);
+    const fan = await signUpVerified(server);
+    const joined = await fan.client.post<{ checkoutUrl: string }>(`/api/sites/${creator.handle}/join`, { tierId: tier.id, cadence: 'month' });
+    expect(joined.status, joined.text).toBe(200);
+    expect((await fetch(`${joined.body.checkoutUrl}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    await stripe.idle();
+    const [membership] = await server.handle.db.select().from(memberships).where(eq(memberships.siteId, creator.siteId));
+    expect(membership).toMatchObject({ status: 'active', source: 'stripe' });
+
+    const refused = await creator.delete<{ error: { code: string; message: string } }>('/api/payments/key');
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('paying-members');
+    expect(refused.body.error.message).toContain('One member still pays through this Stripe account');
+    expect(refused.body.error.message).toContain('Ends now');
+    // Nothing was forgotten nor deleted: the key, the endpoint and the member's webhooks all still work.
+    expect(await rowOf(creator.siteId)).toMatchObject({ mode: 'key', keyRefusedAt: null });
+    expect((await rowOf(creator.siteId))!.secretKey).not.toBeNull();
+    expect(stripe.webhookEndpoints(key.accountId)).toHaveLength(1);
+
+    // The creator ends the subscription now, with the key; Stripe's news arrives, then disconnecting is allowed.
+    expect((await sendJson(server, creator.client, 'DELETE', `/api/members/${membership!.id}`, { stripe: 'now' })).status).toBe(200);
+    await stripe.idle();
+    const gone = await creator.delete<PaymentsStatus>('/api/payments/key');
+    expect(gone.status, gone.text).toBe(200);
+    expect(gone.body.account).toBeNull();
+    expect(stripe.webhookEndpoints(key.accountId)).toEqual([]);
+  });
+
+  it('counts only the site’s own paying members: another site’s do not stop its disconnection', async () => {
+    const paying = await connected('Paying Site');
+    const tier = await paidTier(paying.creator);
+    const fan = await signUpVerified(server);
+    const joined = await fan.client.post<{ checkoutUrl: string }>(`/api/sites/${paying.creator.handle}/join`, { tierId: tier.id, cadence: 'month' });
+    expect((await fetch(`${joined.body.checkoutUrl}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    await stripe.idle();
+    expect((await paying.creator.delete('/api/payments/key')).status).toBe(409);
+
+    const { creator } = await connected('Quiet Site');
+    expect((await creator.delete('/api/payments/key')).status).toBe(200);
+  });
+
   it('lets only the site’s creator connect or disconnect, and only from the studio', async () => {
     const { creator } = await connected();
     const fan = await signUpVerified(server);

@@ -3,7 +3,7 @@
  * creator's first hour", docs/decisions/144): where no operator offers Connect,
  * or once a creator chose their own key. Three states: no key (the form and
  * where to find a restricted key), connected (the account, and Disconnect after
- * a confirmation), and a key Stripe no longer accepts (said plainly, with the
+ * a confirmation, refused in words while members still pay), and a key Stripe no longer accepts (said plainly, with the
  * form to paste a new one). The server names what is wrong with a key (a
  * missing permission, another account) under the field.
  */
@@ -98,7 +98,8 @@ function Disconnect({ onDone }: { onDone: (status: paymentsApi.PaymentsStatus) =
       setOpen(false);
       onDone(status);
     } catch (failure) {
-      setError(paymentsErrorMessage(toErrorCode(failure)));
+      // Refused while members pay: the server's words name how many and what to do first.
+      setError(failure instanceof ApiError && failure.code === 'paying-members' && failure.detail ? failure.detail : paymentsErrorMessage(toErrorCode(failure)));
     } finally {
       setBusy(false);
     }
