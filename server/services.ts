@@ -136,7 +136,7 @@ export function createServices({ config, database, transport, clock, logger, sec
   const domains = createDomainsService({ db, clock, logger, dns, appUrl: config.appUrl, apexAddresses: config.domains.ips.length > 0, queue: media.queue, siteChanged, refresh: (siteId) => domainDirectory.refresh(siteId) });
   void media.queue.work<DomainCheckJobData>(DOMAIN_CHECK_JOB, (job) => domains.runScheduledCheck(job.data));
   const members = createMembersService({ db, clock, logger, stripeForSite });
-  const webhooks = createWebhookService({ db, stripe, siteWebhookSecret: paymentAccounts.siteWebhookSecret, handlers: webhookHandlers, logger, clock });
+  const webhooks = createWebhookService({ db, stripe, siteWebhookSecret: paymentAccounts.siteWebhookSecret, keyRefused: paymentAccounts.markKeyRefused, handlers: webhookHandlers, logger, clock });
   const reportsRollUp = createRollUp({ db, clock });
   const messages = createMessagesService({ db, clock, rateLimiter, limits: config.messaging, signer: media.service.urlSigner });
   const comments = createCommentsService({ db, clock, livePosts, rateLimiter, limits: config.messaging, siteChanged, recordActivity });

@@ -3,7 +3,9 @@
  * applies it once (docs/decisions/050). One transaction records the event id
  * in `stripe_events` and runs its handler; an id already there is a replay and
  * does nothing, a handler that throws rolls the record back so Stripe's retry
- * applies it.
+ * applies it. On a site's own endpoint, Stripe refusing the site's key (revoked)
+ * is no failure to retry: the key is marked refused for the creator to replace,
+ * and the event is answered (docs/decisions/144).
  */
 import { lt } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -13,7 +15,7 @@ import type { Clock } from '../clock.ts';
 import type { StripeConfig } from '../config/index.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import type { StripeClient } from './stripe-client.ts';
+import { isKeyRefused, type StripeClient } from './stripe-client.ts';
 import type { WebhookEndpoint, WebhookHandlers } from './webhook-handlers.ts';
 
 export interface WebhookServiceDeps {
@@ -22,6 +24,8 @@ export interface WebhookServiceDeps {
   stripe: { client: StripeClient; config: StripeConfig } | undefined;
   /** The signing secret of a site's own endpoint (own-key.ts) and the account it speaks for; undefined when the site has none. */
   siteWebhookSecret: (siteId: string) => Promise<{ secret: string; stripeAccountId: string } | undefined>;
+  /** Records that Stripe no longer takes the site's own key (payment-accounts.ts markKeyRefused). */
+  keyRefused: (siteId: string) => Promise<void>;
   handlers: WebhookHandlers;
   logger: Logger;
   clock: Clock;
@@ -33,9 +37,10 @@ export interface WebhookServiceDeps {
  */
 export const STRIPE_EVENT_MEMORY_DAYS = 30;
 
-export type WebhookOutcome = 'applied' | 'replayed';
+/** `key-refused`: a site's own event that could not be applied because Stripe refused the site's key; not retried. */
+export type WebhookOutcome = 'applied' | 'replayed' | 'key-refused';
 
-export function createWebhookService({ db, stripe, siteWebhookSecret, handlers, logger, clock }: WebhookServiceDeps) {
+export function createWebhookService({ db, stripe, siteWebhookSecret, keyRefused, handlers, logger, clock }: WebhookServiceDeps) {
   function verify(endpoint: WebhookEndpoint, rawBody: Buffer, signature: string | undefined): Stripe.Event {
     // Without Stripe nothing sends here: the routes do not exist.
     if (!stripe) throw new AppError('not-found', 404);
@@ -78,7 +83,17 @@ export function createWebhookService({ db, stripe, siteWebhookSecret, handlers, 
     }
     // Its own account's event names no account; one that names another is not this endpoint's.
     if (event.account && event.account !== site.stripeAccountId) throw new AppError('invalid-input', 400);
-    return apply('connect', { ...event, account: site.stripeAccountId });
+    try {
+      return await apply('connect', { ...event, account: site.stripeAccountId });
+    } catch (error) {
+      if (!isKeyRefused(error)) throw error;
+      // The key was revoked or expired: a 500 would have Stripe retry for days against a key that cannot work. The
+      // studio says so and paid joins stop. Once a new key is pasted, the next event of each subscription sets its
+      // membership as Stripe has it then (subscription-sync.ts); a payment this event told of stays uncounted.
+      await keyRefused(siteId);
+      logger.warn({ eventId: event.id, type: event.type, siteId }, 'stripe webhook not applied: Stripe refused the site\'s key');
+      return 'key-refused';
+    }
   }
 
   async function apply(endpoint: WebhookEndpoint, event: Stripe.Event): Promise<WebhookOutcome> {

@@ -365,6 +365,38 @@ describe('paid members on the creator’s own key', () => {
     expect(stripe.webhookEndpoints(key.accountId)).toHaveLength(1);
   });
 
+  it('answers a webhook that meets a revoked key with 200, marks the key refused, and a new key of the account takes the next events', async () => {
+    const { creator, key } = await connected();
+    const tier = await paidTier(creator);
+    const fan = await signUpVerified(server);
+    const joined = await fan.client.post<{ checkoutUrl: string }>(`/api/sites/${creator.handle}/join`, { tierId: tier.id, cadence: 'month' });
+    expect((await fetch(`${joined.body.checkoutUrl}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    await stripe.idle();
+    const [membership] = await server.handle.db.select().from(memberships).where(eq(memberships.siteId, creator.siteId));
+    expect(membership).toMatchObject({ status: 'active' });
+
+    stripe.revokeKey(key.secretKey);
+    const before = stripe.deliveries.length;
+    await stripe.failNextInvoice(membership!.stripeSubscriptionId!);
+    await stripe.idle();
+    const refusedDeliveries = stripe.deliveries.slice(before).filter((delivery) => delivery.account === key.accountId);
+    expect(refusedDeliveries.map((delivery) => delivery.type)).toEqual(expect.arrayContaining(['invoice.payment_failed', 'customer.subscription.updated']));
+    // Answered, so Stripe does not retry for days; nothing applied, and the key is said to be refused.
+    for (const delivery of refusedDeliveries) expect(delivery.status).toBe(200);
+    expect((await rowOf(creator.siteId))!.keyRefusedAt).toBeInstanceOf(Date);
+    expect((await creator.client.get<PaymentsStatus>('/api/payments/status')).body.account).toMatchObject({ keyStatus: 'refused' });
+    expect((await server.handle.db.select().from(memberships).where(eq(memberships.id, membership!.id)))[0]).toMatchObject({ status: 'active' });
+
+    // A new key of the same account: its new endpoint gets the next event, which sets the membership as Stripe has it now.
+    expect((await saveKey(creator, stripe.createAccountKey({ account: key.accountId }).secretKey)).status).toBe(200);
+    await stripe.renew(membership!.stripeSubscriptionId!);
+    await stripe.idle();
+    const [renewed] = await server.handle.db.select().from(memberships).where(eq(memberships.id, membership!.id));
+    expect(renewed).toMatchObject({ status: 'active' });
+    expect(renewed!.lifetimeValue).toBeGreaterThan(membership!.lifetimeValue);
+    expect(stripe.deliveries.slice(before).filter((delivery) => delivery.status !== 200)).toEqual([]);
+  });
+
   it('finds the revoked key from the studio’s status too, before any join', async () => {
     const { creator, key } = await connected();
     stripe.revokeKey(key.secretKey);
