@@ -4,7 +4,7 @@
  * and imports no feature; a template left out here does not compile
  * (docs/decisions/134).
  */
-import { emailChangeMailTemplates, passwordMailTemplates, verifyEmailTemplate } from './auth/index.ts';
+import { accountMailSender, emailChangeMailTemplates, passwordMailTemplates, verifyEmailTemplate } from './auth/index.ts';
 import type { Config } from './config/index.ts';
 import type { Database } from '../db/connect.ts';
 import { domainMailTemplates } from './domains/index.ts';
@@ -16,11 +16,14 @@ import { loadMailBrand } from './sites/index.ts';
 import { supportMailTemplates } from './support/index.ts';
 
 export function createMailTemplates(db: Database, config: Pick<Config, 'appUrl' | 'mailFrom' | 'supportEmail'>): MailTemplates {
-  const { appUrl } = config;
+  const { appUrl, mailFrom, supportEmail } = config;
+  const siteBrand = (siteId: string) => loadMailBrand(db, appUrl, siteId);
+  // Mail about the account: a creator's is the platform's, a member's their site's or nobody's (docs/decisions/153).
+  const senderOf = accountMailSender({ db, siteBrand });
   return {
-    ...verifyEmailTemplate({ db, mailFrom: config.mailFrom, siteBrand: (siteId) => loadMailBrand(db, appUrl, siteId) }),
-    ...passwordMailTemplates({ supportEmail: config.supportEmail }),
-    ...emailChangeMailTemplates({ supportEmail: config.supportEmail }),
+    ...verifyEmailTemplate({ db, mailFrom, siteBrand }),
+    ...passwordMailTemplates({ supportEmail, mailFrom, senderOf }),
+    ...emailChangeMailTemplates({ supportEmail, mailFrom, senderOf }),
     ...domainMailTemplates({ db, appUrl }),
     ...supportMailTemplates({ db, appUrl }),
     ...messageNoticeTemplates({ db, appUrl, mailFrom: config.mailFrom }),

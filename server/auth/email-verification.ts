@@ -4,7 +4,8 @@ import { PRODUCT_NAME, VERIFY_EMAIL_TOKEN_TTL_MS } from '../../common/constants.
 import type { Database } from '../../db/connect.ts';
 import { memberships } from '../../db/content-schema.ts';
 import { users } from '../../db/schema.ts';
-import { actionMail, enqueueMail, MAIL_SUBJECTS, siteActionMail, siteSender, type MailBrand, type MailContent, type MailTemplates } from '../mail/index.ts';
+import { accountMail, actionMail, enqueueMail, MAIL_SUBJECTS, siteActionMail, siteSender, type MailBrand, type MailContent, type MailTemplates, type RenderedMail } from '../mail/index.ts';
+import type { SiteMailBrand } from './account-mail-sender.ts';
 import { recordAuthEvent, type RequestContext } from './audit.ts';
 import { appLink, type AuthDeps } from './deps.ts';
 import { consumeEmailToken, freshEmailToken } from './email-tokens.ts';
@@ -63,22 +64,21 @@ export function verificationMail(link: string): MailContent {
  * site's name, in its colour and logo, naming the site they joined (its
  * creator's title, not words of whoever typed the address) and what
  * confirming opens. Without a site to name (a paid join abandoned before any
- * membership) it speaks of membership alone.
+ * membership) it speaks of membership alone, in the neutral frame and from
+ * MAIL_FROM's bare address, never the platform's (docs/decisions/153).
  */
-export function memberVerificationMail(link: string, site: MailBrand | undefined): MailContent {
+export function memberVerificationMail(link: string, site: MailBrand | undefined, mailFrom: string): RenderedMail {
   const outro = 'The link works once and expires in 24 hours. If you did not join, ignore this email.';
-  if (!site) return actionMail('Confirm your e-mail', { greetingName: undefined, intro: 'Confirm this address to read what members get.', actionLabel: 'Confirm my e-mail', actionUrl: link, outro });
-  return siteActionMail(`Confirm your e-mail to read ${site.title}`, site, {
+  if (!site) return accountMail({ kind: 'neutral' }, 'verify-email', { greetingName: undefined, intro: 'Confirm this address to read what members get.', actionLabel: 'Confirm my e-mail', actionUrl: link, outro }, mailFrom);
+  const mail = siteActionMail(`Confirm your e-mail to read ${site.title}`, site, {
     greetingName: undefined,
     intro: `You joined ${site.title}. Confirm this address to read what members of ${site.title} get.`,
     actionLabel: 'Confirm my e-mail',
     actionUrl: link,
     outro,
   });
+  return { ...mail, from: siteSender(site, mailFrom) };
 }
-
-/** The brand of a site for its mail (server/sites/site-brand.ts, handed in by the composition root: sites stand on auth). */
-type SiteMailBrand = (siteId: string) => Promise<MailBrand | undefined>;
 
 /** The verification mail at send time (server/mail/template-registry.ts), with a fresh link; none once the address is verified. */
 export function verifyEmailTemplate({ db, mailFrom, siteBrand }: { db: Database; mailFrom: string; siteBrand: SiteMailBrand }): Pick<MailTemplates, 'verify-email'> {
@@ -106,7 +106,7 @@ export function verifyEmailTemplate({ db, mailFrom, siteBrand }: { db: Database;
         const link = appLink(ownLinks, '/api/auth/verify-email', { token });
         if (user.role !== 'member') return verificationMail(link);
         // In the site's name: the member joined the site, not the platform (issue 18).
-        return { ...memberVerificationMail(link, site), ...(site ? { from: siteSender(site, mailFrom) } : {}) };
+        return memberVerificationMail(link, site, mailFrom);
       },
     },
   };

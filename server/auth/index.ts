@@ -5,6 +5,7 @@ export { recordAuthEvent } from './audit.ts';
 export { createAuthFeature } from './auth-feature.ts';
 export { signIn } from './auth-routes.ts';
 export type { AuthDeps } from './deps.ts';
+export { accountMailSender } from './account-mail-sender.ts';
 export { emailChangeMailTemplates } from './email-change-mails.ts';
 export { createEmailVerificationService, verifyEmailTemplate } from './email-verification.ts';
 export { createGoogleSignIn } from './google.ts';

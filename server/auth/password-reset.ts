@@ -4,13 +4,15 @@
  * Requests and confirms are rate limited per client address and per e-mail, and
  * a confirm checks its token before any hash work, so a wrong token costs nothing.
  * Its two mails' templates (the mail registry's `reset-password` and
- * `password-changed`) are here too.
+ * `password-changed`) are here too: a creator's are the platform's, a member's
+ * their site's or nobody's (account-mail-sender.ts, docs/decisions/153).
  */
 import { eq } from 'drizzle-orm';
 import { RESET_PASSWORD_TOKEN_TTL_MS } from '../../common/constants.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { actionMail, enqueueMail, MAIL_SUBJECTS, type MailContent, type MailTemplates } from '../mail/index.ts';
+import { accountMail, enqueueMail, type ActionMail, type MailTemplates } from '../mail/index.ts';
+import type { AccountMailSenderOf } from './account-mail-sender.ts';
 import { recordAuthEvent, type RequestContext } from './audit.ts';
 import { appLink, type AuthDeps } from './deps.ts';
 import { consumeEmailToken, findUsableEmailToken, freshEmailToken } from './email-tokens.ts';
@@ -67,18 +69,18 @@ export function createPasswordResetService(deps: AuthDeps) {
 
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
 
-export function passwordResetMail(name: string | undefined, link: string): MailContent {
-  return actionMail(MAIL_SUBJECTS['reset-password'], {
+function passwordResetWords(name: string | undefined, link: string): ActionMail {
+  return {
     greetingName: name,
     intro: 'Someone asked to reset the password of your account. Choose a new one with the button below.',
     actionLabel: 'Choose a new password',
     actionUrl: link,
     outro: 'The link works once and expires in 60 minutes. If you did not ask for it, ignore this email: your password stays as it is.',
-  });
+  };
 }
 
-export function passwordChangedMail(name: string | undefined, loginUrl: string, supportEmail: string, keptSession = false): MailContent {
-  return actionMail(MAIL_SUBJECTS['password-changed'], {
+function passwordChangedWords(name: string | undefined, loginUrl: string, supportEmail: string, keptSession: boolean): ActionMail {
+  return {
     greetingName: name,
     intro: keptSession
       ? 'The password of your account was just changed on a signed-in device, and every other device was signed out.'
@@ -86,23 +88,24 @@ export function passwordChangedMail(name: string | undefined, loginUrl: string, 
     actionLabel: 'Sign in',
     actionUrl: loginUrl,
     outro: `If you did not change it, reset your password right away and write to ${supportEmail}.`,
-  });
+  };
 }
 
 /** The reset mail (with a fresh link; none to a suspended account) and the notice of a change, at send time (server/mail/template-registry.ts). */
-export function passwordMailTemplates({ supportEmail }: { supportEmail: string }): Pick<MailTemplates, 'reset-password' | 'password-changed'> {
+export function passwordMailTemplates({ supportEmail, mailFrom, senderOf }: { supportEmail: string; mailFrom: string; senderOf: AccountMailSenderOf }): Pick<MailTemplates, 'reset-password' | 'password-changed'> {
   return {
     'reset-password': {
       to: 'user',
       async render({ row, user, name, ownLinks, whileHeld }) {
         if (user.suspensionInfo.suspended) return undefined;
         const token = await whileHeld((tx, now) => freshEmailToken(tx, { userId: row.params.userId, email: row.recipient, purpose: 'reset-password', now, ttlMs: RESET_PASSWORD_TOKEN_TTL_MS }));
-        return passwordResetMail(name, appLink(ownLinks, '/reset-password', { token }));
+        return accountMail(await senderOf(user, row.params.userId), 'reset-password', passwordResetWords(name, appLink(ownLinks, '/reset-password', { token })), mailFrom);
       },
     },
     'password-changed': {
       to: 'user',
-      render: async ({ row, name, ownLinks }) => passwordChangedMail(name, appLink(ownLinks, '/login'), supportEmail, row.params.keptSession === true),
+      render: async ({ row, user, name, ownLinks }) =>
+        accountMail(await senderOf(user, row.params.userId), 'password-changed', passwordChangedWords(name, appLink(ownLinks, '/login'), supportEmail, row.params.keptSession === true), mailFrom),
     },
   };
 }

@@ -5,8 +5,9 @@
  * is escaped. A mail to an address nobody has proven yet greets without a
  * name: the name was typed by whoever signed up, and a stranger's address must
  * not carry their words. The frame around the words is the platform's here
- * (mail about the account itself, to creators and the operator); a site's mail
- * to its members is framed in the site's brand instead (site-mail.ts).
+ * (mail to creators and the operator); a site's mail to its members is framed
+ * in the site's brand instead (site-mail.ts), and a member's mail about their
+ * account in their site's or a neutral one (account-frame.ts).
  */
 import { PRODUCT_NAME, TAGLINE } from '../../common/constants.ts';
 

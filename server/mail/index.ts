@@ -1,5 +1,6 @@
 /** What other rooms use of server/mail/ (docs/architecture.md): its public surface. */
-export { actionMail, escapeHtml, type MailContent, type MailList } from './action-mail.ts';
+export { accountMail, type AccountMailSender } from './account-frame.ts';
+export { actionMail, escapeHtml, type ActionMail, type MailContent, type MailList } from './action-mail.ts';
 export { fromAddress, oneLine } from './addresses.ts';
 export { MAIL_QUEUED_CHANNEL, enqueueMail } from './outbox.ts';
 export { siteActionMail, siteSender, type MailBrand } from './site-mail.ts';

@@ -3,8 +3,9 @@
  * site's name as the sender's display name on MAIL_FROM's address, and its
  * logo (or its name), name and colour at the top, never the platform's name
  * or tagline (DESIGN.md "The creator's first hour", docs/decisions/142). Mail
- * about the account itself (password, e-mail change) keeps the platform's
- * frame (action-mail.ts).
+ * about the account itself (password, e-mail change) is the platform's for a
+ * creator and this site's for a member of it alone (account-frame.ts,
+ * docs/decisions/153).
  */
 import { checkContrast, textOn } from '../../common/contrast.ts';
 import { actionMail, escapeHtml, type ActionMail, type MailContent, type MailFrame } from './action-mail.ts';
