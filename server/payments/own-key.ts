@@ -9,7 +9,7 @@
  * The account id stays, so the paid tiers and members made on it are not tied
  * to another account by mistake.
  */
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { PaymentsStatus } from '../../common/api/payments.ts';
 import type { Database } from '../../db/connect.ts';
@@ -210,7 +210,28 @@ export function createOwnKeyService({ db, clock, logger, appUrl, secretBox, site
     return status(ownerId);
   }
 
-  return { saveKey, disconnect };
+  /**
+   * For deleting an account: reads, in the deletion's transaction and before its cascade takes the rows, the endpoint
+   * each site's own key made, and answers the step that deletes them at Stripe once the deletion has committed (best
+   * effort, like disconnecting): an account whose deletion is refused or rolled back keeps its endpoints working.
+   */
+  async function endpointsRemoval(executor: Database, siteIds: readonly string[]): Promise<() => Promise<void>> {
+    if (siteIds.length === 0) return async () => undefined;
+    const rows = await executor
+      .select()
+      .from(paymentAccounts)
+      .where(and(inArray(paymentAccounts.siteId, [...siteIds]), eq(paymentAccounts.mode, 'key'), isNotNull(paymentAccounts.webhookEndpointId)));
+    const endpoints = rows.flatMap((row) => {
+      const key = siteStripe.keyOf(row);
+      if (!key) logger.warn({ siteId: row.siteId, endpointId: row.webhookEndpointId }, 'Stripe webhook endpoint left: the saved key does not open');
+      return key && row.webhookEndpointId ? [{ siteId: row.siteId, endpointId: row.webhookEndpointId, key }] : [];
+    });
+    return async () => {
+      for (const { siteId, endpointId, key } of endpoints) await deleteEndpoint(siteStripe.keyClient(key), endpointId, siteId);
+    };
+  }
+
+  return { saveKey, disconnect, endpointsRemoval };
 }
 
 export type OwnKeyService = ReturnType<typeof createOwnKeyService>;

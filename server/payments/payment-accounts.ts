@@ -255,7 +255,7 @@ export function createPaymentAccountsService({ db, stripe, stripeApiUrl, secretB
     },
   };
 
-  return { connect, status, paymentsReady, stripeForSite, stripeForAccount, markKeyRefused, siteWebhookSecret, saveKey: ownKey.saveKey, disconnectKey: ownKey.disconnect, webhookHandlers };
+  return { connect, status, paymentsReady, stripeForSite, stripeForAccount, markKeyRefused, siteWebhookSecret, saveKey: ownKey.saveKey, disconnectKey: ownKey.disconnect, endpointsRemoval: ownKey.endpointsRemoval, webhookHandlers };
 }
 
 export type PaymentAccountsService = ReturnType<typeof createPaymentAccountsService>;

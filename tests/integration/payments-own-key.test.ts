@@ -7,6 +7,9 @@
  * key revoked after it was saved shows in the status and stops paid joins
  * cleanly; the site's webhooks are verified with its own endpoint's secret; and
  * a paid tier, Checkout, the webhooks and the billing portal run on the key.
+ * Disconnecting waits until no member's subscription bills on the key; a
+ * webhook that meets a revoked key is answered and marks it refused; deleting
+ * the account deletes the site's endpoint on Stripe.
  */
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -16,7 +19,7 @@ import type { TierView } from '../../common/api/tiers.ts';
 import { memberships } from '../../db/content-schema.ts';
 import { paymentAccounts } from '../../db/money-schema.ts';
 import { createSecretBox } from '../../server/secrets/index.ts';
-import { signUpVerified } from '../support/accounts.ts';
+import { signUpVerified, STRONG_PASSWORD } from '../support/accounts.ts';
 import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
 import { startStripeServer, stripeSignature, type StripeServer } from '../support/stripe-server.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -243,6 +246,34 @@ describe('connecting with the creator’s own key', () => {
     });
     expect(cross.status).toBe(403);
     expect((await rowOf(creator.siteId))!.secretKey).not.toBeNull();
+  });
+});
+
+describe('deleting the creator’s account', () => {
+  it('deletes the webhook endpoint the site’s key made on Stripe, and only that site’s; a refused deletion keeps it', async () => {
+    const { creator, key } = await connected('Leaving Studio');
+    const other = await connected('Staying Studio');
+    const tier = await paidTier(creator);
+    const fan = await signUpVerified(server);
+    const joined = await fan.client.post<{ checkoutUrl: string }>(`/api/sites/${creator.handle}/join`, { tierId: tier.id, cadence: 'month' });
+    expect((await fetch(`${joined.body.checkoutUrl}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    await stripe.idle();
+    const [membership] = await server.handle.db.select().from(memberships).where(eq(memberships.siteId, creator.siteId));
+
+    // Refused while the member pays: the site and its endpoint stay as they were.
+    expect((await sendJson(server, creator.client, 'DELETE', '/api/account', { password: STRONG_PASSWORD })).status).toBe(409);
+    expect(stripe.webhookEndpoints(key.accountId)).toHaveLength(1);
+
+    expect((await sendJson(server, creator.client, 'DELETE', `/api/members/${membership!.id}`, { stripe: 'now' })).status).toBe(200);
+    await stripe.idle();
+    const deleted = await sendJson(server, creator.client, 'DELETE', '/api/account', { password: STRONG_PASSWORD });
+    expect(deleted.status, deleted.text).toBe(204);
+    expect(stripe.webhookEndpoints(key.accountId)).toEqual([]);
+    expect(stripe.requests.findLast((request) => request.method === 'DELETE' && request.path.startsWith('/v1/webhook_endpoints/'))?.account).toBeUndefined();
+    expect(await rowOf(creator.siteId)).toBeUndefined();
+    // Another creator's site and endpoint are untouched.
+    expect(stripe.webhookEndpoints(other.key.accountId)).toHaveLength(1);
+    expect((await rowOf(other.creator.siteId))!.secretKey).not.toBeNull();
   });
 });
 
