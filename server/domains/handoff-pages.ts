@@ -40,10 +40,13 @@ function page(title: string, body: string, colour = DEFAULT_ACCENT): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${text(title)}</title><style>${style(colour)}</style></head><body><main>${body}</main></body></html>`;
 }
 
-export interface HandoffQuestion {
+/** What a page shows of the site: its name and its one colour (docs/decisions/142). */
+export interface SiteLook {
   siteTitle: string;
-  /** The site's one colour (docs/decisions/142). */
   brandColor: string;
+}
+
+export interface HandoffQuestion extends SiteLook {
   domain: string;
   email: string;
   state: string;
@@ -68,10 +71,11 @@ export function sendHandoffQuestion(res: Response, question: HandoffQuestion): v
     .send(page(`Sign in to ${siteTitle}?`, body, brandColor));
 }
 
-/** On the domain: the token was used, is too old, was made for another site, or was made for another browser. */
-export function sendHandoffRefusal(res: Response, signInAgain: string): void {
-  const body = `<h1>This sign-in link no longer works</h1>
+/** On the domain: the token was used, is too old, was made for another site, or was made for another browser. In the site's name and colour. */
+export function sendHandoffRefusal(res: Response, { siteTitle, brandColor }: SiteLook, signInAgain: string): void {
+  const body = `<p class="who"><a href="/">${text(siteTitle)}</a></p>
+<h1>This sign-in link no longer works</h1>
 <p>It was already used, it is more than a minute old, or it was made for another site or another browser.</p>
 <p><a href="${text(signInAgain)}">Sign in again</a></p>`;
-  res.status(400).set(HEADERS).type('html').send(page('Sign-in link expired', body));
+  res.status(400).set(HEADERS).type('html').send(page(`Sign-in link expired | ${siteTitle}`, body, brandColor));
 }

@@ -20,7 +20,7 @@ import { domainHandoffs } from '../../db/domain-schema.ts';
 import { generateSecretToken, hashToken, type AuthLocals, type SessionCookie, type SessionService } from '../auth/index.ts';
 import type { Clock } from '../clock.ts';
 import { hostName, type DomainDirectory, type DomainSite } from './domain-directory.ts';
-import { sendHandoffQuestion, sendHandoffRefusal } from './handoff-pages.ts';
+import { sendHandoffQuestion, sendHandoffRefusal, type SiteLook } from './handoff-pages.ts';
 import { parseHandoffState, type HandoffStateCookie } from './handoff-state.ts';
 import { domainNextPath } from './next-path.ts';
 
@@ -66,6 +66,12 @@ export function handoffRoutes({ db, clock, sessions, cookie, stateCookie, direct
     return { site: answer.site, state: parseHandoffState(input.state), next: domainNextPath(input.next) };
   }
 
+  /** The site's name and one colour, which both handoff pages wear (handoff-pages.ts); its domain for a name when it has none. */
+  async function lookOf(site: DomainSite): Promise<SiteLook> {
+    const [row] = await db.select({ title: sites.title, brandColor: sites.brandColor }).from(sites).where(eq(sites.id, site.siteId)).limit(1);
+    return { siteTitle: row?.title || site.hostname, brandColor: row?.brandColor ?? '' };
+  }
+
   /** Whether the reader already belongs to the site (its owner, or a member in any standing): no question then. */
   async function knowsSite(userId: string, siteId: string): Promise<boolean> {
     const [owned] = await db.select({ id: sites.id }).from(sites).where(and(eq(sites.id, siteId), eq(sites.ownerId, userId))).limit(1);
@@ -93,8 +99,7 @@ export function handoffRoutes({ db, clock, sessions, cookie, stateCookie, direct
     const auth = res.locals.auth;
     if (!auth) return res.redirect(302, `/login?next=${encodeURIComponent(`/auth/handoff/start?domain=${site.hostname}&state=${state}&next=${next}`)}`);
     if (!(await knowsSite(auth.user.id, site.siteId))) {
-      const [row] = await db.select({ title: sites.title, brandColor: sites.brandColor }).from(sites).where(eq(sites.id, site.siteId)).limit(1);
-      return sendHandoffQuestion(res, { siteTitle: row?.title || site.hostname, brandColor: row?.brandColor ?? '', domain: site.hostname, email: auth.user.email, state, next });
+      return sendHandoffQuestion(res, { ...(await lookOf(site)), domain: site.hostname, email: auth.user.email, state, next });
     }
     await mintAndGo(res, auth.user.id, site, state, next, 302);
   });
@@ -127,7 +132,7 @@ export function handoffRoutes({ db, clock, sessions, cookie, stateCookie, direct
             .where(and(eq(domainHandoffs.tokenHash, hashToken(token)), eq(domainHandoffs.hostname, domain), eq(domainHandoffs.stateHash, hashToken(state)), gt(domainHandoffs.expiresAt, clock())))
             .returning()
         : [];
-    if (!handoff) return sendHandoffRefusal(res, `/login?next=${encodeURIComponent(next)}`);
+    if (!handoff) return sendHandoffRefusal(res, await lookOf(site), `/login?next=${encodeURIComponent(next)}`);
     const opened = await sessions.createSession(handoff.userId, req.get('user-agent') ?? '', db, { hostname: domain, siteId: site.siteId });
     cookie.set(res, opened.token, opened.expiresAt);
     res.redirect(302, next);

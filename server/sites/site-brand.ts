@@ -2,9 +2,11 @@
  * The site's one brand, as its mail and its pages outside the design show it:
  * the published design holds the colour and the logo (docs/decisions/142).
  * `sites.brand_color` is that colour's copy, written with it (design publish,
- * PATCH /api/sites/mine); a site that never published a design has no logo
- * there, so its avatar stands in, as its pages show it. The logo is linked at
- * its stable public address: a mail stays in an inbox for months.
+ * PATCH /api/sites/mine); a site whose design has no logo (or that never
+ * published one) shows its avatar in its place, as its pages do. The logo is
+ * linked at its stable public address, on the site's own domain when it has an
+ * active one (docs/decisions/153): a mail stays in an inbox for months, and
+ * shows nothing of the platform's address.
  */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Design } from '../../common/design.ts';
@@ -41,9 +43,9 @@ export async function copyDesignColour(tx: Pick<Database, 'update'>, siteId: str
   await tx.update(sites).set({ brandColor: colour }).where(eq(sites.id, siteId));
 }
 
-/** The colour and logo of a site: its published design's, else (never published) its own colour and avatar. */
+/** The colour and logo of a site: its published design's, else (never published) its own colour; its avatar where the design has no logo. */
 export function brandOf(site: { brandColor: string; avatarMediaId: string | null }, published: { colors: { accent: string }; logoId: string | null } | null): { color: string; logoMediaId: string | null } {
-  return published ? { color: published.colors.accent, logoMediaId: published.logoId } : { color: site.brandColor, logoMediaId: site.avatarMediaId };
+  return published ? { color: published.colors.accent, logoMediaId: published.logoId ?? site.avatarMediaId } : { color: site.brandColor, logoMediaId: site.avatarMediaId };
 }
 
 /** The brand of a site for its mail; undefined when the site is gone. */
@@ -66,7 +68,7 @@ export async function loadMailBrand(db: Database, appUrl: URL, siteId: string): 
   return {
     title: row.title,
     color: brand.color,
-    logoUrl: logo ? new URL(`${publicMediaPrefix(logo.id)}/${imageFileFor(logo.derived, LOGO_WIDTH)}`, appUrl).href : null,
+    logoUrl: logo ? new URL(`${publicMediaPrefix(logo.id)}/${imageFileFor(logo.derived, LOGO_WIDTH)}`, row.domain ? `https://${row.domain}` : appUrl).href : null,
     url: siteUrl(row, appUrl),
   };
 }
