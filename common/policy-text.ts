@@ -17,8 +17,9 @@ export interface PolicySection {
 /** Where a paragraph names the configured support address. */
 export const SUPPORT_EMAIL_TOKEN = '{email}';
 
-/** Longest first: the intro's whole clause, then "Creator Platform’s" before "Creator Platform". */
+/** Longest first: the intros' whole clauses, then "Creator Platform’s" before "Creator Platform". */
 const NEUTRAL_WORDS: readonly (readonly [RegExp, string])[] = [
+  [new RegExp(`${PRODUCT_NAME}’s website and creator tools`, 'g'), 'this site'],
   [new RegExp(`${PRODUCT_NAME} is self-hosted: the operator of this installation`, 'g'), 'The operator of this site'],
   [new RegExp(`${PRODUCT_NAME}’s`, 'g'), 'this site’s'],
   [new RegExp(PRODUCT_NAME, 'g'), 'this site'],

@@ -99,7 +99,7 @@ describe('the terms and privacy policy a join form links to', () => {
   it('show the policy in the site’s frame in neutral words, with the operator’s support address', async () => {
     const anonymous = createTestClient(server.url);
     for (const [path, heading, words] of [
-      ['/terms', 'Terms &amp; Conditions', 'These Terms and Conditions govern your use of this site’s website'],
+      ['/terms', 'Terms &amp; Conditions', 'These Terms and Conditions govern your use of this site. The operator of this site (“we”, “us”) provides the service described here.'],
       ['/privacy', 'Privacy Policy', 'The operator of this site (“we”, “us”) is responsible for the data it holds.'],
     ] as const) {
       const page = await anonymous.get(`/@${plain.handle}${path}`);
