@@ -86,17 +86,20 @@ export function createLinkSignIn(deps: AuthDeps) {
    * confirmed: the only account a paid join may take to Checkout before its link is used), undefined for a
    * disabled one, which gets no mail.
    */
-  async function mailLink({ email, siteId, template, context }: { email: string; siteId: string | null; template: Extract<MailTemplate, 'join-site'>; context: RequestContext }): Promise<{ userId: string; unproven: boolean } | undefined> {
+  async function mailLink({ email, siteId, template, context }: { email: string; siteId: string | null; template: Extract<MailTemplate, 'join-site' | 'site-sign-in'>; context: RequestContext }): Promise<{ userId: string; unproven: boolean } | undefined> {
     const address = email.trim().toLowerCase();
     await rateLimiter.consumeSignup(context.ip);
     await rateLimiter.consumeMailToAddress(address);
     const now = clock();
     return db.transaction(async (tx) => {
-      // An account with no password, no name and nothing proven: it only gives the mail someone to go to; an earlier one is reused.
-      await tx
-        .insert(users)
-        .values(buildNewUser({ email: address, fullName: '', niche: '', passwordHash: null, emailVerified: false, now, role: 'member' }))
-        .onConflictDoNothing({ target: users.email });
+      // A join makes an account with no password, no name and nothing proven: it only gives the mail someone to go to; an
+      // earlier one is reused. A sign-in makes none: an unknown address gets no mail, and the same answer.
+      if (template === 'join-site') {
+        await tx
+          .insert(users)
+          .values(buildNewUser({ email: address, fullName: '', niche: '', passwordHash: null, emailVerified: false, now, role: 'member' }))
+          .onConflictDoNothing({ target: users.email });
+      }
       const [user] = await tx
         .select({ id: users.id, suspended: users.suspensionInfo, passwordHash: users.passwordHash, emailVerified: users.emailVerified })
         .from(users)
@@ -107,6 +110,18 @@ export function createLinkSignIn(deps: AuthDeps) {
       await recordAuthEvent(tx, context, { type: 'sign-in-link-sent', userId: user.id, email: address, ...(siteId ? { detail: `site ${siteId}` } : {}) });
       return { userId: user.id, unproven: user.passwordHash === null && !user.emailVerified };
     });
+  }
+
+  /**
+   * The address a link is for, without using it: the page a mailed link opens shows it beside its
+   * "Continue" button (a mail scanner's GET uses nothing). Refused as useLink would refuse it.
+   */
+  async function checkLink({ token, purpose, siteId }: { token: string; purpose: LinkPurpose; siteId: string | null }): Promise<{ email: string }> {
+    const [row] = await db.select().from(emailTokens).where(and(eq(emailTokens.id, hashToken(token)), eq(emailTokens.purpose, purpose)));
+    if (!row || row.siteId !== siteId) throw new LinkRefusedError('unknown');
+    if (row.usedAt) throw new LinkRefusedError('used');
+    if (row.expiresAt.getTime() <= clock().getTime()) throw new LinkRefusedError('expired');
+    return { email: row.email };
   }
 
   /**
@@ -145,7 +160,7 @@ export function createLinkSignIn(deps: AuthDeps) {
     return signedIn;
   }
 
-  return { mailLink, useLink };
+  return { mailLink, checkLink, useLink };
 }
 
 export type LinkSignIn = ReturnType<typeof createLinkSignIn>;

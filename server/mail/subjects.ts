@@ -20,6 +20,7 @@ export const MAIL_SUBJECTS: Record<MailTemplate, string> = {
   'new-member': 'You have a new member',
   'new-members-digest': 'Your new members yesterday',
   'join-site': 'Confirm your e-mail to join',
+  'site-sign-in': 'Your sign-in link',
   'confirm-email-change': `Confirm your new email for ${PRODUCT_NAME}`,
   'email-change-requested': `Your ${PRODUCT_NAME} email is being changed`,
   'email-change-taken': `Your ${PRODUCT_NAME} email was not changed`,

@@ -50,7 +50,8 @@ export function commentPageRoutes({ comments, session, sameOrigin }: { comments:
   /** The signed-in user, or the way to sign in and come back to the post. */
   function signedIn(req: Request, res: PageResponse, handle: string, slug: string): string | undefined {
     const userId = res.locals.auth?.user.id;
-    if (!userId) res.redirect(303, `/login?next=${encodeURIComponent(`${postPath(handle, slug)}#comments`)}`);
+    // The site's own sign-in by e-mail (docs/decisions/152), not the platform's login.
+    if (!userId) res.redirect(303, `/@${encodeURIComponent(handle)}/sign-in?next=${encodeURIComponent(`${postPath(handle, slug)}#comments`)}`);
     return userId;
   }
 

@@ -1,5 +1,6 @@
 /**
- * The mail of a one-field join (the registry's `join-site`, docs/decisions/145):
+ * The mail of a one-field join (the registry's `join-site`, docs/decisions/145)
+ * and of the site's sign-in page (`site-sign-in`, docs/decisions/152):
  * in the site's name and frame, never the platform's, with a link that works
  * once, for 15 minutes, on that site only. The link is made when the mail is
  * sent, so the outbox never holds a usable token; it points where the site is
@@ -10,7 +11,7 @@ import { siteActionMail, siteSender, type MailTemplates } from '../mail/index.ts
 import { loadMailBrand } from '../sites/index.ts';
 import type { Database } from '../../db/connect.ts';
 
-export function joinMailTemplates({ db, mailFrom }: { db: Database; mailFrom: string }): Pick<MailTemplates, 'join-site'> {
+export function joinMailTemplates({ db, mailFrom }: { db: Database; mailFrom: string }): Pick<MailTemplates, 'join-site' | 'site-sign-in'> {
   return {
     'join-site': {
       to: 'user',
@@ -30,6 +31,26 @@ export function joinMailTemplates({ db, mailFrom }: { db: Database; mailFrom: st
           actionLabel: `Join ${title}`,
           actionUrl: link,
           outro: `The link works once and expires in 15 minutes. If you did not ask to join ${title}, ignore this e-mail: nothing happens.`,
+        });
+        return { ...mail, from: siteSender(brand, mailFrom) };
+      },
+    },
+    'site-sign-in': {
+      to: 'user',
+      async render({ row, ownLinks, whileHeld }) {
+        const siteId = row.params.siteId;
+        if (!siteId) return undefined;
+        const brand = await loadMailBrand(db, ownLinks, siteId);
+        if (!brand) return undefined;
+        const token = await whileHeld((tx, now) => freshSiteLinkToken(tx, { userId: row.params.userId, email: row.recipient, purpose: 'sign-in', siteId, now }));
+        const link = `${brand.url.replace(/\/$/, '')}/sign-in/confirm?token=${encodeURIComponent(token)}`;
+        const title = brand.title;
+        const mail = siteActionMail(`Sign in to ${title}`, brand, {
+          greetingName: undefined,
+          intro: `Use the button below to sign in to ${title}.`,
+          actionLabel: `Sign in to ${title}`,
+          actionUrl: link,
+          outro: `The link works once and expires in 15 minutes. If you did not ask to sign in to ${title}, ignore this e-mail: nothing happens.`,
         });
         return { ...mail, from: siteSender(brand, mailFrom) };
       },

@@ -3,8 +3,8 @@
  * (`POST /@{handle}/join`), the one-field join of a visitor
  * (`POST /@{handle}/join/signup` with an e-mail address: the link is mailed
  * and the page says "Check your inbox"; a paid choice goes on to Checkout),
- * and the mailed link itself (`GET /@{handle}/join/confirm?token=`), which
- * joins the free tier and signs in (docs/decisions/145). All plain forms that
+ * and the mailed link itself (`/@{handle}/join/confirm?token=`: a page with
+ * "Continue", whose POST joins the free tier and signs in; docs/decisions/145, 152). All plain forms that
  * work with JavaScript off; a refusal comes back as the page in the site's words.
  */
 import express, { type NextFunction, type Request, type Router } from 'express';
@@ -12,11 +12,11 @@ import type { ErrorCode } from '../../common/error-codes.ts';
 import { SERVER_MESSAGES, SIGNUP_FIELD_MESSAGES } from '../../common/messages.ts';
 import { emailJoinSchema, listProblems } from '../../common/validation.ts';
 import { isEntitled } from '../access/index.ts';
-import { LinkRefusedError, sessionScopeOf } from '../auth/index.ts';
 import { AppError } from '../errors.ts';
 import { contextOf } from '../http/index.ts';
 import { joinHead, joinMain, parseChoice, siteIcon, siteReaderOf, type JoinChoice, type JoinerState, type JoinLinkProblem, type JoinPageInput } from '../rendering/index.ts';
 import { readerOf } from '../reports/index.ts';
+import type { MailedLinkRoutes } from './sign-in-routes.ts';
 import type { FoundSite, SitePage, SiteResponse, SiteRoutesDeps } from './site-page.ts';
 
 /** Refusals of a join the page explains in words; anything else reads as "could not add you". */
@@ -41,8 +41,8 @@ function emailProblem(code: string): string {
   return SIGNUP_FIELD_MESSAGES[code as keyof typeof SIGNUP_FIELD_MESSAGES] ?? SERVER_MESSAGES[code as ErrorCode] ?? 'Enter a valid email address.';
 }
 
-export function joinRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage): void {
-  const { content, clock, appUrl, assets, joins, links, googleSignIn, cookie, session, sameOrigin, countPageView, designPages } = deps;
+export function joinRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage, mailedLink: MailedLinkRoutes): void {
+  const { content, clock, appUrl, assets, joins, links, googleSignIn, session, sameOrigin, countPageView, designPages } = deps;
 
   router.get(
     '/@:handle/join',
@@ -106,7 +106,7 @@ export function joinRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage
     pages.pass(async (req, res, next) => {
       const handle = String(req.params.handle).toLowerCase();
       const userId = res.locals.auth?.user.id;
-      if (!userId) return res.redirect(303, `/login?next=${encodeURIComponent(`/@${handle}/join`)}`);
+      if (!userId) return res.redirect(303, `/@${handle}/sign-in`);
       const { tierId, cadence } = (req.body ?? {}) as { tierId?: unknown; cadence?: unknown };
       const choice = parseChoice(`${String(tierId)}:${cadence === 'year' ? 'year' : 'month'}`);
       if (!choice) return refuseChoice(req, res, next);
@@ -162,29 +162,18 @@ export function joinRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage
     }),
   );
 
-  router.get(
-    '/@:handle/join/confirm',
-    session,
-    pages.pass(async (req, res, next) => {
-      // The token is in the address: this answer is only ever a redirect, and it passes the address on to nobody.
-      res.set('Referrer-Policy', 'no-referrer');
-      const found = await pages.siteFor(req, res, next);
-      if (!found) return;
-      const { site } = found;
-      const token = typeof req.query.token === 'string' ? req.query.token : '';
-      try {
-        const signedIn = await links.useLink({ token, purpose: 'join-site', siteId: site.id, context: contextOf(req), scope: sessionScopeOf(res) });
-        cookie.set(res, signedIn.session.token, signedIn.session.expiresAt);
-        const free = (await content.tiers(site.id)).find((tier) => tier.type === 'free');
-        await joinFree(site.handle, signedIn.user.id, free?.id);
-        res.redirect(303, `/@${site.handle}?joined=1`);
-      } catch (error) {
-        if (!(error instanceof LinkRefusedError)) throw error;
-        // To the join page without the token in its address, which says why and offers a new link.
-        res.redirect(303, `/@${site.handle}/join?link=${error.reason}`);
-      }
-    }),
-  );
+  // The mailed link: a page with "Continue", whose POST joins the free tier and signs in (sign-in-routes.ts).
+  mailedLink('/join/confirm', {
+    kind: 'join',
+    purpose: 'join-site',
+    after: async (site, userId) => {
+      const free = (await content.tiers(site.id)).find((tier) => tier.type === 'free');
+      await joinFree(site.handle, userId, free?.id);
+      return `/@${site.handle}?joined=1`;
+    },
+    // To the join page without the token in its address, which says why and offers a new link.
+    refused: (site, reason) => `/@${site.handle}/join?link=${reason}`,
+  });
 
   /** The free tier for whoever followed a join link; one who already belongs (or owns the site) is simply signed in. */
   async function joinFree(handle: string, userId: string, tierId: string | undefined) {

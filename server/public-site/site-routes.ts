@@ -2,7 +2,8 @@
  * The server-rendered public site: `/@{handle}`, its posts, join page and RSS
  * (a podcast feed too), and for crawlers `/robots.txt`, `/sitemap.xml` and its
  * pages `/sitemaps/{kind}-{n}.xml`, one file a page (home-routes.ts,
- * post-route.ts, feed-route.ts, join-routes.ts, crawler-routes.ts, and the
+ * post-route.ts, feed-route.ts, join-routes.ts, sign-in-routes.ts (the site's
+ * sign-in and the pages its mailed links open), crawler-routes.ts, and the
  * terms, privacy and 404 pages in framed-routes.ts) around what
  * every page does (site-page.ts). Each page reads the site once (the one
  * lookup), asks the access rule what the reader may see, signs URLs for that
@@ -16,6 +17,7 @@ import { framedRoutes, type FramedRoutesDeps } from './framed-routes.ts';
 import { homeRoutes } from './home-routes.ts';
 import { joinRoutes } from './join-routes.ts';
 import { postRoute } from './post-route.ts';
+import { createSignInRoutes } from './sign-in-routes.ts';
 import { createSitePage, type SiteRoutesDeps } from './site-page.ts';
 
 export type { SiteRoutesDeps } from './site-page.ts';
@@ -27,7 +29,7 @@ export function siteRoutes(deps: SiteRoutesDeps & FramedRoutesDeps): Router {
   homeRoutes(router, deps, pages);
   postRoute(router, deps, pages);
   feedRoute(router, deps, pages);
-  joinRoutes(router, deps, pages);
+  joinRoutes(router, deps, pages, createSignInRoutes(router, deps, pages));
   crawlerRoutes(router, deps, pages);
   // Last: its 404 answers every path under /@{handle} the routes above did not (framed-routes.ts).
   framedRoutes(router, deps, pages);

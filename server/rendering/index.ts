@@ -6,6 +6,7 @@ export { audioEnclosure, rssXml, type FeedItem } from './feeds.ts';
 export { framedHead, notFoundMain, policyMain, policyTitle, type SitePolicy } from './framed-pages.ts';
 export { formatDate, homeHead, homeMain, welcomeHtml, type HomePageInput, type SiteImage } from './home-page.ts';
 export { text } from './html.ts';
+export { linkContinueMain, sameSitePath, signInMain, type LinkKind } from './sign-in-page.ts';
 export { joinHead, joinMain, parseChoice, type JoinChoice, type JoinLinkProblem, type JoinPageInput, type JoinerState } from './join-page.ts';
 export { embedAltOf, embeddedMediaIds, expandMediaEmbeds, imageFileFor } from './media-html.ts';
 export { BODY_MEDIA_TTL_MS, PUBLIC_IMAGE_TTL_MS, type LazySigner } from './media-links.ts';

@@ -180,7 +180,6 @@ function signupSection(site: Site, input: JoinPageInput): string {
   const form = input.signup ?? { email: '', problems: {} };
   const { problems } = form;
   const options = choiceOptions(input.tiers, input.choice);
-  const back = encodeURIComponent(sitePath(site, '/join'));
   const choices = options.only
     ? `<input type="hidden" name="choice" value="${choiceValue(options.only.tierId, options.only.cadence)}">`
     : `<fieldset class="join__choices"><legend>Your membership</legend>${options.html}</fieldset>`;
@@ -194,7 +193,7 @@ function signupSection(site: Site, input: JoinPageInput): string {
 ${choices}${paidNote}
 ${emailJoinFields(site, 'join-email', form.email, problems.email, button)}
 </form>
-${input.googleSignIn ? googleSignInLink(site, input.choice) : ''}<p class="join__signin">Already a member? Enter your e-mail above: the link signs you in. Or <a href="/login?next=${back}">sign in with a password</a>.</p>
+${input.googleSignIn ? googleSignInLink(site, input.choice) : ''}<p class="join__signin">Already a member? <a href="${sitePath(site, '/sign-in')}">Sign in</a>.</p>
 </section>`;
 }
 

@@ -23,7 +23,7 @@ export function siteReaderOf(readerId: string | undefined, standing: ReaderStand
 export interface SiteBarInput {
   site: Pick<Site, 'handle' | 'domain'>;
   reader: SiteReader;
-  /** The page's own path, where signing in comes back to. */
+  /** The page's own path, where a password sign-in comes back to. */
   path: string;
   /** The join page does not offer itself. */
   hideJoin: boolean;
@@ -33,7 +33,8 @@ export function siteBarLinks({ site, reader, path, hideJoin }: SiteBarInput): st
   const join = hideJoin ? '' : `<a class="button button--small" href="${sitePath(site, '/join')}">Join</a>`;
   const account = `<a class="site-bar__link" href="${sitePath(site, '/account')}">Your account</a>`;
   const links: Record<SiteReader, string> = {
-    'signed-out': `<a class="site-bar__link" href="/login?next=${encodeURIComponent(path)}">Sign in</a>${join}`,
+    // The site's own sign-in by e-mail (docs/decisions/152): a fan who joined with one field has no password.
+    'signed-out': `<a class="site-bar__link" href="${sitePath(site, '/sign-in')}?next=${encodeURIComponent(path)}">Sign in</a>${join}`,
     'signed-in': join,
     member: account,
     lapsed: `${account}${join}`,

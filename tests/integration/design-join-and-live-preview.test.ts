@@ -13,7 +13,7 @@ import { domains } from '../../db/domain-schema.ts';
 import { rateLimits, sessions, users } from '../../db/schema.ts';
 import { SITE_CHANGED_CHANNEL } from '../../server/sites/site-changes.ts';
 import { signUpVerified, uniqueEmail } from '../support/accounts.ts';
-import { joinLinkFrom } from '../support/join-by-email.ts';
+import { continueForm, followJoinLink, joinLinkFrom } from '../support/join-by-email.ts';
 import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
 import { createTestClient } from '../support/http-client.ts';
 import { insertTier } from '../support/site-fixtures.ts';
@@ -76,7 +76,7 @@ describe('the join section signs a visitor up into the free tier', () => {
     expect(sent.status).toBe(200);
     expect(sent.text).toContain('Check your inbox');
     expect(await membershipOf(owner.siteId, email)).toBeUndefined();
-    const followed = await visitor.visit(await joinLinkFrom(server.smtp, email));
+    const followed = await followJoinLink(visitor, await joinLinkFrom(server.smtp, email));
     expect(followed.headers.get('location')).toBe(`/@${owner.handle}?joined=1`);
     expect(await membershipOf(owner.siteId, email)).toEqual({ status: 'active', tierId: free!.id, source: 'free' });
     const [user] = await db().select().from(users).where(eq(users.email, email));
@@ -146,7 +146,12 @@ describe('the join section signs a visitor up into the free tier', () => {
     const link = new URL(await joinLinkFrom(server.smtp, email));
     expect(link.origin).toBe(`https://${hostname}`);
     expect(link.pathname).toBe('/join/confirm');
-    const followed = await raw(`${link.pathname}${link.search}`, { host: hostname });
+    // Its page, then "Continue", posted from the domain (docs/decisions/152).
+    const opened = await raw(`${link.pathname}${link.search}`, { host: hostname });
+    expect(opened.status).toBe(200);
+    const { action, body: token } = continueForm(opened.body);
+    expect(action).toBe('/join/confirm');
+    const followed = await raw(action, { host: hostname, method: 'POST', origin: `https://${hostname}`, body: token });
     expect([followed.status, followed.headers.location]).toEqual([303, `/@${owner.handle}?joined=1`]);
     expect(String(followed.headers['set-cookie'])).toMatch(/^session=/);
     expect(await membershipOf(owner.siteId, email)).toMatchObject({ status: 'active', tierId: free!.id });

@@ -15,7 +15,7 @@ import { creatorWithSite, sendJson, type Creator } from '../support/creator-site
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 import { insertMembership, insertTier } from '../support/site-fixtures.ts';
 import { requestWithHost, type HostAnswer, type HostRequest } from '../support/host-request.ts';
-import { joinLinkFrom } from '../support/join-by-email.ts';
+import { continueForm, joinLinkFrom } from '../support/join-by-email.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const TARGET = 'edge.platform.test';
@@ -191,7 +191,10 @@ describe('a session made on a custom domain', () => {
     expect(sent.status).toBe(200);
     const link = new URL(await joinLinkFrom(server.smtp, email));
     expect(link.host).toBe(domain);
-    const joined = await raw(server, `${link.pathname}${link.search}`, { host: domain });
+    // Its page, then "Continue", posted from the domain (docs/decisions/152).
+    const opened = await raw(server, `${link.pathname}${link.search}`, { host: domain });
+    const { action, body: token } = continueForm(opened.body);
+    const joined = await raw(server, action, { host: domain, method: 'POST', origin: `https://${domain}`, body: token });
     expect(joined.status).toBe(303);
     const cookie = cookieNamed(joined, 'session')!;
     const [row] = await server.handle.db.select().from(sessions).where(eq(sessions.id, hashToken(cookie.split('=')[1]!)));

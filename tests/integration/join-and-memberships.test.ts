@@ -237,7 +237,8 @@ describe('joining', () => {
     const visitor = createTestClient(server.url);
     const page = await visitor.get(`/@${owner.site.handle}/join`);
     expect(page.text).toContain(`<form method="post" action="/@${owner.site.handle}/join/signup" novalidate>`);
-    expect(page.text).toContain(`/login?next=${encodeURIComponent(`/@${owner.site.handle}/join`)}`);
+    // A member signs in on the site itself, by e-mail (docs/decisions/152).
+    expect(page.text).toContain(`Already a member? <a href="/@${owner.site.handle}/sign-in">Sign in</a>.`);
 
     const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
     const headers = { 'content-type': 'application/x-www-form-urlencoded' };

@@ -14,7 +14,7 @@ import { emailTokens, rateLimits, users } from '../../db/schema.ts';
 import { buildNewUser } from '../../server/auth/new-user.ts';
 import { signUpVerified, uniqueEmail } from '../support/accounts.ts';
 import { createTestClient, type TestClient } from '../support/http-client.ts';
-import { joinByEmail, joinLinkFrom } from '../support/join-by-email.ts';
+import { followJoinLink, joinByEmail, joinLinkFrom } from '../support/join-by-email.ts';
 import { insertSite, insertTier, userIdOf } from '../support/site-fixtures.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -99,7 +99,7 @@ describe('joining free with one e-mail field', () => {
     const token = new URL(link).searchParams.get('token')!;
     expect(await db().select().from(emailTokens).where(eq(emailTokens.id, token))).toEqual([]);
 
-    const followed = await visitor.visit(link);
+    const followed = await followJoinLink(visitor, link);
     expect(followed.status).toBe(303);
     expect(followed.headers.get('location')).toBe(`/@${site.handle}?joined=1`);
     expect(followed.headers.get('referrer-policy')).toBe('no-referrer');
@@ -163,7 +163,7 @@ describe('joining free with one e-mail field', () => {
     const [mail] = await server.smtp.waitForMail(existing.email, { count: 2 }).then((mails) => mails.slice(1));
     expect(mail!.subject).toBe('Confirm your e-mail to join Harbour Sounds');
     const reader = createTestClient(server.url);
-    const followed = await reader.visit(mail!.links.find((link) => link.includes('/join/confirm'))!);
+    const followed = await followJoinLink(reader, mail!.links.find((link) => link.includes('/join/confirm'))!);
     expect(followed.headers.get('location')).toBe(`/@${site.handle}?joined=1`);
     const me = await reader.get<{ user: { email: string; role: string } }>('/api/auth/me');
     expect(me.body.user).toMatchObject({ email: existing.email, role: 'creator' });
@@ -192,7 +192,7 @@ describe('joining free with one e-mail field', () => {
     const reader = createTestClient(server.url);
     const stale = await reader.visit(first!.links.find((link) => link.includes('/join/confirm'))!);
     expect(stale.headers.get('location')).toBe(`/@${site.handle}/join?link=used`);
-    const fresh = await reader.visit(second!.links.find((link) => link.includes('/join/confirm'))!);
+    const fresh = await followJoinLink(reader, second!.links.find((link) => link.includes('/join/confirm'))!);
     expect(fresh.headers.get('location')).toBe(`/@${site.handle}?joined=1`);
   });
 
@@ -230,7 +230,7 @@ describe('joining free with one e-mail field', () => {
     const elsewhere = createTestClient(server.url);
     const sent = await elsewhere.post(`/@${site.handle}/join/signup`, form({ email, choice: `${freeTier.id}:month` }), FORM);
     expect(sent.text).toContain('Check your inbox');
-    const followed = await elsewhere.visit(await joinLinkFrom(server.smtp, email, 2));
+    const followed = await followJoinLink(elsewhere, await joinLinkFrom(server.smtp, email, 2));
     expect(followed.headers.get('location')).toBe(`/@${site.handle}?joined=1`);
     expect((await elsewhere.get<{ user: { email: string } }>('/api/auth/me')).body.user.email).toBe(email);
     const userId = await userIdOf(db(), email);

@@ -294,7 +294,8 @@ describe('joining', () => {
     const signedOut = await anonymous().get(`/@${site.handle}/join`);
     expect(signedOut.status).toBe(200);
     expect(signedOut.text).toContain('Join with your e-mail');
-    expect(signedOut.text).toContain(`Already a member? Enter your e-mail above: the link signs you in. Or <a href="/login?next=${encodeURIComponent(`/@${site.handle}/join`)}">sign in with a password</a>.`);
+    // A member signs in on the site itself, by e-mail (docs/decisions/152).
+    expect(signedOut.text).toContain(`Already a member? <a href="/@${site.handle}/sign-in">Sign in</a>.`);
     // Set before the body went (a header after it threw ERR_HTTP_HEADERS_SENT, which the log guard now fails on): never shared, not even when signed out.
     expect(signedOut.headers.get('cache-control')).toBe('private, no-cache');
     const reader = await signUpVerified(server);

@@ -52,7 +52,8 @@ describe('the site bar', () => {
       expect(page.status).toBe(200);
       expect(barLinks(page.text)).toEqual([
         ['Harbour Sounds', `/@${handle}`],
-        ['Sign in', `/login?next=${encodeURIComponent(path)}`],
+        // The site's own sign-in by e-mail (docs/decisions/152), which offers the password sign-in back to this page.
+        ['Sign in', `/@${handle}/sign-in?next=${encodeURIComponent(path)}`],
         ['Join', `/@${handle}/join`],
       ]);
       expect(page.headers.get('cache-control')).toBe('public, max-age=60');
@@ -97,7 +98,7 @@ describe('the site bar', () => {
   });
 
   it('follows the reader on the join and account pages too, with no Join on the join page', async () => {
-    expect(barLinks((await createTestClient(server.url).get(`/@${handle}/join`)).text).slice(1)).toEqual([['Sign in', `/login?next=${encodeURIComponent(`/@${handle}/join`)}`]]);
+    expect(barLinks((await createTestClient(server.url).get(`/@${handle}/join`)).text).slice(1)).toEqual([['Sign in', `/@${handle}/sign-in?next=${encodeURIComponent(`/@${handle}/join`)}`]]);
     expect(barLinks((await readers.lapsed.get(`/@${handle}/join`)).text).slice(1)).toEqual([['Your account', `/@${handle}/account`]]);
     expect(barLinks((await readers.member.get(`/@${handle}/account`)).text).slice(1)).toEqual([['Your account', `/@${handle}/account`]]);
     expect(barLinks((await readers.lapsed.get(`/@${handle}/account`)).text).slice(1)).toEqual([
