@@ -8,13 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.ts';
 import { memberships, sites, tiers } from '../../db/content-schema.ts';
 import { defaultMigrationsFolder, migrateDatabase } from '../../db/migrate.ts';
 import { membershipEvents } from '../../db/money-schema.ts';
-import { users } from '../../db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 const MIGRATION = '0017_activity_direction';
@@ -45,8 +44,11 @@ afterAll(async () => {
 it('rewrites free-to-paid as upgraded and a comp ending on the free tier as downgraded, and leaves paid-to-paid alone', async () => {
   await migrateDatabase(handle, before);
   const db = handle.db;
+  // Users in the columns they had then: the schema of today names columns later migrations added.
+  const insertUser = (id: string, email: string, name: string, role: 'creator' | 'member') =>
+    db.execute(sql`insert into users (id, email, full_name, display_name, username, niche, role) values (${id}, ${email}, ${name}, ${name}, ${id.slice(0, 8)}, '', ${role})`);
   const owner = randomUUID();
-  await db.insert(users).values({ id: owner, email: `${owner}@creator.test`, fullName: 'Owner', displayName: 'Owner', username: owner.slice(0, 8), niche: '' });
+  await insertUser(owner, `${owner}@creator.test`, 'Owner', 'creator');
   const [site] = await db.insert(sites).values({ ownerId: owner, handle: `mig-${owner.slice(0, 8)}`, title: 'Migrated' }).returning();
   const [free] = await db.insert(tiers).values({ siteId: site!.id, name: 'Free', type: 'free' }).returning();
   const [gold] = await db.insert(tiers).values({ siteId: site!.id, name: 'Gold', type: 'paid', monthlyPrice: 900, currency: 'usd' }).returning();
@@ -55,7 +57,7 @@ it('rewrites free-to-paid as upgraded and a comp ending on the free tier as down
 
   async function member(history: Array<[kind: 'joined' | 'comped' | 'payment' | 'tier-changed', tierId: string, day: number]>) {
     const userId = randomUUID();
-    await db.insert(users).values({ id: userId, email: `${userId}@member.test`, fullName: 'M', displayName: 'M', username: userId.slice(0, 8), niche: '', role: 'member' });
+    await insertUser(userId, `${userId}@member.test`, 'M', 'member');
     const [row] = await db.insert(memberships).values({ siteId: site!.id, userId, tierId: history.at(-1)![1], status: 'active', source: 'free' }).returning();
     for (const [kind, tierId, day] of history) await db.insert(membershipEvents).values({ membershipId: row!.id, siteId: site!.id, kind, tierId, occurredAt: at(day) });
     return row!.id;

@@ -68,6 +68,8 @@ describe('POST /api/auth/signup', () => {
       lastLogin: at,
       registered: at,
       role: 'creator',
+      // Beside the role, so an admin can also be a creator (docs/decisions/148).
+      isAdmin: false,
       accountTier: 'free',
       hasCompletedSetup: false,
       onboardingStep: 0,
