@@ -115,6 +115,20 @@ export function createOwnKeyService({ db, clock, logger, appUrl, secretBox, site
     }
   }
 
+  /**
+   * The site's Checkout pages still open on the account, expired (best effort): a fan who paid in one after the key
+   * was forgotten would be billed by a subscription nobody here hears of. Only the site's own (its metadata), since
+   * the creator may sell other things on the same account; open pages last a day at most, so they are few.
+   */
+  async function expireOpenCheckouts(client: StripeClient, siteId: string): Promise<void> {
+    try {
+      const open = await client.checkout.sessions.list({ status: 'open', limit: 100 }).autoPagingToArray({ limit: 1000 });
+      for (const session of open.filter((each) => each.metadata?.siteId === siteId)) await client.checkout.sessions.expire(session.id);
+    } catch (error) {
+      logger.warn({ err: error, siteId }, 'Open Stripe Checkout pages of the site not expired');
+    }
+  }
+
   async function deleteEndpoint(client: StripeClient, endpointId: string, siteId: string): Promise<void> {
     // Best effort: an endpoint left behind only sends events this site no longer verifies.
     await client.webhookEndpoints.del(endpointId).catch((error: unknown) => logger.warn({ err: error, siteId, endpointId }, 'Stripe webhook endpoint not deleted'));
@@ -186,7 +200,8 @@ export function createOwnKeyService({ db, clock, logger, appUrl, secretBox, site
 
   /**
    * DELETE /api/payments/key: refused with 409 `paying-members` while a member's subscription bills on the account;
-   * otherwise the key and its signing secret forgotten, then the endpoint deleted (best effort).
+   * otherwise the key and its signing secret forgotten, then the site's open Checkout pages expired and the endpoint
+   * deleted (both best effort).
    */
   async function disconnect(ownerId: string): Promise<PaymentsStatus> {
     const site = await siteOf(ownerId);
@@ -205,6 +220,7 @@ export function createOwnKeyService({ db, clock, logger, appUrl, secretBox, site
       return current;
     });
     const key = siteStripe.keyOf(row);
+    if (key) await expireOpenCheckouts(siteStripe.keyClient(key), site.id);
     if (row.webhookEndpointId && key) await deleteEndpoint(siteStripe.keyClient(key), row.webhookEndpointId, site.id);
     logger.info({ siteId: site.id, account: row.stripeAccountId }, 'Stripe key disconnected');
     return status(ownerId);

@@ -218,6 +218,26 @@ describe('connecting with the creator’s own key', () => {
     expect(stripe.webhookEndpoints(key.accountId)).toEqual([]);
   });
 
+  it('expires the site’s Checkout pages still open when it disconnects, so nobody pays into a subscription nobody here hears of', async () => {
+    const { creator, key } = await connected();
+    const tier = await paidTier(creator);
+    const fan = await signUpVerified(server);
+    const joined = await fan.client.post<{ checkoutUrl: string }>(`/api/sites/${creator.handle}/join`, { tierId: tier.id, cadence: 'month' });
+    expect(joined.status, joined.text).toBe(200);
+    const sessionId = joined.body.checkoutUrl.split('/').at(-1)!;
+    // Another Checkout on the same account, not this site's (the creator sells something else there): left alone.
+    const own = new Stripe(key.secretKey, { host: '127.0.0.1', port: Number(new URL(stripe.url).port), protocol: 'http' });
+    const otherPrice = await own.prices.create({ currency: 'usd', unit_amount: 900, recurring: { interval: 'month' }, product_data: { name: 'Course' } });
+    const elsewhere = await own.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: otherPrice.id, quantity: 1 }], success_url: 'https://example.com/done' });
+
+    expect((await creator.delete('/api/payments/key')).status).toBe(200);
+    expect(stripe.object(sessionId)).toMatchObject({ status: 'expired' });
+    expect(stripe.object(elsewhere.id)).toMatchObject({ status: 'open' });
+    // Paying the expired page makes nothing: no redirect to the site, no subscription.
+    expect((await fetch(`${joined.body.checkoutUrl}/pay`, { method: 'POST', redirect: 'manual' })).status).not.toBe(303);
+    expect(stripe.object(sessionId)).toMatchObject({ subscription: null });
+  });
+
   it('counts only the site’s own paying members: another site’s do not stop its disconnection', async () => {
     const paying = await connected('Paying Site');
     const tier = await paidTier(paying.creator);

@@ -667,6 +667,9 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     session.url = `${baseUrl}/hosted/checkout/${session.id}`;
     return put(spaceKey, session);
   });
+  route('GET', '/v1/checkout/sessions', ({ spaceKey, params }) =>
+    listOf(spaceKey, '/v1/checkout/sessions', (object) => object.object === 'checkout.session' && (params.status === undefined || object.status === params.status), params),
+  );
   route('GET', '/v1/checkout/sessions/:id', ({ spaceKey, match }) => find(spaceKey, match[0]!, 'checkout.session'));
   route('POST', '/v1/checkout/sessions/:id/expire', ({ spaceKey, match }) => {
     const session = find(spaceKey, match[0]!, 'checkout.session');
