@@ -18,6 +18,8 @@ export interface SignInPageInput {
   problem?: string;
   sent?: boolean;
   linkProblem?: JoinLinkProblem;
+  /** Arrived from the verification link, opened signed out: the address is confirmed (server/auth/member-identity.ts). */
+  verified?: boolean;
   /** The page of the site the reader came from (checked by the route), where a password sign-in returns. */
   next?: string;
 }
@@ -45,7 +47,7 @@ function passwordLink(site: Site, next: string | undefined): string {
   return `/login?next=${encodeURIComponent(next ?? sitePath(site))}`;
 }
 
-export function signInMain({ site, email = '', problem, sent, linkProblem, next }: SignInPageInput): string {
+export function signInMain({ site, email = '', problem, sent, linkProblem, verified, next }: SignInPageInput): string {
   if (sent) {
     return `<section class="join join--sent" aria-labelledby="sign-in-heading">
 <h1 id="sign-in-heading" tabindex="-1">Check your inbox</h1>
@@ -55,11 +57,12 @@ export function signInMain({ site, email = '', problem, sent, linkProblem, next 
   }
   const invalid = problem ? ' aria-invalid="true" aria-describedby="sign-in-email-problem"' : '';
   const problemHtml = problem ? `<p class="field__problem" id="sign-in-email-problem">${text(problem)}</p>` : '';
-  const notice = linkProblem ? `<p class="notice notice--error" role="alert">${LINK_PROBLEMS[linkProblem]}</p>` : '';
+  const confirmed = verified ? `<p class="notice notice--success" role="status">Your e-mail is confirmed. Sign in to read what members of ${text(site.title)} get.</p>` : '';
+  const notice = linkProblem ? `<p class="notice notice--error" role="alert">${LINK_PROBLEMS[linkProblem]}</p>` : confirmed;
   return `<section class="join" aria-labelledby="sign-in-heading">
 <h1 id="sign-in-heading">Sign in to ${text(site.title)}</h1>${notice}
 <p>Enter the e-mail you joined with. We will send you a link that signs you in: no password needed.</p>
-<form method="post" action="${sitePath(site, '/sign-in')}" novalidate>
+<form class="sign-in__form" method="post" action="${sitePath(site, '/sign-in')}" novalidate>
 <div class="field join__email"><label for="sign-in-email">Your e-mail</label><input id="sign-in-email" name="email" type="email" autocomplete="email" inputmode="email" required value="${text(email)}"${invalid}>${problemHtml}</div>
 <button class="button" type="submit">Send me a sign-in link</button>
 </form>
@@ -76,7 +79,7 @@ export function linkContinueMain({ site, email, token, kind }: { site: Site; ema
   return `<section class="join" aria-labelledby="link-heading">
 <h1 id="link-heading">${kind === 'join' ? `Join ${text(site.title)}` : `Sign in to ${text(site.title)}`}</h1>
 <p>Continue to ${purpose} as <strong class="join__address">${text(email)}</strong>.</p>
-<form method="post" action="${sitePath(site, kind === 'join' ? '/join/confirm' : '/sign-in/confirm')}"><input type="hidden" name="token" value="${text(token)}"><button class="button" type="submit">Continue</button></form>
+<form class="sign-in__form" method="post" action="${sitePath(site, kind === 'join' ? '/join/confirm' : '/sign-in/confirm')}"><input type="hidden" name="token" value="${text(token)}"><button class="button" type="submit">Continue</button></form>
 <p class="field__hint">Not you, or did not ask for this? Close this page: nothing happens.</p>
 </section>`;
 }

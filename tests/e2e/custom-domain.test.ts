@@ -145,6 +145,8 @@ describe.skipIf(!chromiumAvailable || !caddyAvailable)('a creator puts their sit
     const link = await joinLinkFrom(server.smtp, email);
     expect(new URL(link).host).toBe(DOMAIN);
     await page.goto(link);
+    // The link's page waits for Continue (docs/decisions/152).
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL((url) => url.host === DOMAIN && url.search === '?joined=1');
 
     await page.goto(`https://${DOMAIN}/posts/encore`);

@@ -54,6 +54,8 @@ describe.skipIf(!chromiumAvailable)('joining from the join section (Chromium)', 
   async function openTheLink(page: Page, email: string) {
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
     await page.goto(await joinLinkFrom(app.server.smtp, email));
+    // The link's page waits for Continue (docs/decisions/152).
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL((url) => url.pathname === `/@${handle}` && url.search === '?joined=1');
     await page.getByText(/Welcome! You are now a member of Harbour Sounds/).waitFor();
   }

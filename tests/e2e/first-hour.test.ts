@@ -98,6 +98,8 @@ async function joinAsFan(page: Page, appUrl: string, handle: string, email: stri
   if (shots) await shoot(page, `${shots}-inbox`);
   const link = await joinLinkFrom(smtp, email);
   await page.goto(link);
+  // The link's page waits for Continue (docs/decisions/152).
+  await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL((url) => url.pathname === `/@${handle}` && url.search === '?joined=1');
   await page.getByText(`Welcome! You are now a member of ${SITE_TITLE}`, { exact: false }).waitFor();
   await expectSitePage(page, 'the welcome');

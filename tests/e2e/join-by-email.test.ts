@@ -3,6 +3,7 @@
  * docs/decisions/145): the join page's one field and one button, "Check your
  * inbox", the link opened from the mail the SMTP sink received, the welcome,
  * and a members-only post read whole. The link opened again says it was used.
+ * A member signs in from the site bar with only an e-mail (docs/decisions/152).
  * Screenshots at 375 and 1280 px in /tmp/shots-join-email/.
  */
 import { describe, expect, it } from 'vitest';
@@ -11,11 +12,12 @@ import { uniqueEmail } from '../support/accounts.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { chromiumAvailable } from '../support/browser.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
-import { joinLinkFrom } from '../support/join-by-email.ts';
+import { createTestClient } from '../support/http-client.ts';
+import { joinByEmail, joinLinkFrom } from '../support/join-by-email.ts';
 import { insertPost, insertSite } from '../support/site-fixtures.ts';
 import { screenshot } from '../support/screenshots.ts';
 import { buildNewUser } from '../../server/auth/new-user.ts';
-import { users } from '../../db/schema.ts';
+import { rateLimits, users } from '../../db/schema.ts';
 
 const SHOTS = '/tmp/shots-join-email';
 
@@ -60,6 +62,16 @@ describe.skipIf(!chromiumAvailable)('joining with only an e-mail (Chromium)', ()
 
     const link = await joinLinkFrom(app.server.smtp, email);
     await page.goto(link);
+    // The link's page names the site and the address and waits for Continue: a mail scanner's visit uses nothing (docs/decisions/152).
+    await page.getByRole('heading', { name: 'Join Tide Tables' }).waitFor();
+    await page.getByText(`Continue to join Tide Tables as ${email}.`).waitFor();
+    expect(await page.textContent('body')).not.toContain(PRODUCT_NAME);
+    await expectAccessible(page);
+    await screenshot(page, `${SHOTS}/continue-375.png`, { fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, `${SHOTS}/continue-1280.png`, { fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL((url) => url.pathname === `/@${site.handle}` && url.search === '?joined=1');
     await page.getByText(/Welcome! You are now a member of Tide Tables/).waitFor();
     await screenshot(page, `${SHOTS}/welcome-375.png`);
@@ -80,5 +92,51 @@ describe.skipIf(!chromiumAvailable)('joining with only an e-mail (Chromium)', ()
     expect(await other.page.getByText('Only members hear the foghorn recording.').count()).toBe(0);
     expect(unexpectedErrors(errors)).toEqual([]);
     expect(unexpectedErrors(other.errors)).toEqual([]);
+  });
+
+  it('a member signs in on the site from its bar with only an e-mail, at 375 and 1280 px', async () => {
+    const { db } = app.server.handle;
+    const [owner] = await db
+      .insert(users)
+      .values(buildNewUser({ email: uniqueEmail('owner.e2e'), fullName: 'Olive Owner', niche: 'music', passwordHash: null, emailVerified: true, now: new Date() }))
+      .returning();
+    const { site, freeTier } = await insertSite(db, owner!.id, { title: 'Tide Tables' });
+    const email = uniqueEmail('member.e2e');
+    // A member who joined by e-mail earlier, on another device: no password.
+    await joinByEmail(createTestClient(app.server.url), app.server.smtp, { handle: site.handle, tierId: freeTier.id, email });
+    await db.delete(rateLimits);
+
+    const { page, errors } = await app.open({ width: 375, height: 812 });
+    await page.goto(`${app.server.url}/@${site.handle}`);
+    await page.getByRole('navigation', { name: 'Membership' }).getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Sign in to Tide Tables' }).waitFor();
+    expect(await page.locator('main form').getByRole('textbox').count()).toBe(1);
+    await page.getByRole('link', { name: 'Sign in with a password' }).waitFor();
+    expect(await page.textContent('body')).not.toContain(PRODUCT_NAME);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    await screenshot(page, `${SHOTS}/sign-in-375.png`, { fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, `${SHOTS}/sign-in-1280.png`, { fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+
+    await page.getByRole('textbox', { name: 'Your e-mail' }).fill(email);
+    await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, `${SHOTS}/sign-in-sent-375.png`, { fullPage: true });
+
+    const mails = await app.server.smtp.waitForMail(email, { count: 2 });
+    expect(mails.at(-1)!.subject).toBe('Sign in to Tide Tables');
+    const link = mails.at(-1)!.links.find((candidate) => candidate.includes('/sign-in/confirm?token='))!;
+    await page.goto(link);
+    await page.getByText(`Continue to sign in to Tide Tables as ${email}.`).waitFor();
+    await screenshot(page, `${SHOTS}/sign-in-continue-375.png`, { fullPage: true });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.pathname === `/@${site.handle}`);
+    await page.getByRole('navigation', { name: 'Membership' }).getByRole('link', { name: 'Your account' }).waitFor();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, `${SHOTS}/signed-in-1280.png`);
+    expect(unexpectedErrors(errors)).toEqual([]);
   });
 });

@@ -125,6 +125,8 @@ describe.skipIf(!chromiumAvailable)('a fan pays, reads, cancels and lapses; the 
 
     // The join link from the mail, opened on the same phone, signs the payer in on the creator's site.
     await page.goto(await joinLinkFrom(app.server.smtp, fanEmail));
+    // The link's page waits for Continue (docs/decisions/152).
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL((url) => url.pathname === `/@${creator.handle}`);
 
     // The paid post, whole, and the private feed with its audio.

@@ -120,7 +120,7 @@ describe('signing in on the site by e-mail', () => {
     const page = await createTestClient(server.url).get(`/@${site.handle}/sign-in`);
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('private, no-cache');
-    const signInForm = /<form method="post" action="\/@[^"]+\/sign-in" novalidate>[\s\S]*?<\/form>/.exec(page.text)![0];
+    const signInForm = /<form class="sign-in__form" method="post" action="\/@[^"]+\/sign-in" novalidate>[\s\S]*?<\/form>/.exec(page.text)![0];
     expect(signInForm.match(/<input /g)?.length).toBe(1);
     expect(signInForm).toContain('<label for="sign-in-email">Your e-mail</label>');
     expect(signInForm).toContain('>Send me a sign-in link</button>');
@@ -241,7 +241,7 @@ describe('signing in on the site by e-mail', () => {
     expect(home.body).toContain(`<a class="site-bar__link" href="/sign-in?next=${encodeURIComponent('/')}">Sign in</a>`);
     const page = await requestWithHost(server, '/sign-in', { host: hostname });
     expect(page.status).toBe(200);
-    expect(page.body).toContain('<form method="post" action="/sign-in" novalidate>');
+    expect(page.body).toContain('<form class="sign-in__form" method="post" action="/sign-in" novalidate>');
     const sent = await requestWithHost(server, '/sign-in', { host: hostname, method: 'POST', origin: `https://${hostname}`, body: form({ email }) });
     expect(sent.body).toContain('Check your inbox');
     const link = new URL(await signInLinkFrom(email, 2));

@@ -39,7 +39,7 @@ export async function followJoinLink(client: TestClient, link: string) {
 
 /** The "Continue" form of a mailed link's page: where it posts and its encoded body (the token). */
 export function continueForm(html: string): { action: string; body: string } {
-  const form = /<form method="post" action="([^"]+)"><input type="hidden" name="token" value="([^"]*)"><button class="button" type="submit">Continue<\/button>/.exec(html);
+  const form = /<form class="sign-in__form" method="post" action="([^"]+)"><input type="hidden" name="token" value="([^"]*)"><button class="button" type="submit">Continue<\/button>/.exec(html);
   expect(form).not.toBeNull();
   return { action: form![1]!, body: new URLSearchParams({ token: form![2]! }).toString() };
 }
