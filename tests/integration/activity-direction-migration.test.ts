@@ -5,43 +5,17 @@
  * tiers' types tell are rewritten; the rest stay plain tier changes.
  */
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { connectDatabase, type DatabaseHandle } from '../../db/connect.ts';
+import { expect, it } from 'vitest';
 import { memberships, sites, tiers } from '../../db/content-schema.ts';
-import { defaultMigrationsFolder, migrateDatabase } from '../../db/migrate.ts';
+import { migrateDatabase } from '../../db/migrate.ts';
 import { membershipEvents } from '../../db/money-schema.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { useDatabaseBeforeMigration } from '../support/before-migration.ts';
 
-const MIGRATION = '0017_activity_direction';
-let testDatabase: TestDatabase;
-let handle: DatabaseHandle;
-let before: string;
-
-beforeAll(async () => {
-  // The migrations folder as it was before this one: the same files, the journal cut short.
-  before = mkdtempSync(join(tmpdir(), 'migrations-'));
-  cpSync(defaultMigrationsFolder(), before, { recursive: true });
-  const journalFile = join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: Array<{ tag: string }> };
-  const at = journal.entries.findIndex((entry) => entry.tag === MIGRATION);
-  expect(at).toBeGreaterThan(0);
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  testDatabase = await createTestDatabase({ empty: true });
-  // Not testDatabase.connect(): that migrates to the newest, and this test starts one step behind.
-  handle = await connectDatabase(testDatabase.url ? { url: testDatabase.url } : { pgliteDir: undefined });
-});
-
-afterAll(async () => {
-  await handle?.close();
-  await testDatabase?.drop();
-  rmSync(before, { recursive: true, force: true });
-});
+const database = useDatabaseBeforeMigration('0017_activity_direction');
 
 it('rewrites free-to-paid as upgraded and a comp ending on the free tier as downgraded, and leaves paid-to-paid alone', async () => {
+  const { handle, before } = database;
   await migrateDatabase(handle, before);
   const db = handle.db;
   // Users in the columns they had then: the schema of today names columns later migrations added.

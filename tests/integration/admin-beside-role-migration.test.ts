@@ -4,41 +4,16 @@
  * creator and a member; after it the admin is a creator who is also an admin,
  * the others are as they were, and the role 'admin' can no longer be stored.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { connectDatabase, type DatabaseHandle } from '../../db/connect.ts';
+import { expect, it } from 'vitest';
 import { defaultMigrationsFolder, migrateDatabase } from '../../db/migrate.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { useDatabaseBeforeMigration } from '../support/before-migration.ts';
 
-const MIGRATION = '0024_admin_beside_role';
-let testDatabase: TestDatabase;
-let handle: DatabaseHandle;
-let before: string;
-
-beforeAll(async () => {
-  // The migrations folder as it was before this one: the same files, the journal cut short.
-  before = mkdtempSync(join(tmpdir(), 'migrations-'));
-  cpSync(defaultMigrationsFolder(), before, { recursive: true });
-  const journalFile = join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: Array<{ tag: string }> };
-  const at = journal.entries.findIndex((entry) => entry.tag === MIGRATION);
-  expect(at).toBeGreaterThan(0);
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  testDatabase = await createTestDatabase({ empty: true });
-  handle = await connectDatabase(testDatabase.url ? { url: testDatabase.url } : { pgliteDir: undefined });
-});
-
-afterAll(async () => {
-  await handle?.close();
-  await testDatabase?.drop();
-  rmSync(before, { recursive: true, force: true });
-});
+const database = useDatabaseBeforeMigration('0024_admin_beside_role');
 
 it('makes every admin a creator who is also an admin, and leaves creators and members as they were', async () => {
+  const { handle, before } = database;
   await migrateDatabase(handle, before);
   const db = handle.db;
   const ids = { admin: randomUUID(), creator: randomUUID(), member: randomUUID() };
