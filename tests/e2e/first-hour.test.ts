@@ -15,17 +15,15 @@
  */
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRODUCT_NAME, TAGLINE } from '../../common/constants.ts';
 import { uniqueEmail } from '../support/accounts.ts';
 import { chromiumAvailable } from '../support/browser.ts';
 import { fillSignUpForm } from '../support/browser-signup.ts';
-import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
+import { unexpectedErrors, useE2eAppWithOwnKeys } from '../support/e2e-app.ts';
 import { joinLinkFrom } from '../support/join-by-email.ts';
 import { screenshot } from '../support/screenshots.ts';
 import type { ReceivedMail } from '../support/smtp-sink.ts';
-import { startStripeServer, type StripeServer } from '../support/stripe-server.ts';
-import type { TestServerOptions } from '../support/test-server.ts';
 
 const SHOTS = '/tmp/shots-first-hour';
 const SITE_TITLE = 'Harbour Sounds';
@@ -107,17 +105,8 @@ async function joinAsFan(page: Page, appUrl: string, handle: string, email: stri
 }
 
 describe.skipIf(!chromiumAvailable)("the creator's first hour, in Chromium, on a fresh install", () => {
-  let stripe: StripeServer;
-  // Only where Stripe's API is: no operator key, no Connect, no webhook secrets.
-  const options: TestServerOptions = {};
-  beforeAll(async () => {
-    stripe = await startStripeServer();
-    options.env = { STRIPE_API_URL: stripe.url };
-  });
-  const app = useE2eApp(options);
-  afterAll(async () => {
-    await stripe?.close();
-  });
+  const own = useE2eAppWithOwnKeys();
+  const app = own.app;
 
   it('a creator gets paid on their own key, publishes a post with a pasted picture to members, and a fan joins with an e-mail and reads it, seeing only the site', async () => {
     const { smtp } = app.server;
@@ -150,7 +139,7 @@ describe.skipIf(!chromiumAvailable)("the creator's first hour, in Chromium, on a
     await page.waitForURL('**/dashboard/overview');
 
     // 1. Their own Stripe key, then a paid tier on it.
-    const key = stripe.createAccountKey({ name: 'Hana Sato Studio' });
+    const key = own.stripe.createAccountKey({ name: 'Hana Sato Studio' });
     await page.goto(`${app.server.url}/settings/advanced`);
     await page.getByLabel('Secret or restricted key').fill(key.secretKey);
     await page.getByRole('button', { name: 'Connect Stripe' }).click();
@@ -164,7 +153,7 @@ describe.skipIf(!chromiumAvailable)("the creator's first hour, in Chromium, on a
     await dialog.getByRole('button', { name: 'Save tier' }).click();
     await tiers.getByRole('listitem').filter({ hasText: '$6 a month or $60 a year' }).waitFor();
     await shoot(page, '1-key-and-paid-tier');
-    expect(stripe.webhookEndpoints(key.accountId)).toHaveLength(1);
+    expect(own.stripe.webhookEndpoints(key.accountId)).toHaveLength(1);
 
     // A first fan joins before the post, so the post has someone to be e-mailed to.
     const early = await app.open({ width: 375, height: 812 });

@@ -8,31 +8,20 @@
  * Screenshots at 375 and 1280 px go to /tmp/shots-own-key/ with SCREENSHOTS=1.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sites } from '../../db/content-schema.ts';
 import { users } from '../../db/schema.ts';
 import { signUpVerified } from '../support/accounts.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { chromiumAvailable } from '../support/browser.ts';
-import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
+import { unexpectedErrors, useE2eAppWithOwnKeys } from '../support/e2e-app.ts';
 import { screenshot } from '../support/screenshots.ts';
-import { startStripeServer, type StripeServer } from '../support/stripe-server.ts';
-import type { TestServerOptions } from '../support/test-server.ts';
 
 const SHOTS = '/tmp/shots-own-key';
 
 describe.skipIf(!chromiumAvailable)('Stripe with the creator’s own key, in Chromium', () => {
-  let stripe: StripeServer;
-  // Only STRIPE_API_URL, filled in before the app starts: no operator key, no webhook secrets.
-  const options: TestServerOptions = {};
-  beforeAll(async () => {
-    stripe = await startStripeServer();
-    options.env = { STRIPE_API_URL: stripe.url };
-  });
-  const app = useE2eApp(options);
-  afterAll(async () => {
-    await stripe?.close();
-  });
+  const own = useE2eAppWithOwnKeys();
+  const app = own.app;
 
   let handles = 0;
   async function openAsCreator(width: number) {
@@ -54,7 +43,7 @@ describe.skipIf(!chromiumAvailable)('Stripe with the creator’s own key, in Chr
   for (const width of [1280, 375]) {
     it(`pastes a key, is refused a publishable one, connects and creates a paid tier (${width} px)`, async () => {
       const { page, errors } = await openAsCreator(width);
-      const key = stripe.createAccountKey({ name: 'Ada Writes' });
+      const key = own.stripe.createAccountKey({ name: 'Ada Writes' });
       await page.getByRole('heading', { name: 'Connect Stripe with your key' }).waitFor();
       const field = page.getByLabel('Secret or restricted key');
       expect(await field.getAttribute('type')).toBe('password');
@@ -87,7 +76,7 @@ describe.skipIf(!chromiumAvailable)('Stripe with the creator’s own key, in Chr
       await card.getByRole('listitem').filter({ hasText: '$5 a month or $50 a year' }).waitFor();
       await screenshot(page, `${SHOTS}/${width}-4-paid-tier.png`, { fullPage: true });
       // Made on the creator's own account, with the creator's key (no Connect header).
-      const made = stripe.requests.filter((request) => request.method === 'POST' && request.path === '/v1/prices' && request.body.unit_amount === '500');
+      const made = own.stripe.requests.filter((request) => request.method === 'POST' && request.path === '/v1/prices' && request.body.unit_amount === '500');
       expect(made.at(-1)?.account).toBeUndefined();
 
       expect(unexpectedErrors(errors, [400])).toEqual([]);
@@ -97,7 +86,7 @@ describe.skipIf(!chromiumAvailable)('Stripe with the creator’s own key, in Chr
   for (const width of [375, 1280]) {
     it(`refuses to disconnect while a member pays, saying how many and what to do first (${width} px)`, async () => {
       const { page, errors, account, handle } = await openAsCreator(width);
-      const key = stripe.createAccountKey({ name: 'Paid Studio' });
+      const key = own.stripe.createAccountKey({ name: 'Paid Studio' });
       await page.getByLabel('Secret or restricted key').fill(key.secretKey);
       await page.getByRole('button', { name: 'Connect Stripe' }).click();
       await page.getByText('Connected: Paid Studio').waitFor();
@@ -108,7 +97,7 @@ describe.skipIf(!chromiumAvailable)('Stripe with the creator’s own key, in Chr
       const joined = await fan.client.post<{ checkoutUrl: string }>(`/api/sites/${handle}/join`, { tierId: tier.body.tier.id, cadence: 'month' });
       expect(joined.status, joined.text).toBe(200);
       expect((await fetch(`${joined.body.checkoutUrl}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
-      await stripe.idle();
+      await own.stripe.idle();
 
       await page.getByRole('button', { name: 'Disconnect' }).click();
       const confirm = page.getByRole('alertdialog', { name: 'Disconnect Stripe?' });
@@ -120,24 +109,24 @@ describe.skipIf(!chromiumAvailable)('Stripe with the creator’s own key, in Chr
       await screenshot(page, `${SHOTS}/${width}-7-disconnect-refused.png`);
       await confirm.getByRole('button', { name: 'Cancel' }).click();
       await page.getByText('Connected: Paid Studio').waitFor();
-      expect(stripe.webhookEndpoints(key.accountId)).toHaveLength(1);
+      expect(own.stripe.webhookEndpoints(key.accountId)).toHaveLength(1);
       expect(unexpectedErrors(errors, [409])).toEqual([]);
     });
   }
 
   it('says a revoked key no longer works, takes a new one, and disconnects after asking (375 px)', async () => {
     const { page, errors } = await openAsCreator(375);
-    const key = stripe.createAccountKey({ name: 'Revoked Studio' });
+    const key = own.stripe.createAccountKey({ name: 'Revoked Studio' });
     await page.getByLabel('Secret or restricted key').fill(key.secretKey);
     await page.getByRole('button', { name: 'Connect Stripe' }).click();
     await page.getByText('Connected: Revoked Studio').waitFor();
 
-    stripe.revokeKey(key.secretKey);
+    own.stripe.revokeKey(key.secretKey);
     await page.reload();
     await page.getByText('Stripe no longer accepts your key').waitFor();
     await expectAccessible(page);
     await screenshot(page, `${SHOTS}/375-5-key-refused.png`, { fullPage: true });
-    await page.getByLabel('Secret or restricted key').fill(stripe.createAccountKey({ account: key.accountId }).secretKey);
+    await page.getByLabel('Secret or restricted key').fill(own.stripe.createAccountKey({ account: key.accountId }).secretKey);
     await page.getByRole('button', { name: 'Save the new key' }).click();
     await page.getByText('Connected: Revoked Studio').waitFor();
 
@@ -151,7 +140,7 @@ describe.skipIf(!chromiumAvailable)('Stripe with the creator’s own key, in Chr
     await confirm.getByRole('button', { name: 'Disconnect Stripe' }).click();
     await page.getByText('Stripe is disconnected. Your key is forgotten.').waitFor();
     await page.getByLabel('Secret or restricted key').waitFor();
-    expect(stripe.webhookEndpoints(key.accountId)).toEqual([]);
+    expect(own.stripe.webhookEndpoints(key.accountId)).toEqual([]);
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });
