@@ -44,8 +44,9 @@ export function createMemberIdentityService({ db }: { db: Database }) {
 
   /**
    * Where the mailed verification link goes: a member back to their site (by
-   * way of the login screen when the link is opened signed out), a creator on
-   * to the studio as before.
+   * way of the site's own sign-in page when the link is opened signed out, never
+   * the platform's login screen: docs/decisions/153), a creator on to the
+   * studio as before.
    */
   async function landingAfterVerification(userId: string, openedSignedIn: boolean): Promise<string> {
     const [user] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
@@ -55,7 +56,7 @@ export function createMemberIdentityService({ db }: { db: Database }) {
     if (latest?.domain) return `https://${latest.domain}/`;
     const home = latest ? `/@${latest.handle}` : '/';
     if (openedSignedIn) return home;
-    return home === '/' ? SIGN_IN_VERIFIED : `${SIGN_IN_VERIFIED}&next=${encodeURIComponent(home)}`;
+    return latest ? `${home}/sign-in?verified=1` : SIGN_IN_VERIFIED;
   }
 
   /**

@@ -100,7 +100,7 @@ export function createSignInRoutes(router: Router, deps: SiteRoutesDeps, pages: 
       if (found.readerId) return res.redirect(303, `/@${found.site.handle}`);
       const linkProblem = LINK_PROBLEMS.find((known) => known === req.query.link);
       const back = sameSitePath(found.site, req.query.next);
-      await sendSignIn(req, res, found, { ...(linkProblem ? { linkProblem } : {}), ...(back ? { next: back } : {}) });
+      await sendSignIn(req, res, found, { ...(linkProblem ? { linkProblem } : {}), ...(req.query.verified === '1' ? { verified: true } : {}), ...(back ? { next: back } : {}) });
     }),
   );
 

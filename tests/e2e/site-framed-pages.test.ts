@@ -2,7 +2,7 @@
  * A site's own 404 and its copy of the terms in Chromium (docs/decisions/153):
  * in the site's frame at 375 and 1280 px, nothing of the platform, no
  * horizontal scroll, no serious axe violation, and the way home and the join
- * form's terms link work. Screenshots in /tmp/shots-x2/.
+ * form's terms link work; the site's sign-in says a confirmed address is confirmed. Screenshots in /tmp/shots-x2/.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_NAME } from '../../common/constants.ts';
@@ -59,6 +59,14 @@ describe.skipIf(!chromiumAvailable)('a site’s framed pages in Chromium', () =>
       await page.waitForURL(`**/@${handle}/terms`);
       await page.getByRole('heading', { name: 'Terms & Conditions', level: 1 }).waitFor();
       await checkPage(page, errors, `site-terms-${width}`);
+      await page.context().close();
+    });
+
+    it(`a member who confirmed their e-mail signed out is told so on the site’s sign-in, at ${width} px`, async () => {
+      const { page, errors } = await app.open({ width, height: 800 });
+      await page.goto(`${app.server.url}/@${handle}/sign-in?verified=1`);
+      await page.getByRole('status').filter({ hasText: 'Your e-mail is confirmed.' }).waitFor();
+      await checkPage(page, errors, `site-sign-in-verified-${width}`);
       await page.context().close();
     });
   }

@@ -77,11 +77,16 @@ describe('the verification link of a member', () => {
     expect(await userRow(member.email)).toMatchObject({ role: 'member', emailVerified: true });
   });
 
-  it('sends a member who opens it signed out to sign in, then on to the site', async () => {
+  it('sends a member who opens it signed out to the site’s own sign-in, which says the address is confirmed (docs/decisions/153)', async () => {
     const { site, freeTierId } = await creatorSite();
     const member = await joinAsNewMember(site.handle, freeTierId);
-    const followed = await createTestClient(server.url).visit(await verificationLink(member.email));
-    expect(followed.headers.get('location')).toBe(`/login?verified=1&next=${encodeURIComponent(`/@${site.handle}`)}`);
+    const visitor = createTestClient(server.url);
+    const followed = await visitor.visit(await verificationLink(member.email));
+    expect(followed.headers.get('location')).toBe(`/@${site.handle}/sign-in?verified=1`);
+    const page = await visitor.get(`/@${site.handle}/sign-in?verified=1`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`Your e-mail is confirmed. Sign in to read what members of ${site.title} get.`);
+    expect(page.text).not.toContain('Creator Platform');
   });
 
   it('still sends a creator on to /onboarding', async () => {
