@@ -17,7 +17,7 @@ import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { recordAuthEvent, type RequestContext } from './audit.ts';
 import type { AuthDeps } from './deps.ts';
-import { consumeEmailToken, findUsableEmailToken } from './email-tokens.ts';
+import { consumeEmailToken, findUsableEmailToken, revokePendingLinks } from './email-tokens.ts';
 import { isStrongEnough } from './password.ts';
 import type { UserRow } from './session.ts';
 import { hashToken } from './tokens.ts';
@@ -52,9 +52,10 @@ export function createAccountChangesService(deps: AuthDeps) {
       const now = clock();
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       const ended = await endOtherSessions(tx, user.id, sessionToken);
+      const revoked = await revokePendingLinks(tx, user.id, now);
       await enqueueMail(tx, { recipient: user.email, template: 'password-changed', userId: user.id, keptSession: true, linkOrigin: context.linkOrigin }, now);
       await recordAuthEvent(tx, context, { type: 'password-changed', userId: user.id, email: user.email });
-      await recordAuthEvent(tx, context, { type: 'sessions-revoked', userId: user.id, detail: `password change ended ${ended} other session(s)` });
+      await recordAuthEvent(tx, context, { type: 'sessions-revoked', userId: user.id, detail: `password change ended ${ended} other session(s) and ${revoked} pending link(s)` });
       return ended;
     });
   }

@@ -3,7 +3,7 @@
  * stored as SHA-256. Using one is an atomic update, so a token works once even
  * when two tabs follow the link at the same moment.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { emailTokens, type EmailTokenPurpose } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -57,6 +57,19 @@ export async function revokeEmailTokens(db: Database, userId: string, purpose: E
     .update(emailTokens)
     .set({ usedAt: now })
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}
+
+/**
+ * A new password (a reset or a change) is the owner taking the account back: the links still waiting in a mail
+ * that would change the address or sign someone in stop working with it (docs/decisions/152, review M1). How many ended.
+ */
+export async function revokePendingLinks(db: Database, userId: string, now: Date): Promise<number> {
+  const revoked = await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, userId), inArray(emailTokens.purpose, ['change-email', 'join-site', 'sign-in']), isNull(emailTokens.usedAt)))
+    .returning({ id: emailTokens.id });
+  return revoked.length;
 }
 
 /** The token of a link about to be mailed: the links of that user and purpose sent before stop working, so a retry never leaves two live. */

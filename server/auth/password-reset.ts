@@ -15,7 +15,7 @@ import { accountMail, enqueueMail, type ActionMail, type MailTemplates } from '.
 import type { AccountMailSenderOf } from './account-mail-sender.ts';
 import { recordAuthEvent, type RequestContext } from './audit.ts';
 import { appLink, type AuthDeps } from './deps.ts';
-import { consumeEmailToken, findUsableEmailToken, freshEmailToken } from './email-tokens.ts';
+import { consumeEmailToken, findUsableEmailToken, freshEmailToken, revokePendingLinks } from './email-tokens.ts';
 import { isStrongEnough } from './password.ts';
 
 export function createPasswordResetService(deps: AuthDeps) {
@@ -58,9 +58,11 @@ export function createPasswordResetService(deps: AuthDeps) {
         .returning();
       if (!user) throw new AppError('invalid-token', 400, 'token');
       const ended = await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
+      // A pending e-mail change the warning mail told its owner to stop by resetting the password ends here (review M1).
+      const revoked = await revokePendingLinks(tx, user.id, now);
       await enqueueMail(tx, { recipient: user.email, template: 'password-changed', userId: user.id, linkOrigin: context.linkOrigin }, now);
       await recordAuthEvent(tx, context, { type: 'reset-used', userId: user.id, email: user.email });
-      await recordAuthEvent(tx, context, { type: 'sessions-revoked', userId: user.id, detail: `password reset ended ${ended.length} session(s)` });
+      await recordAuthEvent(tx, context, { type: 'sessions-revoked', userId: user.id, detail: `password reset ended ${ended.length} session(s) and ${revoked} pending link(s)` });
     });
   }
 
