@@ -167,7 +167,10 @@ describe.skipIf(!chromiumAvailable || !caddyAvailable)('a creator puts their sit
 
     const { page, errors } = await openPage(browser, { width: 375, height: 800, ignoreHTTPSErrors: true });
     await page.goto(`https://${READERS_DOMAIN}/`);
+    // The domain's own sign-in by e-mail first (docs/decisions/152); a reader with a password takes its second way, the handoff.
     await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.host === READERS_DOMAIN && url.pathname === '/sign-in');
+    await page.getByRole('link', { name: 'Sign in with a password' }).click();
     await page.waitForURL((url) => url.origin === server.url && url.pathname === '/login');
     // The sign-in page is pre-rendered: the form is React's once it has hydrated (tests/support/browser.ts gotoApp).
     await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
