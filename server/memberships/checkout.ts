@@ -35,6 +35,11 @@ export interface CheckoutRequest {
   userId: string;
   tier: Pick<typeof tiers.$inferSelect, 'id' | 'stripeMonthlyPriceId' | 'stripeYearlyPriceId'>;
   cadence: Cadence;
+  /**
+   * Whoever asked is not signed in: they typed the address on a join page. Checkout then never opens on the
+   * account's saved Stripe customer (whose card would show, and take the payment), only with the address.
+   */
+  signedOut?: boolean;
 }
 
 export type StartCheckout = (request: CheckoutRequest) => Promise<{ checkoutUrl: string }>;
@@ -99,7 +104,7 @@ export function createCheckout({ db, paymentsReady, keyRefused, appUrl }: Checko
           {
             mode: 'subscription',
             line_items: [{ price: priceId, quantity: 1 }],
-            ...(member.customerId ? { customer: member.customerId } : { customer_email: member.email }),
+            ...(member.customerId && !request.signedOut ? { customer: member.customerId } : { customer_email: member.email }),
             client_reference_id: userId,
             metadata,
             subscription_data: { metadata },

@@ -147,7 +147,7 @@ export function joinRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage
         // its address, where its saved customer would show: the mailed link signs its owner in, who chooses again.
         if (tier.type === 'free' || !account?.unproven) return sendJoinPage(req, res, found, sent);
         // A paid choice: Checkout asks the rest. Nobody is signed in by typing an address: the link does that.
-        const answer = await joins.join(site.handle, account.userId, choice.tierId, choice.cadence);
+        const answer = await joins.join(site.handle, account.userId, choice.tierId, choice.cadence, { signedOut: true });
         if ('checkoutUrl' in answer) return res.redirect(303, answer.checkoutUrl);
         return sendJoinPage(req, res, found, sent);
       } catch (error) {

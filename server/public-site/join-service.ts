@@ -83,9 +83,10 @@ export function createJoinService({ db, clock, startCheckout, noteNewMember, lin
 
     /**
      * The free tier: the membership (`created` false when an entitling one was already there).
-     * A paid tier: the Checkout URL, unless the member already pays (they change plan from their account page).
+     * A paid tier: the Checkout URL, unless the member already pays (they change plan from their account page);
+     * `signedOut` when the address was typed by someone not signed in (Checkout takes the address, never the saved customer).
      */
-    async join(handle: string, userId: string, tierId: string, cadence: Cadence = 'month'): Promise<JoinAnswer> {
+    async join(handle: string, userId: string, tierId: string, cadence: Cadence = 'month', { signedOut = false }: { signedOut?: boolean } = {}): Promise<JoinAnswer> {
       const site = await publishedSite(handle);
       if (site.ownerId === userId) throw new AppError('cannot-join-own-site', 409);
       if (!isUuid(tierId)) throw new AppError('invalid-input', 400, 'tierId');
@@ -98,7 +99,7 @@ export function createJoinService({ db, clock, startCheckout, noteNewMember, lin
       if (tier.type === 'paid') {
         const existing = await membershipOf(site, userId);
         if (existing?.source === 'stripe' && ENTITLING_STATUSES.includes(existing.status)) throw new AppError('already-subscribed', 409);
-        return startCheckout({ site, userId, tier, cadence });
+        return startCheckout({ site, userId, tier, cadence, signedOut });
       }
       const now = clock();
       const written = await db.transaction(async (tx) => {

@@ -10,6 +10,7 @@ import { memberships, tiers } from '../../db/content-schema.ts';
 import { membershipEvents, paymentAccounts } from '../../db/money-schema.ts';
 import { rateLimits, users } from '../../db/schema.ts';
 import { createStripeClient } from '../../server/payments/stripe-client.ts';
+import { buildNewUser } from '../../server/auth/new-user.ts';
 import { signUpVerified, uniqueEmail } from '../support/accounts.ts';
 import { freePort } from '../support/free-port.ts';
 import { joinByEmail, joinLinkFrom } from '../support/join-by-email.ts';
@@ -275,6 +276,23 @@ describe('joining', () => {
     expect(typed.text).toContain('Check your inbox');
     expect(stripeServer.requests.filter((request) => request.path === '/v1/checkout/sessions')).toHaveLength(sessionsBefore);
     expect(await joinLinkFrom(server.smtp, proven.email, 2)).toContain(`/@${owner.site.handle}/join/confirm?token=`);
+  });
+
+  it('never opens a signed-out Checkout on the saved customer of the account the typed address names (review L5)', async () => {
+    const owner = await creator();
+    const tier = await paidTier(owner);
+    const email = uniqueEmail('paid-before');
+    // An address nobody has proven, whose earlier signed-out payment left a Stripe customer on a membership that lapsed.
+    const [account] = await db()
+      .insert(users)
+      .values(buildNewUser({ email, fullName: '', niche: '', passwordHash: null, emailVerified: false, now: new Date(), role: 'member' }))
+      .returning();
+    await db().insert(memberships).values({ siteId: owner.site.id, userId: account!.id, tierId: tier.id, status: 'canceled', source: 'stripe', stripeCustomerId: 'cus_earlier_payer' });
+    const typed = await createTestClient(server.url).post(`/@${owner.site.handle}/join/signup`, new URLSearchParams({ choice: `${tier.id}:month`, email }).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+    expect([typed.status, typed.headers.get('location')]).toEqual([303, expect.stringMatching(/\/hosted\/checkout\//)]);
+    const session = stripeServer.requests.filter((request) => request.path === '/v1/checkout/sessions' && request.method === 'POST').at(-1);
+    expect(session!.body.customer).toBeUndefined();
+    expect(session!.body.customer_email).toBe(email);
   });
 
   it('joins a visitor to the free tier by the mailed link and lands them on the site with a welcome', async () => {
