@@ -85,11 +85,19 @@ export function createLinkSignIn(deps: AuthDeps) {
    * Returns the account the link is for and whether nobody has ever proven it (no password, address not
    * confirmed: the only account a paid join may take to Checkout before its link is used), undefined for a
    * disabled one, which gets no mail.
+   * `mailedRecently: 'skip'` (a paid join, which goes on to Checkout): when the address had its mail a moment ago,
+   * the earlier link stands and no new one is sent (`mailed` false) instead of a 429 (review M2).
    */
-  async function mailLink({ email, siteId, template, context }: { email: string; siteId: string | null; template: Extract<MailTemplate, 'join-site' | 'site-sign-in'>; context: RequestContext }): Promise<{ userId: string; unproven: boolean } | undefined> {
+  async function mailLink({ email, siteId, template, context, mailedRecently = 'refuse' }: { email: string; siteId: string | null; template: Extract<MailTemplate, 'join-site' | 'site-sign-in'>; context: RequestContext; mailedRecently?: 'refuse' | 'skip' }): Promise<{ userId: string; unproven: boolean; mailed: boolean } | undefined> {
     const address = email.trim().toLowerCase();
     await rateLimiter.consumeSignup(context.ip);
-    await rateLimiter.consumeMailToAddress(address);
+    const mailed = await rateLimiter.consumeMailToAddress(address).then(
+      () => true,
+      (error: unknown) => {
+        if (mailedRecently === 'skip' && error instanceof AppError && error.status === 429) return false;
+        throw error;
+      },
+    );
     const now = clock();
     return db.transaction(async (tx) => {
       // A join makes an account with no password, no name and nothing proven: it only gives the mail someone to go to; an
@@ -106,9 +114,11 @@ export function createLinkSignIn(deps: AuthDeps) {
         .where(eq(users.email, address));
       // A disabled account gets no mail, and the answer is the same.
       if (!user || user.suspended.suspended) return undefined;
-      await enqueueMail(tx, { recipient: address, template, userId: user.id, ...(siteId ? { siteId } : {}), linkOrigin: context.linkOrigin }, now);
-      await recordAuthEvent(tx, context, { type: 'sign-in-link-sent', userId: user.id, email: address, ...(siteId ? { detail: `site ${siteId}` } : {}) });
-      return { userId: user.id, unproven: user.passwordHash === null && !user.emailVerified };
+      if (mailed) {
+        await enqueueMail(tx, { recipient: address, template, userId: user.id, ...(siteId ? { siteId } : {}), linkOrigin: context.linkOrigin }, now);
+        await recordAuthEvent(tx, context, { type: 'sign-in-link-sent', userId: user.id, email: address, ...(siteId ? { detail: `site ${siteId}` } : {}) });
+      }
+      return { userId: user.id, unproven: user.passwordHash === null && !user.emailVerified, mailed };
     });
   }
 

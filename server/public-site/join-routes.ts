@@ -142,7 +142,8 @@ export function joinRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage
       const sent = { sent: { email, choice } };
       try {
         // The link is mailed either way: it is how a visitor who pays signs in later, and it never tells who has an account.
-        const account = await links.mailLink({ email, siteId: site.id, template: 'join-site', context: contextOf(req) });
+        // A paid choice asked again a moment later (a retry of Checkout) keeps the link already mailed and still goes on.
+        const account = await links.mailLink({ email, siteId: site.id, template: 'join-site', context: contextOf(req), mailedRecently: tier.type === 'paid' ? 'skip' : 'refuse' });
         // An account someone has proven (a password, a confirmed address) is not taken to Checkout by whoever typed
         // its address, where its saved customer would show: the mailed link signs its owner in, who chooses again.
         if (tier.type === 'free' || !account?.unproven) return sendJoinPage(req, res, found, sent);

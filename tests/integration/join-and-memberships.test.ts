@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TierView } from '../../common/api/tiers.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { membershipEvents, paymentAccounts } from '../../db/money-schema.ts';
-import { rateLimits, users } from '../../db/schema.ts';
+import { mailOutbox, rateLimits, users } from '../../db/schema.ts';
 import { createStripeClient } from '../../server/payments/stripe-client.ts';
 import { buildNewUser } from '../../server/auth/new-user.ts';
 import { signUpVerified, uniqueEmail } from '../support/accounts.ts';
@@ -293,6 +293,20 @@ describe('joining', () => {
     const session = stripeServer.requests.filter((request) => request.path === '/v1/checkout/sessions' && request.method === 'POST').at(-1);
     expect(session!.body.customer).toBeUndefined();
     expect(session!.body.customer_email).toBe(email);
+  });
+
+  it('opens Checkout again for a signed-out paid join retried at once, keeping the link already mailed (review M2)', async () => {
+    const owner = await creator();
+    const tier = await paidTier(owner);
+    const email = uniqueEmail('retry');
+    const pay = () => createTestClient(server.url).post(`/@${owner.site.handle}/join/signup`, new URLSearchParams({ choice: `${tier.id}:month`, email }).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+    const first = await pay();
+    const retry = await pay();
+    for (const answer of [first, retry]) expect([answer.status, answer.headers.get('location')]).toEqual([303, expect.stringMatching(/\/hosted\/checkout\//)]);
+    // One mail: the retry kept the link already sent. A free join asked again at once still waits a minute.
+    expect(await db().select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.recipient, email))).toHaveLength(1);
+    const free = await createTestClient(server.url).post(`/@${owner.site.handle}/join/signup`, new URLSearchParams({ choice: `${owner.freeTierId}:month`, email }).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(free.status).toBe(429);
   });
 
   it('joins a visitor to the free tier by the mailed link and lands them on the site with a welcome', async () => {
