@@ -1,7 +1,10 @@
 /** Sign-up and password login (SPEC.md sections 3, 5 and 8; DESIGN.md "Auth"). */
 import { OTHER_NICHE } from '../../common/niches.ts';
 import type { MemberSignupData, SignupData } from '../../common/validation.ts';
-import { users } from '../../db/schema.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/connect.ts';
+import { memberships } from '../../db/content-schema.ts';
+import { emailTokens, sessions, users } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { recordAuthEvent, type RequestContext } from './audit.ts';
 import type { AuthDeps } from './deps.ts';
@@ -13,6 +16,23 @@ import { PLATFORM_SCOPE, type NewSession, type SessionScope, type UserRow } from
 export interface SignedIn {
   user: UserRow;
   session: NewSession;
+}
+
+/**
+ * Typing an address on a join page makes an empty account for it (docs/decisions/145): no password, nothing
+ * proven, no membership. It must not keep the address's owner out (review M3): their sign-up becomes that
+ * account, with what they typed; the links still waiting in a mail for it end. Undefined for any other account.
+ */
+async function takeOverPlaceholder(tx: Database, fresh: typeof users.$inferInsert, now: Date): Promise<UserRow | undefined> {
+  const [existing] = await tx.select().from(users).where(eq(users.email, fresh.email)).for('update');
+  if (!existing || existing.emailVerified || existing.passwordHash !== null || existing.role !== 'member') return undefined;
+  const [member] = await tx.select({ id: memberships.id }).from(memberships).where(eq(memberships.userId, existing.id)).limit(1);
+  if (member) return undefined;
+  const { id: _id, username: _username, ...profile } = fresh;
+  await tx.update(emailTokens).set({ usedAt: now }).where(and(eq(emailTokens.userId, existing.id), isNull(emailTokens.usedAt)));
+  await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+  const [taken] = await tx.update(users).set(profile).where(eq(users.id, existing.id)).returning();
+  return taken;
 }
 
 export function createAccountService(deps: AuthDeps) {
@@ -31,11 +51,9 @@ export function createAccountService(deps: AuthDeps) {
     const niche = member ? '' : input.niche === OTHER_NICHE ? input.customNiche! : input.niche;
     // The account, its first session, the audit row and the mail commit together or not at all.
     const signedIn = await db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(users)
-        .values(buildNewUser({ email: input.email, fullName: input.fullName, niche, passwordHash, emailVerified: false, now, ...(member ? { role: 'member' as const } : {}) }))
-        .onConflictDoNothing({ target: users.email })
-        .returning();
+      const fresh = buildNewUser({ email: input.email, fullName: input.fullName, niche, passwordHash, emailVerified: false, now, ...(member ? { role: 'member' as const } : {}) });
+      const [inserted] = await tx.insert(users).values(fresh).onConflictDoNothing({ target: users.email }).returning();
+      const created = inserted ?? (await takeOverPlaceholder(tx, fresh, now));
       if (!created) throw new AppError('email-already-in-use', 409, 'email');
       await queueVerificationMail(tx, created, now, member ? input.siteId : undefined, context.linkOrigin);
       await recordAuthEvent(tx, context, { type: 'signup', userId: created.id, email: created.email });

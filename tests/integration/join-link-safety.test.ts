@@ -8,9 +8,10 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberships } from '../../db/content-schema.ts';
 import { emailTokens, rateLimits, users } from '../../db/schema.ts';
 import { buildNewUser } from '../../server/auth/new-user.ts';
-import { signUp, uniqueEmail } from '../support/accounts.ts';
+import { signUp, signupBody, uniqueEmail } from '../support/accounts.ts';
 import { createTestClient } from '../support/http-client.ts';
 import { followJoinLink } from '../support/join-by-email.ts';
 import { insertSite } from '../support/site-fixtures.ts';
@@ -95,5 +96,39 @@ describe('a join link on an account nobody had proven', () => {
     expect(followed.headers.get('location')).toBe(`/@${site.handle}?joined=1`);
     expect((await owner.client.get<{ user: unknown }>('/api/auth/me')).body.user).toMatchObject({ email });
     expect((await createTestClient(server.url).post('/api/auth/login', { email, password: owner.password })).status).toBe(200);
+  });
+});
+
+describe('an address typed on a join page (review M3)', () => {
+  it('does not keep its owner out: their sign-up becomes the empty account, and its waiting link ends', async () => {
+    const { site, freeTier } = await aSite();
+    const email = uniqueEmail('typed-by-someone');
+    const typist = createTestClient(server.url);
+    await typist.post(`/@${site.handle}/join/signup`, new URLSearchParams({ email, choice: `${freeTier.id}:month` }).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+    const link = await joinLinkAmong(email, 1);
+    const [placeholder] = await db().select().from(users).where(eq(users.email, email));
+    await db().delete(rateLimits);
+
+    const owner = await signUp(server, { email, fullName: 'Ada <b>Owner</b>' });
+    const [account] = await db().select().from(users).where(eq(users.email, email));
+    expect(account).toMatchObject({ id: placeholder!.id, fullName: 'Ada <b>Owner</b>', role: 'creator', emailVerified: false });
+    expect(account!.passwordHash).not.toBeNull();
+    expect((await owner.client.get<{ user: unknown }>('/api/auth/me')).body.user).toMatchObject({ email });
+    // The link the typist asked for no longer signs anyone in.
+    expect((await followJoinLink(typist, link)).headers.get('location')).toBe(`/@${site.handle}/join?link=used`);
+    expect(typist.cookies.size).toBe(0);
+  });
+
+  it('still refuses a sign-up for an account that belongs to someone: proven, or a member of a site', async () => {
+    const { site, freeTier } = await aSite();
+    const proven = uniqueEmail('proven');
+    await db().insert(users).values(buildNewUser({ email: proven, fullName: '', niche: '', passwordHash: null, emailVerified: true, now: new Date(), role: 'member' }));
+    const paying = uniqueEmail('paying');
+    const [member] = await db().insert(users).values(buildNewUser({ email: paying, fullName: '', niche: '', passwordHash: null, emailVerified: false, now: new Date(), role: 'member' })).returning();
+    await db().insert(memberships).values({ siteId: site.id, userId: member!.id, tierId: freeTier.id, status: 'active', source: 'free' });
+    for (const email of [proven, paying]) {
+      const answer = await createTestClient(server.url).post('/api/auth/signup', signupBody({ email }));
+      expect(answer.status).toBe(409);
+    }
   });
 });
