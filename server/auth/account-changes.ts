@@ -19,6 +19,7 @@ import { recordAuthEvent, type RequestContext } from './audit.ts';
 import type { AuthDeps } from './deps.ts';
 import { consumeEmailToken, findUsableEmailToken, revokePendingLinks } from './email-tokens.ts';
 import { isStrongEnough } from './password.ts';
+import { placeholderAccount } from './placeholder-accounts.ts';
 import type { UserRow } from './session.ts';
 import { hashToken } from './tokens.ts';
 
@@ -78,7 +79,9 @@ export function createAccountChangesService(deps: AuthDeps) {
     const email = input.email;
     if (email === user.email) throw new AppError('email-already-in-use', 409, 'email', undefined, 'This is already the address of your account.');
     await checkPassword(user, input.password, 'password');
-    const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const [held] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    // An empty account a typed address made is no holder: confirming the change removes it (placeholder-accounts.ts).
+    const holder = held && !(await placeholderAccount(db, email)) ? held : undefined;
     if (holder && !emailEnumerationProtection) throw new AppError('email-already-in-use', 409, 'email');
     await rateLimiter.consumeMailToAddress(email);
     await db.transaction(async (tx) => {
@@ -116,7 +119,11 @@ export function createAccountChangesService(deps: AuthDeps) {
       });
       if (!used) return 'invalid';
       const [holder] = await tx.select({ id: users.id }).from(users).where(eq(users.email, used.email));
-      if (holder) return 'taken';
+      if (holder) {
+        const placeholder = await placeholderAccount(tx, used.email);
+        if (!placeholder) return 'taken';
+        await tx.delete(users).where(eq(users.id, placeholder.id));
+      }
       const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, used.userId));
       if (!before) return 'invalid';
       // Following a link mailed to the address proves it.

@@ -3,7 +3,6 @@ import { OTHER_NICHE } from '../../common/niches.ts';
 import type { MemberSignupData, SignupData } from '../../common/validation.ts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { memberships } from '../../db/content-schema.ts';
 import { emailTokens, sessions, users } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { recordAuthEvent, type RequestContext } from './audit.ts';
@@ -11,6 +10,7 @@ import type { AuthDeps } from './deps.ts';
 import { queueVerificationMail } from './email-verification.ts';
 import { buildNewUser } from './new-user.ts';
 import { isStrongEnough } from './password.ts';
+import { placeholderAccount } from './placeholder-accounts.ts';
 import { PLATFORM_SCOPE, type NewSession, type SessionScope, type UserRow } from './session.ts';
 
 export interface SignedIn {
@@ -24,10 +24,8 @@ export interface SignedIn {
  * account, with what they typed; the links still waiting in a mail for it end. Undefined for any other account.
  */
 async function takeOverPlaceholder(tx: Database, fresh: typeof users.$inferInsert, now: Date): Promise<UserRow | undefined> {
-  const [existing] = await tx.select().from(users).where(eq(users.email, fresh.email)).for('update');
-  if (!existing || existing.emailVerified || existing.passwordHash !== null || existing.role !== 'member') return undefined;
-  const [member] = await tx.select({ id: memberships.id }).from(memberships).where(eq(memberships.userId, existing.id)).limit(1);
-  if (member) return undefined;
+  const existing = await placeholderAccount(tx, fresh.email);
+  if (!existing) return undefined;
   const { id: _id, username: _username, ...profile } = fresh;
   await tx.update(emailTokens).set({ usedAt: now }).where(and(eq(emailTokens.userId, existing.id), isNull(emailTokens.usedAt)));
   await tx.delete(sessions).where(eq(sessions.userId, existing.id));

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships } from '../../db/content-schema.ts';
 import { emailTokens, rateLimits, users } from '../../db/schema.ts';
 import { buildNewUser } from '../../server/auth/new-user.ts';
-import { signUp, signupBody, uniqueEmail } from '../support/accounts.ts';
+import { signUp, signUpVerified, signupBody, uniqueEmail } from '../support/accounts.ts';
 import { createTestClient } from '../support/http-client.ts';
 import { followJoinLink } from '../support/join-by-email.ts';
 import { insertSite } from '../support/site-fixtures.ts';
@@ -117,6 +117,24 @@ describe('an address typed on a join page (review M3)', () => {
     // The link the typist asked for no longer signs anyone in.
     expect((await followJoinLink(typist, link)).headers.get('location')).toBe(`/@${site.handle}/join?link=used`);
     expect(typist.cookies.size).toBe(0);
+  });
+
+  it('does not keep its owner from moving their account to it: the change goes through and the empty account goes', async () => {
+    const { site, freeTier } = await aSite();
+    const account = await signUpVerified(server);
+    const newEmail = uniqueEmail('moving-to');
+    await createTestClient(server.url).post(`/@${site.handle}/join/signup`, new URLSearchParams({ email: newEmail, choice: `${freeTier.id}:month` }).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+    await joinLinkAmong(newEmail, 1);
+    await db().delete(rateLimits);
+    expect((await account.client.post('/api/account/email', { email: newEmail, password: account.password })).status).toBe(202);
+    // The confirmation, not the "already taken" notice.
+    const confirmLink = () => server.smtp.mailsTo(newEmail).flatMap((mail) => mail.links).find((candidate) => candidate.includes('/api/account/email/confirm?token='));
+    await expect.poll(confirmLink, { timeout: 20_000 }).toBeDefined();
+    const followed = await account.client.visit(confirmLink()!);
+    expect(followed.headers.get('location')).toBe('/settings/account?email-change=changed');
+    const holders = await db().select({ id: users.id }).from(users).where(eq(users.email, newEmail));
+    expect(holders).toHaveLength(1);
+    expect(await db().select({ email: users.email }).from(users).where(eq(users.email, account.email))).toEqual([]);
   });
 
   it('still refuses a sign-up for an account that belongs to someone: proven, or a member of a site', async () => {
