@@ -11,7 +11,7 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { looksLikeHandle } from '../../common/handles.ts';
-import type { AccountService, AuthLocals, SessionCookie } from '../auth/index.ts';
+import type { AuthLocals, LinkSignIn, SessionCookie } from '../auth/index.ts';
 import type { Clock } from '../clock.ts';
 import type { CommentsSection } from '../messaging/index.ts';
 import { publicMediaPrefix } from '../media-urls/index.ts';
@@ -36,8 +36,8 @@ export interface SiteRoutesDeps {
   assets: SiteAssets;
   signer: LazySigner;
   joins: JoinService;
-  /** Member accounts made on the join page. */
-  accounts: Pick<AccountService, 'signup'>;
+  /** The mailed link of a one-field join, and following it (server/auth/link-sign-in.ts). */
+  links: LinkSignIn;
   /** Whether the join page offers "Continue with Google". */
   googleSignIn: boolean;
   cookie: SessionCookie;
