@@ -69,7 +69,8 @@ export function accountRoutes({ db, accounts, appUrl, assets, maintenance, sessi
     }
     const userId = res.locals.auth?.user.id;
     if (!userId) {
-      res.redirect(303, `/login?next=${encodeURIComponent(cookiePath(site))}`);
+      // The site's own sign-in, in its frame, which a member who joined by a mailed link (no password) can use.
+      res.redirect(303, `/@${site.handle}/sign-in`);
       return undefined;
     }
     return { site, userId, suspended: await isSiteSuspended(db, site.id) };

@@ -113,7 +113,7 @@ describe('a session made on a custom domain', () => {
     }
     // ... and on another site's domain.
     const elsewhere = await raw(server, '/account', { host: neighbourDomain, cookie });
-    expect([elsewhere.status, elsewhere.headers.location]).toEqual([303, `/login?next=${encodeURIComponent(`/@${neighbour.handle}/account`)}`]);
+    expect([elsewhere.status, elsewhere.headers.location]).toEqual([303, `/@${neighbour.handle}/sign-in`]);
     // The platform's own session of the same reader never counts on the domain.
     const platformOnDomain = await raw(server, '/account', { host: domain, cookie: platformCookie(reader.client) });
     expect(platformOnDomain.status).toBe(303);

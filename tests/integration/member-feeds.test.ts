@@ -180,10 +180,10 @@ describe('private member feeds', () => {
 });
 
 describe('the account page', () => {
-  it('sends a signed-out visitor to sign in and back, and a non-member to join', async () => {
+  it("sends a signed-out visitor to the site's sign-in, and a non-member to join", async () => {
     const signedOut = await createTestClient(server.url).get(`/@${site.handle}/account`);
     expect(signedOut.status).toBe(303);
-    expect(signedOut.headers.get('location')).toBe(`/login?next=${encodeURIComponent(`/@${site.handle}/account`)}`);
+    expect(signedOut.headers.get('location')).toBe(`/@${site.handle}/sign-in`);
     const stranger = await signUpVerified(server);
     const page = await stranger.client.get(`/@${site.handle}/account`);
     expect(page.status).toBe(200);
