@@ -90,7 +90,14 @@ describe.skipIf(!chromiumAvailable)('account basics in Chromium', () => {
     await screenshot(page, `${SHOTS}/password-changed-375.png`, { fullPage: true });
     expect(await stillSignedIn(page)).toBe(true);
     expect((await elsewhere.get<{ user: PublicUser | null }>('/api/auth/me')).body.user).toBeNull();
-    expect((await createTestClient(app.server.url).post('/api/auth/login', { email, password: NEW_PASSWORD })).status).toBe(200);
+    const third = createTestClient(app.server.url);
+    expect((await third.post('/api/auth/login', { email, password: NEW_PASSWORD })).status).toBe(200);
+
+    // Sign out everywhere else: the device signed in since ends, this one stays, and the page says how many.
+    await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await page.getByText('Signed out of one other device.').waitFor();
+    expect(await stillSignedIn(page)).toBe(true);
+    expect((await third.get<{ user: PublicUser | null }>('/api/auth/me')).body.user).toBeNull();
     expect(unexpectedErrors(errors, [401])).toEqual([]);
   });
 

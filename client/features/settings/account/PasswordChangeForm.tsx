@@ -13,33 +13,21 @@ import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { PasswordField } from '../../../components/PasswordField.tsx';
 import { accountProblem, PASSWORD_COPY } from '../../../content/account.ts';
 import { call } from '../../../lib/api.ts';
+import { OneClickAction } from './OneClickAction.tsx';
 
 const FIELD_IDS = { currentPassword: 'account-current-password', newPassword: 'account-new-password' } as const;
 
 function SetPasswordLink({ email }: { email: string }) {
-  const [sent, setSent] = useState(false);
-  const form = useFormSubmit<never>({ fieldIds: {}, problemFor: (code) => ({ message: accountProblem(code) }) });
   return (
     <div className="settings-form">
       <p className="account__current">{PASSWORD_COPY.noPassword}</p>
-      <div className="settings-form__actions">
-        <BusyButton
-          type="button"
-          variant="secondary"
-          busy={form.busy}
-          onClick={() =>
-            void form.run(async () => {
-              await call(authApi.requestPasswordReset, { body: { email } });
-              setSent(true);
-            })
-          }
-        >
-          {PASSWORD_COPY.sendSetLink}
-        </BusyButton>
-      </div>
-      <LiveMessage tone={form.message ? 'error' : 'success'} assertive={false}>
-        {form.message ?? (sent ? PASSWORD_COPY.setLinkSent(email) : undefined)}
-      </LiveMessage>
+      <OneClickAction
+        label={PASSWORD_COPY.sendSetLink}
+        act={async () => {
+          await call(authApi.requestPasswordReset, { body: { email } });
+          return PASSWORD_COPY.setLinkSent(email);
+        }}
+      />
     </div>
   );
 }
