@@ -14,7 +14,6 @@ import { signUpVerified, STRONG_PASSWORD, uniqueEmail } from '../support/account
 import { sendJson } from '../support/creator-site.ts';
 import { createTestClient, type TestClient } from '../support/http-client.ts';
 import { insertMembership, insertSite, insertTier, uniqueHandle } from '../support/site-fixtures.ts';
-import type { ReceivedMail } from '../support/smtp-sink.ts';
 import { createTestClock, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const NEW_PASSWORD = 'amber-quarry-94';
@@ -36,15 +35,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function mailAbout(to: string, subject: string, count = 1): Promise<ReceivedMail> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const matching = server.smtp.mailsTo(to).filter((mail) => mail.subject.includes(subject));
-    if (matching.length >= count) return matching[count - 1]!;
-    if (Date.now() > deadline) throw new Error(`expected ${count} mail(s) about "${subject}" to ${to}, got ${matching.length}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 async function me(client: TestClient): Promise<PublicUser | null> {
   return (await client.get<{ user: PublicUser | null }>('/api/auth/me')).body.user;
@@ -62,7 +52,7 @@ async function requestChange(client: TestClient, newEmail: string, count = 1): P
   const asked = await client.post('/api/account/email', { email: newEmail, password: STRONG_PASSWORD });
   expect(asked.status).toBe(202);
   expect(asked.body).toEqual({ status: 'confirmation-sent', email: newEmail });
-  const mail = await mailAbout(newEmail, 'Confirm your new email', count);
+  const mail = await server.smtp.waitForMailAbout(newEmail, 'Confirm your new email', count);
   const link = new URL(mail.links[0]!);
   expect(`${link.origin}${link.pathname}`).toBe(`${server.url}/api/account/email/confirm`);
   return link.searchParams.get('token')!;
@@ -94,7 +84,7 @@ describe('changing the password', () => {
     expect(await me(other)).toBeNull();
     expect((await createTestClient(server.url).post('/api/auth/login', { email, password: STRONG_PASSWORD })).status).toBe(401);
     expect((await createTestClient(server.url).post('/api/auth/login', { email, password: NEW_PASSWORD })).status).toBe(200);
-    const notice = await mailAbout(email, 'password was changed');
+    const notice = await server.smtp.waitForMailAbout(email, 'password was changed');
     expect(notice.text).toContain('on a signed-in device, and every other device was signed out');
   });
 
@@ -151,7 +141,7 @@ describe('changing the e-mail address', () => {
     const { client, email } = await signUpVerified(server);
     const newEmail = uniqueEmail('moved');
     const token = await requestChange(client, newEmail);
-    const notice = await mailAbout(email, 'is being changed');
+    const notice = await server.smtp.waitForMailAbout(email, 'is being changed');
     expect(notice.text).toContain(newEmail);
     // Nothing changes until the link is followed.
     expect((await me(client))?.email).toBe(email);
@@ -183,7 +173,7 @@ describe('changing the e-mail address', () => {
     time.advance(MINUTE_MS + 1000);
     const asked = await client.post('/api/account/email', { email: taken, password: STRONG_PASSWORD });
     expect([asked.status, asked.body]).toEqual([202, { status: 'confirmation-sent', email: taken }]);
-    const word = await mailAbout(taken, 'was not changed');
+    const word = await server.smtp.waitForMailAbout(taken, 'was not changed');
     expect(word.text).toContain('already has an account');
     expect(word.links.some((link) => link.includes('/api/account/email/confirm'))).toBe(false);
     expect((await me(client))?.email).toBe(email);

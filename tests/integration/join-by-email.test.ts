@@ -11,17 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_NAME } from '../../common/constants.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { emailTokens, rateLimits, users } from '../../db/schema.ts';
-import { buildNewUser } from '../../server/auth/new-user.ts';
 import { signUpVerified, uniqueEmail } from '../support/accounts.ts';
-import { createTestClient, type TestClient } from '../support/http-client.ts';
+import { createTestClient, FORM, formBody, type TestClient } from '../support/http-client.ts';
 import { followJoinLink, joinByEmail, joinLinkFrom } from '../support/join-by-email.ts';
-import { insertSite, insertTier, userIdOf } from '../support/site-fixtures.ts';
+import { insertSiteWithOwner, insertTier, userIdOf } from '../support/site-fixtures.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 const db = () => server.handle.db;
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -31,18 +28,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A published site with its free tier, owned by an account made here. */
-async function aSite(values: { title?: string } = {}) {
-  const [owner] = await db()
-    .insert(users)
-    .values(buildNewUser({ email: uniqueEmail('owner'), fullName: 'Olive Owner', niche: 'music', passwordHash: null, emailVerified: true, now: new Date() }))
-    .returning();
-  return insertSite(db(), owner!.id, values);
-}
+const aSite = (values: { title?: string } = {}) => insertSiteWithOwner(db(), values);
 
 /** Joins through the page's form, as a browser without JavaScript would; answers the page and the link from the mail. */
 async function joinByForm(client: TestClient, handle: string, tierId: string, email: string) {
-  const page = await client.post(`/@${handle}/join/signup`, form({ email, choice: `${tierId}:month` }), FORM);
+  const page = await client.post(`/@${handle}/join/signup`, formBody({ email, choice: `${tierId}:month` }), FORM);
   const [mail] = await server.smtp.waitForMail(email);
   return { page, mail: mail!, link: mail!.links.find((link) => link.includes('/join/confirm'))! };
 }
@@ -182,7 +172,7 @@ describe('joining free with one e-mail field', () => {
     // Asked again at once: one mail per address a minute, whoever asks.
     const soon = await api.post(`/api/sites/${site.handle}/join`, { email });
     expect(soon.status).toBe(429);
-    const soonByForm = await api.post(`/@${site.handle}/join/signup`, form({ email, choice: `${await freeTierOf(site.id)}:month` }), FORM);
+    const soonByForm = await api.post(`/@${site.handle}/join/signup`, formBody({ email, choice: `${await freeTierOf(site.id)}:month` }), FORM);
     expect(soonByForm.status).toBe(429);
     expect(soonByForm.text).toContain('We have just sent a link to this address. Please wait a minute, then ask again.');
     await db().delete(rateLimits);
@@ -202,16 +192,16 @@ describe('joining free with one e-mail field', () => {
     const bad = await api.post(`/api/sites/${site.handle}/join`, { email: 'not-an-address' });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: { code: 'invalid-email', field: 'email' } });
-    const page = await api.post(`/@${site.handle}/join/signup`, form({ email: '<script>@x', choice: `${freeTier.id}:month` }), FORM);
+    const page = await api.post(`/@${site.handle}/join/signup`, formBody({ email: '<script>@x', choice: `${freeTier.id}:month` }), FORM);
     expect(page.status).toBe(400);
     expect(page.text).toContain('aria-invalid="true" aria-describedby="join-email-problem"');
     expect(page.text).toContain('value="&lt;script&gt;@x"');
     expect(page.text).not.toContain('<script>@x');
     expect((await api.post('/api/sites/no-such-site-here/join', { email: uniqueEmail('foreign') })).status).toBe(404);
-    expect((await api.post(`/@no-such-site-here/join/signup`, form({ email: uniqueEmail('foreign'), choice: `${freeTier.id}:month` }), FORM)).status).toBe(404);
+    expect((await api.post(`/@no-such-site-here/join/signup`, formBody({ email: uniqueEmail('foreign'), choice: `${freeTier.id}:month` }), FORM)).status).toBe(404);
     // A tier of another site is not one of this site's choices.
     const other = await aSite();
-    const foreignTier = await api.post(`/@${site.handle}/join/signup`, form({ email: uniqueEmail('cross'), choice: `${other.freeTier.id}:month` }), FORM);
+    const foreignTier = await api.post(`/@${site.handle}/join/signup`, formBody({ email: uniqueEmail('cross'), choice: `${other.freeTier.id}:month` }), FORM);
     expect(foreignTier.status).toBe(400);
     expect(foreignTier.text).toContain('That is not one of the memberships of this site.');
 
@@ -228,7 +218,7 @@ describe('joining free with one e-mail field', () => {
     // Another device, a day later: the mail limit has long passed.
     await db().delete(rateLimits);
     const elsewhere = createTestClient(server.url);
-    const sent = await elsewhere.post(`/@${site.handle}/join/signup`, form({ email, choice: `${freeTier.id}:month` }), FORM);
+    const sent = await elsewhere.post(`/@${site.handle}/join/signup`, formBody({ email, choice: `${freeTier.id}:month` }), FORM);
     expect(sent.text).toContain('Check your inbox');
     const followed = await followJoinLink(elsewhere, await joinLinkFrom(server.smtp, email, 2));
     expect(followed.headers.get('location')).toBe(`/@${site.handle}?joined=1`);
@@ -244,19 +234,19 @@ describe('joining free with one e-mail field', () => {
     await joinByEmail(fan, server.smtp, { handle: site.handle, tierId: freeTier.id, email });
     const page = await fan.get(`/@${site.handle}/account`);
     expect(page.text).toContain('<input class="account__field" id="account-name" name="fullName" autocomplete="name" required maxlength="100" value="">');
-    const saved = await fan.post(`/@${site.handle}/account/name`, form({ fullName: ' Ada <b>Fan</b> ' }), FORM);
+    const saved = await fan.post(`/@${site.handle}/account/name`, formBody({ fullName: ' Ada <b>Fan</b> ' }), FORM);
     expect([saved.status, saved.headers.get('location')]).toEqual([303, `/@${site.handle}/account?notice=name-saved`]);
     const [row] = await db().select().from(users).where(eq(users.email, email));
     expect(row).toMatchObject({ fullName: 'Ada <b>Fan</b>', displayName: 'Ada' });
     const again = await fan.get(`/@${site.handle}/account?notice=name-saved`);
     expect(again.text).toContain('value="Ada &lt;b&gt;Fan&lt;/b&gt;"');
     expect(again.text).toContain('Your name is saved.');
-    const blank = await fan.post(`/@${site.handle}/account/name`, form({ fullName: '   ' }), FORM);
+    const blank = await fan.post(`/@${site.handle}/account/name`, formBody({ fullName: '   ' }), FORM);
     expect(blank.headers.get('location')).toBe(`/@${site.handle}/account?notice=name-refused`);
     expect((await db().select({ fullName: users.fullName }).from(users).where(eq(users.email, email)))[0]!.fullName).toBe('Ada <b>Fan</b>');
     // Signed out, or from another origin: nobody's name changes.
-    expect((await createTestClient(server.url).post(`/@${site.handle}/account/name`, form({ fullName: 'Mallory' }), FORM)).headers.get('location')).toBe(`/@${site.handle}/sign-in`);
-    expect((await fan.post(`/@${site.handle}/account/name`, form({ fullName: 'Mallory' }), { ...FORM, origin: 'https://evil.example.test' })).status).toBe(403);
+    expect((await createTestClient(server.url).post(`/@${site.handle}/account/name`, formBody({ fullName: 'Mallory' }), FORM)).headers.get('location')).toBe(`/@${site.handle}/sign-in`);
+    expect((await fan.post(`/@${site.handle}/account/name`, formBody({ fullName: 'Mallory' }), { ...FORM, origin: 'https://evil.example.test' })).status).toBe(403);
     expect((await db().select({ fullName: users.fullName }).from(users).where(eq(users.email, email)))[0]!.fullName).toBe('Ada <b>Fan</b>');
   });
 

@@ -14,7 +14,7 @@ import { buildNewUser } from '../../server/auth/new-user.ts';
 import { signUp, signUpVerified, signupBody, uniqueEmail } from '../support/accounts.ts';
 import { createTestClient } from '../support/http-client.ts';
 import { followJoinLink } from '../support/join-by-email.ts';
-import { insertSite } from '../support/site-fixtures.ts';
+import { insertSiteWithOwner } from '../support/site-fixtures.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -28,13 +28,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function aSite() {
-  const [owner] = await db()
-    .insert(users)
-    .values(buildNewUser({ email: uniqueEmail('owner'), fullName: 'Olive Owner', niche: 'music', passwordHash: null, emailVerified: true, now: new Date() }))
-    .returning();
-  return insertSite(db(), owner!.id);
-}
+const aSite = () => insertSiteWithOwner(db());
 
 /** The sign-up's verification mail has gone: the one-a-minute limit of mails to an address would hold the join's back. */
 async function afterSignUpMail(email: string) {

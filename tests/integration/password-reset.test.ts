@@ -4,7 +4,6 @@ import type { PublicUser } from '../../common/api-types.ts';
 import { authEvents, mailOutbox, sessions, users } from '../../db/schema.ts';
 import { signUp, signUpVerified, uniqueEmail } from '../support/accounts.ts';
 import { createTestClient, type TestClient } from '../support/http-client.ts';
-import type { ReceivedMail } from '../support/smtp-sink.ts';
 import { createTestClock, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const NEW_PASSWORD = 'copper-lantern-58';
@@ -23,16 +22,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Waits for the `count`-th mail to `email` whose subject contains `subject` (the sink also holds the sign-up mail). */
-async function waitForMailAbout(email: string, subject: string, count = 1): Promise<ReceivedMail> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const matching = server.smtp.mailsTo(email).filter((mail) => mail.subject.includes(subject));
-    if (matching.length >= count) return matching[count - 1]!;
-    if (Date.now() > deadline) throw new Error(`expected ${count} mail(s) about "${subject}" to ${email}, got ${matching.length}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** Asks for a reset a minute after the last mail to the address, and returns the token of the link that arrives. */
 async function requestReset(client: TestClient, email: string, count = 1): Promise<string> {
@@ -40,7 +29,7 @@ async function requestReset(client: TestClient, email: string, count = 1): Promi
   const response = await client.post('/api/auth/password-reset', { email });
   expect(response.status).toBe(202);
   expect(response.body).toEqual({ status: 'queued' });
-  const mail = await waitForMailAbout(email, 'Reset your', count);
+  const mail = await server.smtp.waitForMailAbout(email, 'Reset your', count);
   const link = new URL(mail.links[0]!);
   expect(`${link.origin}${link.pathname}`).toBe(`${server.url}/reset-password`);
   return link.searchParams.get('token')!;
@@ -77,7 +66,7 @@ describe('password reset', () => {
     expect(await server.handle.db.$count(sessions, eq(sessions.userId, id))).toBe(0);
     expect((await elsewhere.get<{ user: PublicUser | null }>('/api/auth/me')).body.user).toBeNull();
 
-    const notice = await waitForMailAbout(email, 'password was changed');
+    const notice = await server.smtp.waitForMailAbout(email, 'password was changed');
     expect(notice.text).toContain('every device was signed out');
     expect(notice.links).toContain(`${server.url}/login`);
 

@@ -13,19 +13,16 @@ import { PRODUCT_NAME } from '../../common/constants.ts';
 import { memberships } from '../../db/content-schema.ts';
 import { domains } from '../../db/domain-schema.ts';
 import { emailTokens, rateLimits, sessions, users } from '../../db/schema.ts';
-import { buildNewUser } from '../../server/auth/new-user.ts';
 import { SITE_CHANGED_CHANNEL } from '../../server/sites/site-changes.ts';
 import { uniqueEmail } from '../support/accounts.ts';
 import { requestWithHost } from '../support/host-request.ts';
-import { createTestClient, type TestClient } from '../support/http-client.ts';
+import { createTestClient, FORM, formBody, type TestClient } from '../support/http-client.ts';
 import { continueForm, followJoinLink, joinByEmail, joinLinkFrom } from '../support/join-by-email.ts';
-import { insertSite, userIdOf } from '../support/site-fixtures.ts';
+import { insertSiteWithOwner, userIdOf } from '../support/site-fixtures.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 const db = () => server.handle.db;
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -35,13 +32,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function aSite(values: { title?: string } = {}) {
-  const [owner] = await db()
-    .insert(users)
-    .values(buildNewUser({ email: uniqueEmail('owner'), fullName: 'Olive Owner', niche: 'music', passwordHash: null, emailVerified: true, now: new Date() }))
-    .returning();
-  return insertSite(db(), owner!.id, values);
-}
+const aSite = (values: { title?: string } = {}) => insertSiteWithOwner(db(), values);
 
 /** A fan who joined `site` by e-mail and is signed out again (a new device); the join's mail limit is spent. */
 async function aMember(site: { handle: string }, tierId: string) {
@@ -52,7 +43,7 @@ async function aMember(site: { handle: string }, tierId: string) {
 }
 
 async function askSignIn(client: TestClient, handle: string, email: string) {
-  return client.post(`/@${handle}/sign-in`, form({ email }), FORM);
+  return client.post(`/@${handle}/sign-in`, formBody({ email }), FORM);
 }
 
 async function signInLinkFrom(email: string, count: number): Promise<string> {
@@ -75,7 +66,7 @@ describe('the page a mailed link opens', () => {
     const { site, freeTier } = await aSite({ title: 'Tide & <b>Tables</b>' });
     const email = uniqueEmail('scanned');
     const visitor = createTestClient(server.url);
-    await visitor.post(`/@${site.handle}/join/signup`, form({ email, choice: `${freeTier.id}:month` }), FORM);
+    await visitor.post(`/@${site.handle}/join/signup`, formBody({ email, choice: `${freeTier.id}:month` }), FORM);
     const link = await joinLinkFrom(server.smtp, email);
 
     // A mail scanner fetches it first: a page, no session, the token still good, no membership.
@@ -136,7 +127,7 @@ describe('signing in on the site by e-mail', () => {
     }
     expect((await createTestClient(server.url).get('/@nobody-at-all/sign-in')).status).toBe(404);
     // A signed-out comment is sent to sign in here too, and back to the comments.
-    const comment = await createTestClient(server.url).post(`/@${site.handle}/posts/hello/comments`, form({ text: 'Hi' }), FORM);
+    const comment = await createTestClient(server.url).post(`/@${site.handle}/posts/hello/comments`, formBody({ text: 'Hi' }), FORM);
     expect([comment.status, comment.headers.get('location')]).toEqual([303, `/@${site.handle}/sign-in?next=${encodeURIComponent(`/@${site.handle}/posts/hello#comments`)}`]);
   });
 
@@ -202,7 +193,7 @@ describe('signing in on the site by e-mail', () => {
     expect(soon.status).toBe(429);
     expect(soon.text).toContain('We have just sent a link to this address. Please wait a minute, then ask again.');
     // From another site's page: refused before anything is mailed.
-    expect((await createTestClient(server.url, 'https://attacker.example').post(`/@${site.handle}/sign-in`, form({ email }), FORM)).status).toBe(403);
+    expect((await createTestClient(server.url, 'https://attacker.example').post(`/@${site.handle}/sign-in`, formBody({ email }), FORM)).status).toBe(403);
   });
 
   it('refuses a link of another site, an expired one and a join link, without using them', async () => {
@@ -216,7 +207,7 @@ describe('signing in on the site by e-mail', () => {
 
     const elsewhere = await followJoinLink(visitor, `${server.url}/@${other.site.handle}/sign-in/confirm?token=${token}`);
     expect(elsewhere.headers.get('location')).toBe(`/@${other.site.handle}/sign-in?link=unknown`);
-    const forged = await visitor.post(`/@${other.site.handle}/sign-in/confirm`, form({ token }), FORM);
+    const forged = await visitor.post(`/@${other.site.handle}/sign-in/confirm`, formBody({ token }), FORM);
     expect(forged.headers.get('location')).toBe(`/@${other.site.handle}/sign-in?link=unknown`);
     // A sign-in token is no join token, and the other way round.
     expect((await visitor.visit(`${server.url}/@${site.handle}/join/confirm?token=${token}`)).headers.get('location')).toBe(`/@${site.handle}/join?link=unknown`);
@@ -242,7 +233,7 @@ describe('signing in on the site by e-mail', () => {
     const page = await requestWithHost(server, '/sign-in', { host: hostname });
     expect(page.status).toBe(200);
     expect(page.body).toContain('<form class="sign-in__form" method="post" action="/sign-in" novalidate>');
-    const sent = await requestWithHost(server, '/sign-in', { host: hostname, method: 'POST', origin: `https://${hostname}`, body: form({ email }) });
+    const sent = await requestWithHost(server, '/sign-in', { host: hostname, method: 'POST', origin: `https://${hostname}`, body: formBody({ email }) });
     expect(sent.body).toContain('Check your inbox');
     const link = new URL(await signInLinkFrom(email, 2));
     expect([link.origin, link.pathname]).toEqual([`https://${hostname}`, '/sign-in/confirm']);

@@ -3,6 +3,10 @@
  * app's Origin on state-changing calls, and does not follow redirects, so a test
  * sees exactly what a browser would be told.
  */
+/** A plain HTML form's post, as a browser without JavaScript sends it: `client.post(path, formBody({...}), FORM)`. */
+export const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+export const formBody = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
 export interface TestResponse<Body = unknown> {
   status: number;
   headers: Headers;

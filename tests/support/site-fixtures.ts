@@ -11,6 +11,7 @@ import type { PostStatus, PostVisibility } from '../../common/posts.ts';
 import type { Database } from '../../db/connect.ts';
 import { media, memberships, postMedia, posts, sites, tiers } from '../../db/content-schema.ts';
 import { users } from '../../db/schema.ts';
+import { buildNewUser } from '../../server/auth/new-user.ts';
 
 export async function userIdOf(db: Database, email: string): Promise<string> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -31,6 +32,15 @@ export async function insertSite(db: Database, ownerId: string, values: Partial<
     .returning();
   const [freeTier] = await db.insert(tiers).values({ siteId: site!.id, name: 'Free', type: 'free', description: 'Every members post', benefits: ['Members posts'] }).returning();
   return { site: site!, freeTier: freeTier! };
+}
+
+/** A published site with its free tier, owned by a verified creator made here with no password (the join and sign-in tests' site). */
+export async function insertSiteWithOwner(db: Database, values: Partial<typeof sites.$inferInsert> = {}) {
+  const [owner] = await db
+    .insert(users)
+    .values(buildNewUser({ email: `owner.${randomUUID()}@example.com`, fullName: 'Olive Owner', niche: 'music', passwordHash: null, emailVerified: true, now: new Date() }))
+    .returning();
+  return insertSite(db, owner!.id, values);
 }
 
 const IMAGE_DERIVED: MediaDerived = {

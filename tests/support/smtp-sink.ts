@@ -28,6 +28,8 @@ export interface SmtpSink {
   received: ReceivedMail[];
   /** Waits until `count` mails to `to` have arrived; fails after `deadlineMs`. */
   waitForMail(to: string, options?: { count?: number; deadlineMs?: number }): Promise<ReceivedMail[]>;
+  /** The `count`-th mail to `to` whose subject holds `subject`, once it came (the sink also holds other mail to the address). */
+  waitForMailAbout(to: string, subject: string, count?: number): Promise<ReceivedMail>;
   mailsTo(to: string): ReceivedMail[];
   stop(): Promise<void>;
   restart(): Promise<void>;
@@ -129,6 +131,15 @@ export async function startSmtpSink({ answerDelayMs = 0 }: SmtpSinkOptions = {})
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       return mailsTo(to);
+    },
+    async waitForMailAbout(to, subject, count = 1) {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const matching = mailsTo(to).filter((mail) => mail.subject.includes(subject));
+        if (matching.length >= count) return matching[count - 1]!;
+        if (Date.now() > deadline) throw new Error(`expected ${count} mail(s) about "${subject}" to ${to}, got ${matching.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
     },
     stop() {
       return new Promise<void>((resolve) => server.close(() => resolve()));

@@ -60,16 +60,9 @@ async function expectCookieRefused(token: string, what: string) {
  * let the other server's worker send it again with a new token, which revokes this one.
  */
 async function waitForLink(server: TestServer, email: string, subject: string, count = 1): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const matching = server.smtp.mailsTo(email).filter((mail) => mail.subject.includes(subject));
-    if (matching.length >= count) {
-      await expect.poll(() => server.handle.db.$count(mailOutbox, and(eq(mailOutbox.recipient, email), ne(mailOutbox.status, 'sent')))).toBe(0);
-      return matching[count - 1]!.links[0]!;
-    }
-    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  const mail = await server.smtp.waitForMailAbout(email, subject, count);
+  await expect.poll(() => server.handle.db.$count(mailOutbox, and(eq(mailOutbox.recipient, email), ne(mailOutbox.status, 'sent')))).toBe(0);
+  return mail.links[0]!;
 }
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
