@@ -7,11 +7,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { DomainView } from '../../common/domains.ts';
 import { sessions } from '../../db/schema.ts';
 import { hashToken } from '../../server/auth/tokens.ts';
 import { signUpVerified } from '../support/accounts.ts';
-import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
+import { creatorWithSite, type Creator } from '../support/creator-site.ts';
+import { activateDomain } from '../support/active-domain.ts';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 import { requestWithHost, type HostAnswer } from '../support/host-request.ts';
 import { insertMembership, insertTier } from '../support/site-fixtures.ts';
@@ -32,12 +32,7 @@ beforeAll(async () => {
   dns = await startDnsServer();
   server = await startTestServer({ env: { DNS_RESOLVER: dns.address, DOMAIN_CNAME_TARGET: TARGET, DNS_TIMEOUT_MS: '200' } });
   creator = await creatorWithSite(server);
-  const added = await sendJson<{ domain: DomainView }>(server, creator.client, 'POST', '/api/domains', { hostname: domain });
-  expect(added.status, JSON.stringify(added.body)).toBe(201);
-  dns.set(`_creator-platform.${domain}`, [{ type: 'TXT', data: added.body.domain.records[0]!.value }]);
-  dns.set(domain, [{ type: 'CNAME', domain: TARGET }]);
-  const checked = await sendJson<{ domain: DomainView }>(server, creator.client, 'POST', `/api/domains/${added.body.domain.id}/check`);
-  expect(checked.body.domain.status).toBe('active');
+  await activateDomain(server, dns, creator, domain, TARGET);
 });
 
 afterAll(async () => {

@@ -7,9 +7,9 @@
  * sends through the proxy.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DomainView } from '../../common/domains.ts';
 import { PRODUCT_NAME, TAGLINE } from '../../common/constants.ts';
-import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
+import { creatorWithSite, type Creator } from '../support/creator-site.ts';
+import { activateDomain } from '../support/active-domain.ts';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 import { requestWithHost } from '../support/host-request.ts';
 import { createTestClient } from '../support/http-client.ts';
@@ -31,12 +31,7 @@ beforeAll(async () => {
   [plain, domained] = await Promise.all([creatorWithSite(server), creatorWithSite(server)]);
   await insertTier(server.handle.db, plain.siteId, { type: 'free', name: 'Free' });
   await insertTier(server.handle.db, domained.siteId, { type: 'free', name: 'Free' });
-  const added = await sendJson<{ domain: DomainView }>(server, domained.client, 'POST', '/api/domains', { hostname: domain });
-  expect(added.status, JSON.stringify(added.body)).toBe(201);
-  dns.set(`_creator-platform.${domain}`, [{ type: 'TXT', data: added.body.domain.records[0]!.value }]);
-  dns.set(domain, [{ type: 'CNAME', domain: TARGET }]);
-  const checked = await sendJson<{ domain: DomainView }>(server, domained.client, 'POST', `/api/domains/${added.body.domain.id}/check`);
-  expect(checked.body.domain.status).toBe('active');
+  await activateDomain(server, dns, domained, domain, TARGET);
 });
 
 afterAll(async () => {

@@ -9,13 +9,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_NAME, TAGLINE } from '../../common/constants.ts';
 import { defaultDesign } from '../../common/design.ts';
-import type { DomainView } from '../../common/domains.ts';
 import { sites } from '../../db/content-schema.ts';
 import { siteDesigns } from '../../db/design-schema.ts';
 import { siteSuspensions } from '../../db/reports-schema.ts';
 import { users } from '../../db/schema.ts';
 import { signUpVerified } from '../support/accounts.ts';
-import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
+import { creatorWithSite, type Creator } from '../support/creator-site.ts';
+import { activateDomain } from '../support/active-domain.ts';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 import { requestWithHost } from '../support/host-request.ts';
 import { createTestClient } from '../support/http-client.ts';
@@ -42,12 +42,7 @@ beforeAll(async () => {
   await db.update(sites).set({ title: TITLE, brandColor: COLOUR, avatarMediaId: avatarId }).where(eq(sites.id, creator.siteId));
   // A published design without a logo: the avatar stands in.
   await db.insert(siteDesigns).values({ siteId: creator.siteId, published: { ...defaultDesign(COLOUR), logoId: null }, publishedVersion: 1, publishedAt: new Date() });
-  const added = await sendJson<{ domain: DomainView }>(server, creator.client, 'POST', '/api/domains', { hostname: domain });
-  expect(added.status, JSON.stringify(added.body)).toBe(201);
-  dns.set(`_creator-platform.${domain}`, [{ type: 'TXT', data: added.body.domain.records[0]!.value }]);
-  dns.set(domain, [{ type: 'CNAME', domain: TARGET }]);
-  const checked = await sendJson<{ domain: DomainView }>(server, creator.client, 'POST', `/api/domains/${added.body.domain.id}/check`);
-  expect(checked.body.domain.status).toBe('active');
+  await activateDomain(server, dns, creator, domain, TARGET);
 });
 
 afterAll(async () => {
