@@ -5,7 +5,8 @@ import { domainSchema } from './domain-schema.ts';
 import { emailSchema } from './email-schema.ts';
 import { messagingSchema } from './messaging-schema.ts';
 import { moneySchema } from './money-schema.ts';
+import { moveSchema } from './move-schema.ts';
 import { reportsSchema } from './reports-schema.ts';
 import { accountSchema } from './schema.ts';
 
-export const schema = { ...accountSchema, ...contentSchema, ...moneySchema, ...domainSchema, ...designSchema, ...reportsSchema, ...messagingSchema, ...emailSchema };
+export const schema = { ...accountSchema, ...contentSchema, ...moneySchema, ...domainSchema, ...designSchema, ...reportsSchema, ...messagingSchema, ...emailSchema, ...moveSchema };
