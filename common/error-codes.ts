@@ -80,6 +80,10 @@ export const ERROR_CODES = [
   'site-suspended',
   'paying-members',
   'password-not-set',
+  'invalid-import',
+  'import-running',
+  'import-not-undoable',
+  'import-not-planned',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -96,6 +100,7 @@ export const ERROR_FIELDS = [
   'from', 'to', 'subject', 'message',
   'tierIds', 'pastDueAccess', 'visibility', 'text', 'mediaIds', 'messagesFrom', 'commentsFrom', 'messageNotices',
   'currentPassword', 'newPassword',
+  'file', 'source', 'sourceUrl', 'tierMap',
 ] as const;
 export type ErrorField = (typeof ERROR_FIELDS)[number];
 
