@@ -8,7 +8,7 @@
 import type { Readable } from 'node:stream';
 import type { ImportProblem, ImportSource } from '../../../common/api/imports.ts';
 import type { Design } from '../../../common/design.ts';
-import type { PostVisibility } from '../../../common/posts.ts';
+import type { EditorDocument, PostVisibility } from '../../../common/posts.ts';
 
 /** A file a post uses: an address on the source's hosts (fetched through the address guard) or an entry of the uploaded archive. */
 export type SourceFile = { url: string } | { entry: string };
@@ -23,6 +23,8 @@ export interface SourcePost {
   excerpt: string;
   /** The body as HTML; absolute addresses (`__GHOST_URL__` and relative links resolved by the reader). */
   html: string;
+  /** Our own export only: the editor's document as it was saved, naming the export's media keys; used instead of `html`. */
+  document?: EditorDocument;
   status: 'published' | 'draft';
   publishedAt: Date | null;
   /** `tiers` only from our own export, with `tierNames`. */
