@@ -26,4 +26,11 @@ describe('the secret box', () => {
     expect(() => box.open(`v2.${sealed.slice(3)}`, 'payment_accounts.webhook_secret:site-1')).toThrow(/unknown scheme/);
     expect(() => box.open('v1.AAAA', 'payment_accounts.webhook_secret:site-1')).toThrow(/too short/);
   });
+
+  it('derives a signing key of its own for each purpose and APP_SECRET, the same each time', () => {
+    const box = createSecretBox(SECRET);
+    expect(box.signingKey('export downloads')).toEqual(createSecretBox(SECRET).signingKey('export downloads'));
+    expect(box.signingKey('export downloads')).not.toEqual(box.signingKey('other links'));
+    expect(box.signingKey('export downloads')).not.toEqual(createSecretBox('b'.repeat(43)).signingKey('export downloads'));
+  });
 });

@@ -18,6 +18,8 @@ export interface SecretBox {
   seal(plaintext: string, context: string): string;
   /** Throws when the value was sealed under another APP_SECRET or context, or was changed. */
   open(sealed: string, context: string): string;
+  /** A key of its own for each `purpose` (say `export downloads`), derived from APP_SECRET: for HMAC signatures of links. */
+  signingKey(purpose: string): Buffer;
 }
 
 export class SealedSecretError extends Error {
@@ -27,6 +29,7 @@ export class SealedSecretError extends Error {
 export function createSecretBox(appSecret: string): SecretBox {
   const key = Buffer.from(hkdfSync('sha256', appSecret, 'creator-platform', `sealed secrets ${VERSION}`, 32));
   return {
+    signingKey: (purpose) => Buffer.from(hkdfSync('sha256', appSecret, 'creator-platform', `signing ${purpose}`, 32)),
     seal(plaintext, context) {
       const nonce = randomBytes(NONCE_BYTES);
       const cipher = createCipheriv('aes-256-gcm', key, nonce, { authTagLength: TAG_BYTES });
