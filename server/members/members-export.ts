@@ -53,7 +53,8 @@ function csvCell(value: string): string {
   return NEEDS_QUOTES.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
 }
 
-function csvLine(cells: readonly string[]): string {
+/** One CSV line of cells, formula starts neutralised; also the site export's members.csv (server/exports/). */
+export function csvLine(cells: readonly string[]): string {
   return `${cells.map(csvCell).join(',')}\n`;
 }
 
