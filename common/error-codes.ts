@@ -80,6 +80,7 @@ export const ERROR_CODES = [
   'site-suspended',
   'paying-members',
   'password-not-set',
+  'wrong-code',
   'invalid-import',
   'import-running',
   'import-not-undoable',
@@ -100,6 +101,7 @@ export const ERROR_FIELDS = [
   'from', 'to', 'subject', 'message',
   'tierIds', 'pastDueAccess', 'visibility', 'text', 'mediaIds', 'messagesFrom', 'commentsFrom', 'messageNotices',
   'currentPassword', 'newPassword',
+  'code',
   'file', 'source', 'sourceUrl', 'tierMap',
 ] as const;
 export type ErrorField = (typeof ERROR_FIELDS)[number];

@@ -140,6 +140,7 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'site-suspended': 'This site is suspended by the operator of the platform: its pages, comments, messages and e-mails are off until it is restored.',
   'paying-members': 'Paid subscriptions are still running. Cancel them first, then delete the account.',
   'password-not-set': 'This account has no password yet. Set one with the link we can e-mail you, then try again.',
+  'wrong-code': 'That code is not right, or it has expired. Ask for a new one.',
   'invalid-import': 'This file cannot be imported: it is not an export of the source you chose, or it is damaged.',
   'import-running': 'Another import of your site is running. Wait for it to finish, then start this one.',
   'import-not-undoable': 'This import can no longer be undone.',
