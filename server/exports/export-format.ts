@@ -1,0 +1,103 @@
+/**
+ * The site export's format (docs/export-format.md), version 1: the file names
+ * and the shapes of its JSON files, in one place for the writer here and the
+ * reader of our own export (server/imports/sources/platform.ts), so the two
+ * cannot drift apart.
+ */
+import type { Design } from '../../common/design.ts';
+import type { EditorDocument, PostStatus, PostVisibility } from '../../common/posts.ts';
+
+export const EXPORT_FORMAT_VERSION = 1;
+
+export const MANIFEST_FILE = 'manifest.json';
+export const SITE_FILE = 'site.json';
+export const MEDIA_FILE = 'media.json';
+export const MEMBERS_FILE = 'members.csv';
+export const COMMENTS_FILE = 'comments.json';
+export const MESSAGES_FILE = 'messages.json';
+export const POSTS_FOLDER = 'posts/';
+export const MEDIA_FOLDER = 'media/';
+
+/** Our columns after Ghost's in members.csv (server/members/members-export.ts writes Ghost's). */
+export const PLATFORM_MEMBER_COLUMNS = ['status', 'cadence', 'stripe_subscription_id', 'comp_expires_at', 'joined_at'] as const;
+
+export interface ExportManifest {
+  formatVersion: number;
+  /** ISO. */
+  exportedAt: string;
+  site: { handle: string; title: string };
+  counts: { posts: number; media: number; members: number; comments: number; conversations: number; messages: number };
+  /** Every other file of the zip: its SHA-256 (hex) and length. */
+  files: Record<string, { sha256: string; bytes: number }>;
+}
+
+export interface ExportedTier {
+  name: string;
+  description: string;
+  benefits: string[];
+  type: 'free' | 'paid';
+  monthlyPrice: number | null;
+  yearlyPrice: number | null;
+  currency: string;
+  active: boolean;
+  position: number;
+  stripeProductId: string | null;
+  stripeMonthlyPriceId: string | null;
+  stripeYearlyPriceId: string | null;
+}
+
+export interface ExportedSite {
+  site: {
+    handle: string;
+    title: string;
+    tagline: string;
+    about: string;
+    brandColor: string;
+    avatarMediaId: string | null;
+    bannerMediaId: string | null;
+    publishedAt: string | null;
+    createdAt: string;
+  };
+  settings: { commentsFrom: string; messagesFrom: string; messageNotices: string; pastDueAccess: boolean };
+  design: { draft: Design | null; published: Design | null; versions: { version: number; design: Design; publishedAt: string }[] };
+  tiers: ExportedTier[];
+}
+
+export interface ExportedPost {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  status: PostStatus;
+  visibility: PostVisibility;
+  /** A `tiers` post's tiers, by name; empty otherwise. */
+  tierNames: string[];
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  coverMediaId: string | null;
+  /** The editor's document as saved; its media nodes name ids of media.json. */
+  body: EditorDocument;
+}
+
+export interface ExportedMedia {
+  id: string;
+  kind: string;
+  type: string;
+  originalName: string;
+  alt: string;
+  bytes: number;
+  /** The zip entry holding the original: `media/{id}/{file name}`. */
+  path: string;
+}
+
+export interface ExportedComment {
+  id: string;
+  post: string;
+  parent: string | null;
+  author: string | null;
+  body: string;
+  createdAt: string;
+  hidden: boolean;
+  pinned: boolean;
+}

@@ -1,0 +1,17 @@
+/** What other rooms use of server/exports/ (docs/architecture.md): its public surface. */
+export { createExports } from './create-exports.ts';
+export { exportQueues } from './export-queue.ts';
+export { createExportsFeature } from './exports-feature.ts';
+export {
+  COMMENTS_FILE,
+  EXPORT_FORMAT_VERSION,
+  MANIFEST_FILE,
+  MEDIA_FILE,
+  MEMBERS_FILE,
+  SITE_FILE,
+  type ExportedComment,
+  type ExportedMedia,
+  type ExportedPost,
+  type ExportedSite,
+  type ExportManifest,
+} from './export-format.ts';
