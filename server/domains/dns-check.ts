@@ -13,7 +13,7 @@
  */
 import { Resolver } from 'node:dns/promises';
 import { alternateHostname, DOMAIN_PROOF_LABEL, type DomainRecord } from '../../common/domains.ts';
-import { isPrivateAddress } from './private-addresses.ts';
+import { isPrivateAddress } from '../address-guard/index.ts';
 import { publicNameProblem } from './public-names.ts';
 import { platformAddresses, pointingRecords } from './record-plan.ts';
 

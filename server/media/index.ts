@@ -1,4 +1,5 @@
 /** What other rooms use of server/media/ (docs/architecture.md): its public surface. */
+export { fileKindOf, type FileKind } from './file-kind.ts';
 export { createMediaFeature } from './media-feature.ts';
 export { mediaQueues } from './media-jobs.ts';
 export { createMedia } from './media-module.ts';
