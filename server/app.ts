@@ -36,6 +36,7 @@ import type { Services } from './services.ts';
 import { createSettingsFeature } from './settings/index.ts';
 import { createSitesFeature } from './sites/index.ts';
 import { createTiersFeature } from './tiers/index.ts';
+import { createExportsFeature } from './exports/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -74,6 +75,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
     createTiersFeature({ tiers: services.tiers, sameOrigin }),
     createDesignFeature({ designs: services.designs, sameOrigin }),
     createMembersFeature({ members: services.members, importer: services.membersImport, sameOrigin }),
+    createExportsFeature({ exports: services.siteExports, sameOrigin }),
     createAccountDeletionFeature({ deletion: services.accountDeletion, cookie, sameOrigin }),
     createMediaFeature({
       db: services.database.db,

@@ -38,6 +38,7 @@ import { createPublishedDesigns } from './site-content/index.ts';
 import { createOperatorService } from './admin/index.ts';
 import { createBackupService } from './backups/index.ts';
 import { createSupportService } from './support/index.ts';
+import { createExports, exportQueues } from './exports/index.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -85,7 +86,7 @@ export function createServices({ config, database, transport, clock, logger, sec
   const queue = createJobQueue({
     database,
     logger,
-    queues: [...mediaQueues(config.media), ...emailQueues(config), ...domainQueues],
+    queues: [...mediaQueues(config.media), ...emailQueues(config), ...domainQueues, ...exportQueues],
     superviseIntervalSeconds: config.media.queueSuperviseSeconds,
   });
   const media = createMedia({ config, database, clock, logger, queue });
@@ -142,6 +143,8 @@ export function createServices({ config, database, transport, clock, logger, sec
   const comments = createCommentsService({ db, clock, livePosts, rateLimiter, limits: config.messaging, siteChanged, recordActivity });
   const messageNotices = createMessageNotices({ db, clock, delaySeconds: config.messaging.noticeDelaySeconds });
   const accountChanges = createAccountChangesService(authDeps);
+  // The site export: made in the queue, kept a week (the clean-up below forgets older ones).
+  const siteExports = createExports({ db, clock, logger, queue: media.queue, storage: media.storage, secretBox, dataDir: config.dataDir });
   return {
     database,
     clock,
@@ -151,7 +154,7 @@ export function createServices({ config, database, transport, clock, logger, sec
     passwords,
     rateLimiter,
     mailWorker,
-    jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter, featureCleanups: { expiredUploads: media.deleteExpiredUploads, stripeEvents: webhooks.forgetOldEvents, emailRateSlots: email.forgetOldRateSlots, memberNotices: () => email.memberNotices.forgetOld(), expiredDomainClaims: () => domains.forgetExpiredClaims() }, featureJobs: [publishScheduledJob(posts), endExpiredCompsJob(members), rollUpJob(reportsRollUp), ...messageNotices.jobs(), ...email.jobs] }),
+    jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter, featureCleanups: { expiredUploads: media.deleteExpiredUploads, stripeEvents: webhooks.forgetOldEvents, emailRateSlots: email.forgetOldRateSlots, memberNotices: () => email.memberNotices.forgetOld(), expiredDomainClaims: () => domains.forgetExpiredClaims(), oldExports: siteExports.deleteOld }, featureJobs: [publishScheduledJob(posts), endExpiredCompsJob(members), rollUpJob(reportsRollUp), ...messageNotices.jobs(), ...email.jobs] }),
     posts,
     email,
     livePosts,
@@ -190,6 +193,7 @@ export function createServices({ config, database, transport, clock, logger, sec
     reportsRollUp,
     reports: createReportsService({ db }),
     activity: createActivityService({ db }),
+    siteExports,
     support: createSupportService({ db, clock, rateLimiter, supportEmail: config.supportEmail }),
     operator: createOperatorService({ db, clock, siteChanged, refresh: (siteId) => domainDirectory.refresh(siteId), backups: createBackupService({ config, database, clock, logger }) }),
   };
