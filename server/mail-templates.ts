@@ -8,6 +8,7 @@ import { accountMailSender, emailChangeMailTemplates, passwordMailTemplates, ver
 import type { Config } from './config/index.ts';
 import type { Database } from '../db/connect.ts';
 import { domainMailTemplates } from './domains/index.ts';
+import { patronInvitationMailTemplates } from './imports/index.ts';
 import type { MailTemplates } from './mail/index.ts';
 import { memberNoticeTemplates } from './member-notices/index.ts';
 import { messageNoticeTemplates } from './messaging/index.ts';
@@ -29,5 +30,6 @@ export function createMailTemplates(db: Database, config: Pick<Config, 'appUrl' 
     ...messageNoticeTemplates({ db, appUrl, mailFrom: config.mailFrom }),
     ...memberNoticeTemplates({ db, appUrl }),
     ...joinMailTemplates({ db, mailFrom: config.mailFrom }),
+    ...patronInvitationMailTemplates({ db, mailFrom }),
   };
 }

@@ -21,6 +21,7 @@ export const MAIL_SUBJECTS: Record<MailTemplate, string> = {
   'new-members-digest': 'Your new members yesterday',
   'join-site': 'Confirm your e-mail to join',
   'site-sign-in': 'Your sign-in link',
+  'patron-invitation': 'An invitation to subscribe',
   'confirm-email-change': `Confirm your new email for ${PRODUCT_NAME}`,
   'email-change-requested': `Your ${PRODUCT_NAME} email is being changed`,
   'email-change-taken': `Your ${PRODUCT_NAME} email was not changed`,

@@ -1,0 +1,4 @@
+/** What other rooms use of server/imports/ (docs/architecture.md): its public surface. */
+export { createImportsFeature } from './imports-feature.ts';
+export { importsQueues } from './import-jobs.ts';
+export { createImports, type Imports } from './imports-module.ts';
