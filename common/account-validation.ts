@@ -1,5 +1,6 @@
 /**
- * The account settings' input rules (change of e-mail and password, deletion),
+ * The account settings' input rules (change of e-mail and password, deletion by
+ * password or by a mailed code),
  * for both sides: the new address and the new password follow sign-up's own
  * rules (validation.ts), and a current password is any non-empty string, as at
  * login, since its length says nothing until it is checked.
@@ -18,3 +19,9 @@ export const changeEmailSchema = z.object({ email: memberSignupSchema.shape.emai
 export const changePasswordSchema = z.object({ currentPassword, newPassword: memberSignupSchema.shape.password });
 
 export const deleteAccountSchema = z.object({ password: currentPassword });
+
+/** The six digits mailed to delete an account (docs/decisions/159): any other shape is simply not the code. */
+export const deleteByCodeSchema = z.object({ code: z.string({ error: 'wrong-code' }).trim().regex(/^\d{6}$/, { error: 'wrong-code' }) });
+
+/** Asking for that code: from a site (its handle gives the mail its look) or not. */
+export const deletionCodeSchema = z.object({ handle: z.string().max(64).optional() });

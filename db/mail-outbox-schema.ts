@@ -7,7 +7,7 @@ import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'driz
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const MAIL_TEMPLATES = ['verify-email', 'reset-password', 'password-changed', 'domain-live', 'domain-broken', 'support-request', 'message-waiting', 'messages-digest', 'new-member', 'new-members-digest', 'confirm-email-change', 'email-change-requested', 'email-change-taken', 'join-site', 'site-sign-in', 'patron-invitation'] as const;
+export const MAIL_TEMPLATES = ['verify-email', 'reset-password', 'password-changed', 'domain-live', 'domain-broken', 'support-request', 'message-waiting', 'messages-digest', 'new-member', 'new-members-digest', 'confirm-email-change', 'email-change-requested', 'email-change-taken', 'join-site', 'site-sign-in', 'patron-invitation', 'account-deletion-code'] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 /** Every template renders from its user's row at send time, so the row carries no text of its own. */
 export interface MailParams {

@@ -112,7 +112,7 @@ export const sessions = pgTable(
 );
 
 /** `join-site`: a fan's one-field join, bound to the site (`siteId`); `sign-in`: a mailed sign-in link (docs/decisions/145). */
-export const EMAIL_TOKEN_PURPOSES = ['verify-email', 'reset-password', 'change-email', 'join-site', 'sign-in'] as const;
+export const EMAIL_TOKEN_PURPOSES = ['verify-email', 'reset-password', 'change-email', 'join-site', 'sign-in', 'delete-account'] as const;
 export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
 
 export const emailTokens = pgTable(

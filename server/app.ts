@@ -100,6 +100,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       accounts: services.memberAccounts,
       publishedDesigns: services.publishedDesigns,
       messagesSection: accountMessages(services.messages),
+      deletion: services.accountDeletion,
     }),
     createMessagingFeature({ messages: services.messages, comments: services.comments, events: services.messageEvents, sameOrigin, session: loadSession(services.sessions, cookie), maintenance: services.maintenance }),
     createPaymentsFeature({ webhooks: services.webhooks, accounts: services.paymentAccounts, sameOrigin }),

@@ -4,6 +4,7 @@
  * and imports no feature; a template left out here does not compile
  * (docs/decisions/134).
  */
+import { deletionCodeMailTemplate } from './account-deletion/index.ts';
 import { accountMailSender, emailChangeMailTemplates, passwordMailTemplates, verifyEmailTemplate } from './auth/index.ts';
 import type { Config } from './config/index.ts';
 import type { Database } from '../db/connect.ts';
@@ -31,5 +32,6 @@ export function createMailTemplates(db: Database, config: Pick<Config, 'appUrl' 
     ...memberNoticeTemplates({ db, appUrl }),
     ...joinMailTemplates({ db, mailFrom: config.mailFrom }),
     ...patronInvitationMailTemplates({ db, mailFrom }),
+    ...deletionCodeMailTemplate({ db, mailFrom, senderOf }),
   };
 }

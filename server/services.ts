@@ -161,7 +161,7 @@ export function createServices({ config, database, transport, clock, logger, sec
     maintenance: createMaintenanceState({ database, pollMs: config.maintenancePollMs, logger }),
     accounts: createAccountService(authDeps),
     accountChanges,
-    accountDeletion: createAccountDeletionService({ db, logger, accountChanges, storage: media.storage, siteChanged, stripeEndpoints: paymentAccounts.endpointsRemoval }),
+    accountDeletion: createAccountDeletionService({ db, clock, logger, accountChanges, rateLimiter, stripeForSite, storage: media.storage, siteChanged, stripeEndpoints: paymentAccounts.endpointsRemoval }),
     verification: createEmailVerificationService(authDeps),
     links: createLinkSignIn(authDeps),
     passwordReset: createPasswordResetService(authDeps),

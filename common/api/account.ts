@@ -47,9 +47,8 @@ export interface AccountDeletionAnswer {
   deletion: AccountDeletionPlan;
 }
 
-export interface DeleteAccountBody {
-  password: string;
-}
+/** The password, or the code mailed for it to an account without one (member-rights.ts, docs/decisions/159). */
+export type DeleteAccountBody = { password: string } | { code: string };
 
 /** Where the confirmation link of an e-mail change lands, as `?email-change=` on the account page. */
 export const EMAIL_CHANGE_RESULTS = ['changed', 'invalid', 'expired', 'taken', 'other-account'] as const;

@@ -3,7 +3,9 @@
  * (docs/decisions/148): the sites it owns with their members, and every Stripe
  * subscription still billing that would be left running without its account.
  * One aggregate query each, read by the settings page before it asks and by the
- * deletion itself inside its transaction.
+ * deletion itself inside its transaction. Since docs/decisions/159 the account's
+ * own paid memberships no longer hold the deletion (it cancels them); the
+ * studio's page still counts them here, so a creator is told before they go.
  */
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { AccountDeletionPlan } from '../../common/api/account.ts';
@@ -23,13 +25,18 @@ export async function deletionPlan(db: Database, userId: string): Promise<Accoun
     .groupBy(sites.id);
   const payingMembers = await payingMembersOf(db, owned.map((site) => site.id));
   const [ownMemberships] = await db.select({ value: count() }).from(memberships).where(and(eq(memberships.userId, userId), billedSubscription));
+  return {
+    sites: owned.map(({ handle, title, members }) => ({ handle, title, members })),
+    payingMembers,
+    ownSubscriptions: ownMemberships!.value + (await billedPlans(db, userId)),
+  };
+}
+
+/** The account's own plan on the platform while Stripe bills it: cancelled from the plan page, never by a deletion (docs/decisions/159). */
+export async function billedPlans(db: Database, userId: string): Promise<number> {
   const [ownPlan] = await db
     .select({ value: count() })
     .from(platformPlans)
     .where(and(eq(platformPlans.userId, userId), isNotNull(platformPlans.stripeSubscriptionId), inArray(platformPlans.status, BILLED_PLAN_STATUSES)));
-  return {
-    sites: owned.map(({ handle, title, members }) => ({ handle, title, members })),
-    payingMembers,
-    ownSubscriptions: ownMemberships!.value + ownPlan!.value,
-  };
+  return ownPlan!.value;
 }

@@ -25,4 +25,5 @@ export const MAIL_SUBJECTS: Record<MailTemplate, string> = {
   'confirm-email-change': `Confirm your new email for ${PRODUCT_NAME}`,
   'email-change-requested': `Your ${PRODUCT_NAME} email is being changed`,
   'email-change-taken': `Your ${PRODUCT_NAME} email was not changed`,
+  'account-deletion-code': 'Your code to delete your account',
 };

@@ -2,7 +2,8 @@
  * `/@{handle}/account`: a member's membership of one site, server-rendered and
  * usable without JavaScript. Tier, status in plain words, what they pay, the
  * private feed link (shown once, right after it is made: only its hash is
- * kept), billing through Stripe's portal, and leaving with a confirmation.
+ * kept), billing through Stripe's portal, and leaving with a confirmation;
+ * then the member's own rights (account-rights-page.ts).
  */
 import { FULL_NAME_MAX_LENGTH } from '../../common/constants.ts';
 import { formatMoney } from '../../common/money.ts';
@@ -24,6 +25,8 @@ export interface AccountPageInput {
   messagesHtml?: string;
   /** The address the reader signed in with, beside the page's sign-out. */
   signedInAs?: string;
+  /** "Your data" and "Delete my account" (account-rights-page.ts, docs/decisions/159), already rendered: a member's rights, open on a suspended site too. */
+  rightsHtml?: string;
   /** The reader's name: empty for a fan who joined with their address alone (docs/decisions/145), who may give one here. */
   name?: string;
   /**
@@ -111,9 +114,10 @@ function signOutSection({ site, signedInAs }: AccountPageInput): string {
 }
 
 export function accountMain(input: AccountPageInput): string {
-  if (input.suspended) return `<section class="join account">${suspendedMembershipHtml(input)}${signOutSection(input)}</section>`;
+  const rights = input.rightsHtml ?? '';
+  if (input.suspended) return `<section class="join account">${suspendedMembershipHtml(input)}${signOutSection(input)}${rights}</section>`;
   // The site's page, not the platform's: it offers nothing of the platform, such as a site of one's own (docs/decisions/142).
-  return `<section class="join account">${membershipHtml(input)}${input.messagesHtml ?? ''}${nameSection(input)}${signOutSection(input)}</section>`;
+  return `<section class="join account">${membershipHtml(input)}${input.messagesHtml ?? ''}${nameSection(input)}${signOutSection(input)}${rights}</section>`;
 }
 
 function suspendedMembershipHtml({ site, account, confirmLeave: confirming, notice }: AccountPageInput): string {

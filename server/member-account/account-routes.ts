@@ -6,7 +6,7 @@
  */
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Database } from '../../db/connect.ts';
-import type { AuthLocals } from '../auth/index.ts';
+import type { AuthLocals, UserRow } from '../auth/index.ts';
 import type { DesignPages } from '../public-site/index.ts';
 import { renderShell, type ShellInput, type SiteAssets, type SiteReader } from '../rendering/index.ts';
 import { findSiteByHandle, siteUrl, type Site } from '../sites/index.ts';
@@ -33,6 +33,8 @@ export interface AccountRoutesDeps {
   setHeaders: (res: Response, inlineStyle: string) => void;
   /** The member's conversation with the creator (server/messaging/account-messages.ts), rendered below the membership. */
   messagesSection?: (site: Site, userId: string, req: Request) => Promise<string>;
+  /** The member's own rights, "Your data" and "Delete my account" (account-rights-page.ts), below the rest. */
+  rightsSection: (site: Site, user: UserRow, req: Request) => Promise<string>;
   /** Ends the request's session, if any, and clears its cookie: the page's "Sign out". */
   signOut: (req: Request, res: PageResponse) => Promise<void>;
 }
@@ -44,7 +46,7 @@ function flashOf(req: Request): string | undefined {
   return pair?.slice(FLASH_COOKIE.length + 1) || undefined;
 }
 
-export function accountRoutes({ db, accounts, appUrl, assets, maintenance, session, sameOrigin, setHeaders, designPages, messagesSection, signOut }: AccountRoutesDeps): Router {
+export function accountRoutes({ db, accounts, appUrl, assets, maintenance, session, sameOrigin, setHeaders, designPages, messagesSection, rightsSection, signOut }: AccountRoutesDeps): Router {
   const router = Router();
   const cookiePath = (site: Site) => `/@${site.handle}/account`;
   /** The account page's own path as the browser sees it: at the root of a custom domain, under `/@{handle}` on the platform. */
@@ -102,6 +104,7 @@ export function accountRoutes({ db, accounts, appUrl, assets, maintenance, sessi
       messagesHtml: userId === site.ownerId || !messagesSection ? '' : await messagesSection(site, userId, req),
       signedInAs: res.locals.auth!.user.email,
       name: res.locals.auth!.user.fullName,
+      rightsHtml: await rightsSection(site, res.locals.auth!.user, req),
     };
     const reader: SiteReader = userId === site.ownerId ? 'owner' : !account ? 'signed-in' : account.entitled ? 'member' : 'lapsed';
     const design = await designPages.chrome(site, await designPages.designFor(site, false));
@@ -119,7 +122,7 @@ export function accountRoutes({ db, accounts, appUrl, assets, maintenance, sessi
   async function sendSuspendedAccount(req: Request, res: PageResponse, site: Site, userId: string) {
     const account = await accounts.account(site, userId);
     const notice = NOTICES.find((candidate) => candidate === req.query.notice);
-    const input = { site, appUrl, account, confirmLeave: req.query.leave === '1', suspended: true, signedInAs: res.locals.auth!.user.email, ...(notice ? { notice } : {}) };
+    const input = { site, appUrl, account, confirmLeave: req.query.leave === '1', suspended: true, signedInAs: res.locals.auth!.user.email, rightsHtml: await rightsSection(site, res.locals.auth!.user, req), ...(notice ? { notice } : {}) };
     const reader: SiteReader = userId === site.ownerId ? 'owner' : !account ? 'signed-in' : account.entitled ? 'member' : 'lapsed';
     const { html, inlineStyle } = renderShell({ head: accountHead(input), site, main: accountMain(input), assets, reader, hideJoin: true });
     setHeaders(res, inlineStyle);
