@@ -10,6 +10,7 @@ import type { Config } from '../config/index.ts';
 import type { Logger } from '../logger.ts';
 import type { JobQueue } from '../queue/index.ts';
 import { createStorage, mediaRoot } from '../storage/index.ts';
+import { createFileImport } from './import-file.ts';
 import { MEDIA_PROCESS_JOB, type MediaProcessJobData } from './media-jobs.ts';
 import { createMediaService } from './media-service.ts';
 import { createMediaProcessor } from './processing/media-processing.ts';
@@ -40,6 +41,7 @@ export function createMedia({ config, database, clock, logger, queue }: { config
     locker: () => (locker ??= createUploadLocker(database)),
   });
   const service = createMediaService({ db, storage, clock, discardUpload: (mediaId) => uploads.discard(mediaId) });
+  const importFile = createFileImport({ db, storage, queue, clock, maxBytes: config.media.uploadMaxBytes, siteQuotaBytes: config.media.siteStorageQuotaBytes });
   const processMedia = createMediaProcessor({ db, storage, clock, logger, workDir: path.join(config.dataDir, 'media-work') });
 
   return {
@@ -47,6 +49,8 @@ export function createMedia({ config, database, clock, logger, queue }: { config
     queue,
     service,
     uploads,
+    /** A file on this server's disk made into a library item, as an upload would be (import-file.ts). */
+    importFile,
     /** Unfinished uploads past UPLOAD_EXPIRY_HOURS, for the clean-up job. */
     deleteExpiredUploads: () => uploads.deleteExpired(),
     async start() {
