@@ -74,6 +74,7 @@ export const environmentSchema = z.object({
   DNS_TIMEOUT_MS: positiveInt.default(3000),
   UPLOAD_EXPIRY_HOURS: positiveInt.default(24),
   SITE_STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(53_687_091_200),
+  IMPORT_ALLOW_PRIVATE_ADDRESSES: booleanText.default(false),
   MEDIA_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
   QUEUE_SUPERVISE_SECONDS: positiveInt.default(60),
   // 32 random bytes written out take at least 43 characters (base64); shorter is a password, not a key.

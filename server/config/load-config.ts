@@ -45,6 +45,8 @@ export interface Config {
   mailLeaseMs: number;
   retention: RetentionConfig;
   media: MediaConfig;
+  /** IMPORT_ALLOW_PRIVATE_ADDRESSES: let imports fetch files from loopback and private addresses (tests only; the address guard, docs/decisions/154). */
+  imports: { allowPrivateAddresses: boolean };
   stripe: StripeConfig | undefined;
   /** Where Stripe's API is, for the platform's key and creators' own keys alike (STRIPE_API_URL; tests point it at their local server). */
   stripeApiUrl: URL;
@@ -124,6 +126,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     mailLeaseMs: env.MAIL_LEASE_MS,
     retention: readRetention(env),
     media: readMedia(env),
+    imports: { allowPrivateAddresses: env.IMPORT_ALLOW_PRIVATE_ADDRESSES },
     stripe: readStripe(env),
     stripeApiUrl: new URL(env.STRIPE_API_URL),
     platformPlan: readPlatformPlan(env),
