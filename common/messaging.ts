@@ -10,6 +10,9 @@ export const MESSAGE_MAX_ATTACHMENTS = 4;
 /** How long the author of a comment may still edit it. */
 export const COMMENT_EDIT_WINDOW_MS = 15 * 60 * 1000;
 
+/** How a comment or message whose author deleted their account is signed, wherever it is shown (docs/decisions/159). */
+export const DELETED_MEMBER_NAME = 'Deleted member';
+
 /** Who may write to the creator, or comment: nobody, any member, or paying members only. */
 export const AUDIENCES = ['off', 'members', 'paid'] as const;
 export type Audience = (typeof AUDIENCES)[number];

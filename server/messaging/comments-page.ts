@@ -1,5 +1,6 @@
 /** One page of a post's comments: top-level ones, pinned first, with their replies; hidden ones only for the creator. */
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { DELETED_MEMBER_NAME } from '../../common/messaging.ts';
 import { comments } from '../../db/messaging-schema.ts';
 import { users } from '../../db/schema.ts';
 import type { Site } from '../sites/index.ts';
@@ -72,7 +73,7 @@ export async function commentsPage(deps: Pick<CommentsDeps, 'db'>, site: Site, p
     id: row.id,
     parentId: row.parentId,
     authorId: row.authorId,
-    authorName: row.authorId === site.ownerId ? site.title : (row.authorName === null ? 'Former member' : row.authorName || 'A member'),
+    authorName: row.authorId === site.ownerId ? site.title : (row.authorName === null ? DELETED_MEMBER_NAME : row.authorName || 'A member'),
     byCreator: row.authorId === site.ownerId,
     text: row.body,
     createdAt: row.createdAt,

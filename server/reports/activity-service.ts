@@ -12,6 +12,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ActivityEvent } from '../../common/api/reports.ts';
 import { ACTIVITY_PAGE_DEFAULT, ACTIVITY_PAGE_MAX, ACTIVITY_TYPES, type ActivityType } from '../../common/activity.ts';
+import { DELETED_MEMBER_NAME } from '../../common/messaging.ts';
 import type { Database } from '../../db/connect.ts';
 import { activityEvents } from '../../db/reports-schema.ts';
 import { badRequest } from '../errors.ts';
@@ -117,7 +118,8 @@ export function createActivityService({ db }: { db: Database }) {
       ownTypes.length === 0
         ? undefined
         : sql`
-          select a.id, a.type, to_char(a.occurred_at at time zone 'UTC', ${ISO}) as at, a.occurred_at as sort_at, a.detail,
+          select a.id, a.type, to_char(a.occurred_at at time zone 'UTC', ${ISO}) as at, a.occurred_at as sort_at,
+            case when a.user_id is null and a.type in ('commented', 'messaged') then ${DELETED_MEMBER_NAME} else a.detail end as detail,
             m.id as member_id, u.full_name as member_name, u.email as member_email, p.id as post_id, p.title as post_title
           from activity_events a
           left join users u on u.id = a.user_id
