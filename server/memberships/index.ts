@@ -13,8 +13,10 @@ export { createCheckout, type CheckoutDeps, type CheckoutRequest, type StartChec
 export { BILLED_STATUSES, compMembership, type Comp, type CompOutcome } from './comp-membership.ts';
 export { cancelRenewal, endMembership, type Ending } from './end-membership.ts';
 export { endExpiredComps } from './expire-comps.ts';
-export { insertImportedMemberships, type ImportedMembership } from './import-memberships.ts';
+export { importMemberships, insertImportedMemberships, type ImportedMembership } from './import-memberships.ts';
 export { joinFreeTier, type FreeJoin } from './join-free.ts';
 export { setCreatorFields, setEmailSubscription, setFeedTokenHash, type CreatorFields, type MembershipKey } from './membership-settings.ts';
 export { membershipWebhookHandlers } from './membership-webhooks.ts';
+export { removeImportedMemberships } from './remove-imported.ts';
+export { mapStripePrices, tiersOfStripePrices } from './stripe-price-tiers.ts';
 export { createSubscriptionSync, type SubscriptionSync } from './subscription-sync.ts';

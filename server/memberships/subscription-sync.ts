@@ -3,7 +3,8 @@
  * Whatever event arrives, we read the subscription as it is NOW on the
  * creator's connected account and set the membership from it, so events that
  * come twice or out of order end in the same state. A subscription whose price
- * belongs to no tier of the site that owns the account is ignored. Each change
+ * belongs to no tier of the site that owns the account (neither the tier's own
+ * nor one an import mapped to it, stripe-price-tiers.ts) is ignored. Each change
  * writes one membership_events row (a move to another tier as upgraded or
  * downgraded, tier-change.ts); a payment is counted once per invoice.
  */
@@ -12,10 +13,11 @@ import type Stripe from 'stripe';
 import { ENTITLING_STATUSES, type Cadence, type MembershipEventKind, type MembershipStatus } from '../../common/memberships.ts';
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
-import { membershipEvents, paymentAccounts } from '../../db/money-schema.ts';
+import { membershipEvents } from '../../db/money-schema.ts';
 import type { NoteNewMember } from '../member-notices/index.ts';
 import { currentSubscription, type StripeForAccount } from '../payments/index.ts';
 import { recordMembershipEvent, type HistoryExtra } from './membership-history.ts';
+import { tierOfStripePrice } from './stripe-price-tiers.ts';
 import { tierChangeKind } from './tier-change.ts';
 
 type MembershipRow = typeof memberships.$inferSelect;
@@ -32,24 +34,6 @@ const STATUS: Partial<Record<Stripe.Subscription.Status, MembershipStatus>> = {
 
 const entitles = (status: MembershipStatus | undefined) => status !== undefined && ENTITLING_STATUSES.includes(status);
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id);
-
-interface Owner {
-  siteId: string;
-  tierId: string;
-}
-
-/** The tier a price belongs to, by its product, on the site whose connected account this is; undefined when it is not that site's. */
-async function tierOfPrice(tx: Database, account: string, price: Stripe.Price): Promise<Owner | undefined> {
-  const productId = idOf(price.product);
-  if (!productId) return undefined;
-  const [row] = await tx
-    .select({ siteId: tiers.siteId, tierId: tiers.id })
-    .from(tiers)
-    .innerJoin(paymentAccounts, eq(paymentAccounts.siteId, tiers.siteId))
-    .where(and(eq(paymentAccounts.stripeAccountId, account), eq(tiers.stripeProductId, productId), eq(tiers.type, 'paid')))
-    .limit(1);
-  return row;
-}
 
 async function lockedMembership(tx: Database, siteId: string, where: ReturnType<typeof eq>): Promise<MembershipRow | undefined> {
   const [row] = await tx
@@ -103,7 +87,7 @@ export function createSubscriptionSync({ stripeForAccount, clock, noteNewMember 
     const item = subscription.items.data[0];
     const status = STATUS[subscription.status];
     if (!item || !status) return undefined;
-    const owner = await tierOfPrice(tx, account, item.price);
+    const owner = await tierOfStripePrice(tx, account, item.price);
     if (!owner) return undefined;
     const now = clock();
     const cadence: Cadence = item.price.recurring?.interval === 'year' ? 'year' : 'month';
