@@ -54,6 +54,14 @@ const IMPORTED_HTML: sanitizeHtml.IOptions = {
   transformTags: { h1: 'h2', h5: 'h4', h6: 'h4', b: 'strong', i: 'em', del: 's', strike: 's', ins: 'u' },
 };
 
-export function sanitizeImportedHtml(html: string): string {
-  return sanitizeHtml(html, IMPORTED_HTML);
+/** An import that copied the post's images into the library keeps `<img>` long enough for import-html.ts to turn the copied ones into media blocks. */
+const IMPORTED_HTML_WITH_IMAGES: sanitizeHtml.IOptions = {
+  ...IMPORTED_HTML,
+  allowedTags: [...(IMPORTED_HTML.allowedTags as string[]), 'img'],
+  allowedAttributes: { ...(IMPORTED_HTML.allowedAttributes as Record<string, string[]>), img: ['src', 'alt'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+};
+
+export function sanitizeImportedHtml(html: string, keepImages = false): string {
+  return sanitizeHtml(html, keepImages ? IMPORTED_HTML_WITH_IMAGES : IMPORTED_HTML);
 }

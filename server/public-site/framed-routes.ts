@@ -6,10 +6,12 @@
  * page, which host-routing.ts rewrites here). A page that finds its site but
  * not its content falls through (site-page.ts `notFound`) and lands here: the
  * site is read a second time, on a 404 only, so every page keeps its one
- * lookup. An unknown or unpublished handle still gets the app's 404 screen.
+ * lookup; before the 404, an imported post's old address answers 301
+ * (old-addresses.ts). An unknown or unpublished handle still gets the app's 404 screen.
  */
 import type { Request, Router } from 'express';
 import { framedHead, notFoundMain, policyMain, policyTitle, siteIcon, siteReaderOf, type SitePolicy } from '../rendering/index.ts';
+import { redirectOldAddress, requestedSitePath } from './old-addresses.ts';
 import type { FoundSite, SitePage, SiteResponse, SiteRoutesDeps } from './site-page.ts';
 
 export interface FramedRoutesDeps {
@@ -46,8 +48,10 @@ export function framedRoutes(router: Router, deps: SiteRoutesDeps & FramedRoutes
     pages.pass(async (req, res, next) => {
       const found = await pages.siteFor(req, res, next);
       if (!found) return;
+      const path = req.path.slice(`/@${found.site.handle}`.length);
+      if (!found.preview && (await redirectOldAddress(deps, res, found.site, requestedSitePath(res, path)))) return;
       res.status(404);
-      await sendFramed(req, res, found, req.path.slice(`/@${found.site.handle}`.length) || '/', 'Page not found', notFoundMain(found.site));
+      await sendFramed(req, res, found, path || '/', 'Page not found', notFoundMain(found.site));
     }),
   );
 }

@@ -9,6 +9,7 @@ import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { confirmedOrPaying, type ReaderStanding } from '../access/index.ts';
 import { compileDesign, homeHead, homeMain, siteIcon, siteReaderOf, type SiteReader } from '../rendering/index.ts';
 import { readerOf } from '../reports/index.ts';
+import { redirectOldAddress } from './old-addresses.ts';
 import type { SitePage, SiteResponse, SiteRoutesDeps } from './site-page.ts';
 
 /** The deepest page a visitor may ask for; beyond it the list is empty anyway. */
@@ -38,6 +39,8 @@ export function homeRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage
     const found = await pages.siteFor(req, res, next);
     if (!found) return;
     const { site, readerId, preview } = found;
+    // WordPress's `/?p={id}`: an imported post's old address (old-addresses.ts).
+    if (typeof req.query.p === 'string' && !posted && !preview && (await redirectOldAddress(deps, res, site, `/?p=${req.query.p}`))) return;
     if (page === undefined) return pages.notFound(res, next);
     const now = clock();
     const key = pages.anonymousKey(req, res, preview);

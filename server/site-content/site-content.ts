@@ -2,7 +2,7 @@
  * What the public site reads, in as few round trips as a page allows, as one
  * service: the site by handle (or by owner), whether the operator suspended
  * it, the reader's standing, a site's live posts a page at a time, one post by
- * slug, the media a page shows, the site's tiers, its feed, and the sitemap's
+ * slug, an imported post's old address, the media a page shows, the site's tiers, its feed, and the sitemap's
  * pages by keyset. Each read is a plain function in a file of its own, handed
  * the database (the member's feed, newsletters and comments call those
  * directly); this binds them to one database for the public site's routes,
@@ -18,6 +18,7 @@ import { findSiteByHandle, findSiteByOwner } from '../sites/index.ts';
 import { feedPosts, siteIsExplicit } from './feed-posts.ts';
 import { sitePostBySlug } from './find-post-by-slug.ts';
 import { featuredPosts, liveSitePosts, nextScheduledAt } from './list-site-posts.ts';
+import { redirectedPostSlug } from './post-redirect.ts';
 import { siteMediaByIds } from './site-media.ts';
 import { activeSiteTiers } from './site-tiers.ts';
 import { sitemapPageStarts, sitemapPosts, sitemapSites } from './sitemap-rows.ts';
@@ -38,6 +39,7 @@ export function createSiteContent({ db }: { db: Database }) {
     featuredPosts: on(featuredPosts),
     nextScheduledAt: on(nextScheduledAt),
     postBySlug: on(sitePostBySlug),
+    redirectedPostSlug: on(redirectedPostSlug),
     mediaByIds: on(siteMediaByIds),
     tiers: on(activeSiteTiers),
     feedPosts: on(feedPosts),

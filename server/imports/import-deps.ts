@@ -1,0 +1,40 @@
+/**
+ * What the imports room is handed by the composition root (server/services.ts):
+ * real parts, each use case taking the ones it needs. The fetch of a file and
+ * the media it becomes are the address guard's and the media room's; the
+ * members' plan and write are this room's members/ (part of the same room).
+ */
+import type { Database } from '../../db/connect.ts';
+import type { Clock } from '../clock.ts';
+import type { Logger } from '../logger.ts';
+import type { StripeForSite } from '../payments/index.ts';
+import type { JobQueue } from '../queue/index.ts';
+import type { SiteChanged } from '../sites/index.ts';
+import type { Storage } from '../storage/index.ts';
+import type { MediaKind } from '../../common/media.ts';
+
+interface FetchToFile {
+  (url: string, destPath: string, options: { timeoutMs: number; maxBytes: number; accept?: 'image' | 'any' }): Promise<unknown>;
+}
+
+interface ImportFile {
+  (input: { siteId: string; filePath: string; originalName: string; alt?: string }): Promise<{ id: string; kind: MediaKind; type: string; bytes: number }>;
+}
+
+export interface ImportsDeps {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  storage: Storage;
+  queue: JobQueue;
+  /** DATA_DIR: the uploads and the files being fetched wait in `imports-work/` under it. */
+  dataDir: string;
+  /** The largest upload taken (IMPORT_MAX_FILE_BYTES; tests give a smaller one). */
+  maxFileBytes: number;
+  siteChanged: SiteChanged;
+  stripeForSite: StripeForSite;
+  /** The address guard's fetch (server/address-guard/). */
+  fetchToFile: FetchToFile;
+  /** The media room's file into the library (server/media/). */
+  importFile: ImportFile;
+}

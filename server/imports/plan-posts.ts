@@ -1,0 +1,49 @@
+/**
+ * The dry run's view of a file's posts: how many would come in, how many files
+ * they link to (each address once, covers included), and the posts that cannot
+ * come in (no title, no body), named in the creator's words. Nothing is
+ * fetched here: a dry run of 1,000 posts answers in well under 30 s, and the
+ * files' own problems are found by the run.
+ */
+import type { ImportProblem } from '../../common/api/imports.ts';
+import type { SourcePost } from './sources/source-bundle.ts';
+
+interface PostsPlan {
+  posts: number;
+  files: number;
+  problems: ImportProblem[];
+}
+
+/** Why a post cannot come in, or null when it can. */
+export function postRefusal(post: SourcePost): string | null {
+  if (!post.title.trim()) return 'It has no title, so it is not imported.';
+  const hasBody = post.document !== undefined || post.html.replace(/<[^>]*>/g, '').trim() !== '' || /<img\b/i.test(post.html);
+  if (!hasBody) return 'It has no body, so it is not imported.';
+  return null;
+}
+
+function postWhere(post: SourcePost): string {
+  return post.title.trim() ? `Post “${post.title.trim()}”` : post.where;
+}
+
+/** Every address a post uses (its files and an addressed cover), each once. */
+export function fileUrlsOf(post: SourcePost): string[] {
+  const cover = post.cover && 'url' in post.cover ? [post.cover.url] : [];
+  return [...new Set([...post.fileUrls, ...cover])];
+}
+
+export function planPosts(posts: readonly SourcePost[]): PostsPlan {
+  const problems: ImportProblem[] = [];
+  const urls = new Set<string>();
+  let count = 0;
+  for (const post of posts) {
+    const refusal = postRefusal(post);
+    if (refusal) {
+      problems.push({ where: postWhere(post), message: refusal });
+      continue;
+    }
+    count += 1;
+    for (const url of fileUrlsOf(post)) urls.add(url);
+  }
+  return { posts: count, files: urls.size, problems };
+}

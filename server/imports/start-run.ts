@@ -1,0 +1,52 @@
+/**
+ * `POST /api/imports/:id/run`: a planned import starts, with the tiers the
+ * creator mapped the source's plans to. One import of a site runs at a time
+ * (an advisory lock on the site makes the check and the start one step, so
+ * two clicks at once start one); the row turns `running` and its job is
+ * enqueued in the same transaction, so neither happens without the other.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ImportRunInput } from '../../common/api/imports.ts';
+import { isUuid } from '../../common/post-schemas.ts';
+import { tiers } from '../../db/content-schema.ts';
+import { imports } from '../../db/move-schema.ts';
+import { AppError, badRequest } from '../errors.ts';
+import { findImport, siteOfCreator } from './find-import.ts';
+import type { ImportsDeps } from './import-deps.ts';
+import { IMPORT_RUN_JOB, type ImportRunJobData } from './import-jobs.ts';
+import type { ImportRow } from './import-view.ts';
+
+/** The creator's map, each tier checked to be one of the site's own. */
+async function checkedTierMap(deps: ImportsDeps, siteId: string, tierMap: Record<string, string>): Promise<Record<string, string>> {
+  const ids = [...new Set(Object.values(tierMap).map((id) => id.toLowerCase()))];
+  if (ids.some((id) => !isUuid(id))) throw badRequest('invalid-input', 'tierMap');
+  const own = ids.length === 0 ? [] : await deps.db.select({ id: tiers.id }).from(tiers).where(and(eq(tiers.siteId, siteId), inArray(tiers.id, ids)));
+  if (own.length !== ids.length) throw badRequest('invalid-input', 'tierMap');
+  return Object.fromEntries(Object.entries(tierMap).map(([source, id]) => [source, id.toLowerCase()]));
+}
+
+export async function startRun(deps: ImportsDeps, ownerId: string, id: string, input: ImportRunInput): Promise<ImportRow> {
+  const { db, clock, queue } = deps;
+  const site = await siteOfCreator(db, ownerId);
+  const planned = await findImport(db, site.id, id);
+  if (planned.status !== 'planned') throw new AppError('import-not-planned', 409);
+  const tierMap = await checkedTierMap(deps, site.id, input.tierMap ?? {});
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`import-run:${site.id}`}, 0))`);
+    const [running] = await tx
+      .select({ id: imports.id })
+      .from(imports)
+      .where(and(eq(imports.siteId, site.id), eq(imports.status, 'running')))
+      .limit(1);
+    if (running) throw new AppError('import-running', 409);
+    const [row] = await tx
+      .update(imports)
+      .set({ status: 'running', tierMap, invitePatrons: input.invitePatrons ?? false, startedAt: clock(), progress: { phase: 'members', done: 0, total: 0 } })
+      .where(and(eq(imports.id, planned.id), eq(imports.status, 'planned')))
+      .returning();
+    // Started meanwhile by another request of the same creator.
+    if (!row) throw new AppError('import-not-planned', 409);
+    await queue.send(IMPORT_RUN_JOB, { importId: row.id } satisfies ImportRunJobData, tx);
+    return row;
+  });
+}
