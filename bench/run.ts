@@ -11,6 +11,8 @@ import { benchDomain } from './domain.bench.ts';
 import { benchDesign } from './design.bench.ts';
 import { benchDesignLighthouse } from './design-lighthouse.bench.ts';
 import { benchEmail } from './email.bench.ts';
+import { benchExport } from './export.bench.ts';
+import { benchImport } from './import.bench.ts';
 import { benchLatencyUnderLoad } from './latency-under-load.bench.ts';
 import { benchLighthouse } from './lighthouse.bench.ts';
 import type { BenchRow } from './lib/row.ts';
@@ -49,6 +51,8 @@ const BENCHMARKS: Record<string, () => Promise<BenchRow | BenchRow[]>> = {
   memory: benchMemory,
   reports: benchReports,
   messages: () => benchMessages(PAIRS),
+  import: benchImport,
+  export: benchExport,
 };
 
 const wanted = process.argv.slice(2);

@@ -69,11 +69,12 @@ export async function createBenchDatabase(): Promise<{ url: string; drop(): Prom
 }
 
 /** The product as `npm start` runs it (the image's V8 flags too), on its own database, quiet, with limits raised so load is not refused. */
-export async function startProduct(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<RunningProcess> {
+export async function startProduct(databaseUrl: string | undefined, extraEnv: Record<string, string> = {}): Promise<RunningProcess> {
   // As `npm start` does: the pages measured are the ones readers get, stylesheet and icon included.
   ensureClientBuilt();
   return startProcess('server/main.ts', {
-    DATABASE_URL: databaseUrl,
+    // Without one, the product runs on its embedded PGlite in DATA_DIR, as `npm start` does.
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-')),
     LOG_LEVEL: 'warn',
     RATE_LIMIT_LOGIN_FREE_FAILURES: '1000000',
