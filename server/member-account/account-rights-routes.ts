@@ -76,10 +76,15 @@ export function accountRightsRoutes({ db, clock, deletion, maintenance, session,
   pages.post('/@:handle/account/deletion-code', sameOrigin, session, form, async (req, res: PageResponse, next) => {
     const found = await context(req, res, next);
     if (!found) return;
-    const step = await deletion.mailDeletionCode(found.user, found.site.handle, contextOf(req)).then(
-      (): DeleteStep => 'code-sent',
-      (error: unknown) => stepOf(error) ?? Promise.reject(error),
-    );
+    let step: DeleteStep = 'code-sent';
+    try {
+      await deletion.mailDeletionCode(found.user, found.site.handle, contextOf(req));
+    } catch (error) {
+      // Asked again within the minute: the page says to wait, as for any other refusal it knows.
+      const refused = stepOf(error);
+      if (!refused) throw error;
+      step = refused;
+    }
     res.redirect(303, `${accountPath(found.site)}?delete=${step}#delete-heading`);
   });
 
