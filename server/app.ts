@@ -37,6 +37,7 @@ import { createSettingsFeature } from './settings/index.ts';
 import { createSitesFeature } from './sites/index.ts';
 import { createTiersFeature } from './tiers/index.ts';
 import { createExportsFeature } from './exports/index.ts';
+import { createImportsFeature } from './imports/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -76,6 +77,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
     createDesignFeature({ designs: services.designs, sameOrigin }),
     createMembersFeature({ members: services.members, importer: services.membersImport, sameOrigin }),
     createExportsFeature({ exports: services.siteExports, sameOrigin }),
+    createImportsFeature({ imports: services.imports.service, uploads: services.imports.uploads, sameOrigin }),
     createAccountDeletionFeature({ deletion: services.accountDeletion, cookie, sameOrigin }),
     createMediaFeature({
       db: services.database.db,

@@ -106,6 +106,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     { name: 'media and job queue', start: () => services.media.start(), stop: () => services.media.stop() },
     // Registers the newsletter workers on the started queue; before the queue stops, a pass in hand ends after its batch.
     { name: 'newsletters', start: () => services.email.start(), stop: () => services.email.stop() },
+    // Registers the import run's worker; before the queue stops, a run in hand ends after its current step (another server takes it up).
+    { name: 'imports', start: () => services.imports.start(), stop: () => services.imports.stop() },
     {
       // BACKUP_SCHEDULE's backups (none when unset), on a scheduler of their own.
       name: 'backups scheduler',

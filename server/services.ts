@@ -39,6 +39,9 @@ import { createOperatorService } from './admin/index.ts';
 import { createBackupService } from './backups/index.ts';
 import { createSupportService } from './support/index.ts';
 import { createExports, exportQueues } from './exports/index.ts';
+import { createImports, importsQueues } from './imports/index.ts';
+import { createAddressGuard } from './address-guard/index.ts';
+import { IMPORT_MAX_FILE_BYTES } from '../common/api/imports.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -86,7 +89,7 @@ export function createServices({ config, database, transport, clock, logger, sec
   const queue = createJobQueue({
     database,
     logger,
-    queues: [...mediaQueues(config.media), ...emailQueues(config), ...domainQueues, ...exportQueues],
+    queues: [...mediaQueues(config.media), ...emailQueues(config), ...domainQueues, ...exportQueues, ...importsQueues({ heartbeatSeconds: config.media.jobHeartbeatSeconds })],
     superviseIntervalSeconds: config.media.queueSuperviseSeconds,
   });
   const media = createMedia({ config, database, clock, logger, queue });
@@ -144,6 +147,21 @@ export function createServices({ config, database, transport, clock, logger, sec
   const messageNotices = createMessageNotices({ db, clock, delaySeconds: config.messaging.noticeDelaySeconds });
   const accountChanges = createAccountChangesService(authDeps);
   // The site export: made in the queue, kept a week (the clean-up below forgets older ones).
+  // Imports: files fetched through the one address guard into the media library; the run on the same queue (server/imports/).
+  const addressGuard = createAddressGuard({ allowPrivateAddresses: config.imports.allowPrivateAddresses });
+  const imports = createImports({
+    db,
+    clock,
+    logger,
+    storage: media.storage,
+    queue: media.queue,
+    dataDir: config.dataDir,
+    maxFileBytes: IMPORT_MAX_FILE_BYTES,
+    siteChanged,
+    stripeForSite: paymentAccounts.stripeForSite,
+    fetchToFile: (url, destPath, options) => addressGuard.fetchToFile(url, destPath, options),
+    importFile: media.importFile,
+  });
   const siteExports = createExports({ db, clock, logger, queue: media.queue, storage: media.storage, secretBox, dataDir: config.dataDir });
   return {
     database,
@@ -154,7 +172,7 @@ export function createServices({ config, database, transport, clock, logger, sec
     passwords,
     rateLimiter,
     mailWorker,
-    jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter, featureCleanups: { expiredUploads: media.deleteExpiredUploads, stripeEvents: webhooks.forgetOldEvents, emailRateSlots: email.forgetOldRateSlots, memberNotices: () => email.memberNotices.forgetOld(), expiredDomainClaims: () => domains.forgetExpiredClaims(), oldExports: siteExports.deleteOld }, featureJobs: [publishScheduledJob(posts), endExpiredCompsJob(members), rollUpJob(reportsRollUp), ...messageNotices.jobs(), ...email.jobs] }),
+    jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter, featureCleanups: { expiredUploads: media.deleteExpiredUploads, stripeEvents: webhooks.forgetOldEvents, emailRateSlots: email.forgetOldRateSlots, memberNotices: () => email.memberNotices.forgetOld(), expiredDomainClaims: () => domains.forgetExpiredClaims(), oldExports: siteExports.deleteOld, oldImportUploads: imports.forgetOldUploads }, featureJobs: [publishScheduledJob(posts), endExpiredCompsJob(members), rollUpJob(reportsRollUp), ...messageNotices.jobs(), ...email.jobs] }),
     posts,
     email,
     livePosts,
@@ -194,6 +212,7 @@ export function createServices({ config, database, transport, clock, logger, sec
     reports: createReportsService({ db }),
     activity: createActivityService({ db }),
     siteExports,
+    imports,
     support: createSupportService({ db, clock, rateLimiter, supportEmail: config.supportEmail }),
     operator: createOperatorService({ db, clock, siteChanged, refresh: (siteId) => domainDirectory.refresh(siteId), backups: createBackupService({ config, database, clock, logger }) }),
   };
