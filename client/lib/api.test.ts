@@ -107,6 +107,18 @@ describe('call', () => {
   const deleteThing = endpoint<undefined, undefined, void>('DELETE', '/api/things/:id');
   const listThings = endpoint<undefined, { status?: string; page: number }, { ids: string[] }>('GET', '/api/things');
 
+  it('sends a FormData body as is, without a JSON content type, so the browser writes the multipart boundary', async () => {
+    const upload = endpoint<FormData, undefined, { id: string }>('POST', '/api/uploads');
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => answer(201, { id: 'u1' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const form = new FormData();
+    form.set('source', 'mailchimp');
+    await expect(call(upload, { body: form })).resolves.toEqual({ id: 'u1' });
+    const init = fetchMock.mock.calls[0]![1];
+    expect(init.body).toBe(form);
+    expect(init.headers).toEqual({ Accept: 'application/json' });
+  });
+
   it('sends any method to the path of the contract, parameters filled in, with a typed answer', async () => {
     const fetchMock = vi.fn(async () => answer(200, { id: 'x 1' }));
     vi.stubGlobal('fetch', fetchMock);

@@ -95,8 +95,8 @@ export async function call<E extends Endpoint<unknown, QueryValues | undefined, 
     response = await fetch(urlOf(endpoint.path, params, query), {
       method: endpoint.method,
       credentials: 'same-origin',
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: requestHeaders(body),
+      body: requestBody(body),
       cache: 'no-store',
       signal,
     });
@@ -110,17 +110,71 @@ export async function call<E extends Endpoint<unknown, QueryValues | undefined, 
     if (signal?.aborted) throw error;
     return '';
   });
+  return settle<AnswerOf<E>>(response.status, text);
+}
+
+/** A FormData body (a file upload) goes as is, so the browser writes its multipart boundary; anything else is JSON. */
+function requestHeaders(body: unknown): Record<string, string> {
+  if (body === undefined || body instanceof FormData) return { Accept: 'application/json' };
+  return { Accept: 'application/json', 'Content-Type': 'application/json' };
+}
+
+function requestBody(body: unknown): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  return body instanceof FormData ? body : JSON.stringify(body);
+}
+
+/** The answer's JSON on success; otherwise its ApiError, after telling the signed-out and maintenance listeners. */
+function settle<T>(status: number, text: string): T {
   let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
     parsed = undefined;
   }
-  if (response.ok) return parsed as AnswerOf<E>;
-  const failure = toApiError(response.status, parsed);
+  if (status >= 200 && status < 300) return parsed as T;
+  const failure = toApiError(status, parsed);
   if (failure.code === 'unauthenticated') for (const listener of signedOutListeners) listener();
   if (failure.code === 'maintenance') for (const listener of maintenanceListeners) listener();
   throw failure;
+}
+
+/** How far an upload is: bytes sent of the body's whole size. */
+export interface UploadProgress {
+  sent: number;
+  total: number;
+}
+
+/**
+ * Sends a FormData body (a big file) and reports how much of it went: fetch
+ * cannot tell upload progress, XMLHttpRequest can. The answer is read as
+ * `call` reads it, so failures are the same ApiErrors.
+ */
+export function sendForm<E extends Endpoint<FormData, QueryValues | undefined, unknown>>(
+  endpoint: E,
+  { body, params, onProgress, signal }: { body: FormData; params?: Record<string, string>; onProgress: (progress: UploadProgress) => void; signal?: AbortSignal },
+): Promise<AnswerOf<E>> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('Aborted', 'AbortError'));
+    const request = new XMLHttpRequest();
+    request.open(endpoint.method, urlOf(endpoint.path, params, undefined));
+    request.setRequestHeader('Accept', 'application/json');
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onProgress({ sent: event.loaded, total: event.total });
+    });
+    request.addEventListener('load', () => {
+      try {
+        resolve(settle<AnswerOf<E>>(request.status, request.responseText));
+      } catch (error) {
+        reject(error instanceof Error ? error : new ApiError('internal-error', request.status));
+      }
+    });
+    request.addEventListener('error', () => reject(new ApiError('network-request-failed', 0)));
+    // An abort is the caller's own decision, as in `call`: it rejects with the AbortError, not a network failure.
+    request.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(body);
+  });
 }
 
 export const api = {

@@ -1,0 +1,65 @@
+/**
+ * Step four: a run that ended. Done: what it made, the problems met while
+ * running, links to the posts and the members, and "Undo import" while the
+ * window is open. Stopped: why, in plain words. Undone: said so. Each offers
+ * another import.
+ */
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { ImportView } from '../../../../common/api/imports.ts';
+import { Button } from '../../../components/Button.tsx';
+import { LiveMessage } from '../../../components/LiveMessage.tsx';
+import { IMPORT_COPY, SOURCE_GUIDES, doneSummary, resultLines, undoUntilWords } from '../../../content/imports.ts';
+import { formatDate } from '../../../content/members.ts';
+import { ImportProblems } from './ImportProblems.tsx';
+import { UndoImportButton, canUndo } from './UndoImportButton.tsx';
+
+interface ImportFinishedProps {
+  view: ImportView;
+  onUndone: (view: ImportView) => void;
+  onAnotherFile: () => void;
+}
+
+function titleOf(view: ImportView): string {
+  if (view.status === 'failed') return IMPORT_COPY.failedTitle;
+  return IMPORT_COPY.doneTitle;
+}
+
+export function ImportFinished({ view, onUndone, onAnotherFile }: ImportFinishedProps) {
+  const headingId = useId();
+  const made = view.result ? resultLines(view.result) : [];
+  const [now] = useState(() => Date.now());
+  return (
+    <section className="settings-card import-step" aria-labelledby={headingId}>
+      <h2 id={headingId} className="settings-card__title" tabIndex={-1}>
+        {titleOf(view)}
+      </h2>
+      <p className="settings-form__note">
+        {SOURCE_GUIDES[view.source].label} · {view.fileName}
+      </p>
+      <LiveMessage tone={view.status === 'failed' ? 'error' : 'success'} assertive={false}>
+        {view.status === 'failed' && (view.failure ?? IMPORT_COPY.failedTitle)}
+        {view.status === 'done' && doneSummary(made)}
+        {view.status === 'undone' && IMPORT_COPY.undone}
+      </LiveMessage>
+      <ImportProblems title={IMPORT_COPY.runProblemsTitle} problems={view.problems} />
+      {view.status !== 'undone' && (
+        <p className="import-links">
+          <Link to="/upload">{IMPORT_COPY.seePosts}</Link>
+          <Link to="/subscribers">{IMPORT_COPY.seeMembers}</Link>
+        </p>
+      )}
+      <div className="import-actions">
+        <Button variant="secondary" onClick={onAnotherFile}>
+          {IMPORT_COPY.another}
+        </Button>
+        {canUndo(view, now) && (
+          <span className="import-actions__undo">
+            <UndoImportButton view={view} onUndone={onUndone} />
+            <span className="settings-form__note">{undoUntilWords(formatDate(view.undoUntil))}</span>
+          </span>
+        )}
+      </div>
+    </section>
+  );
+}
