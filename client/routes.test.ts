@@ -42,6 +42,8 @@ describe('the route table', () => {
       '/support': 'features/support/SupportPage.tsx',
       '/settings/general': 'features/settings/general/GeneralSettingsPage.tsx',
       '/settings/advanced': 'features/settings/advanced/AdvancedSettingsPage.tsx',
+      '/settings/import': 'features/settings/import/ImportPage.tsx',
+      '/settings/export': 'features/settings/export/ExportPage.tsx',
       '/settings/account': 'features/settings/account/AccountSettingsPage.tsx',
       '/preview-page': 'features/preview/PreviewPage.tsx',
       '/customize-site': 'features/design/CustomizeSitePage.tsx',

@@ -71,6 +71,8 @@ export const ROUTES: readonly RouteEntry[] = [
   creator('/preview-page', 'features/preview/PreviewPage.tsx'),
   creator('/settings/general', 'features/settings/general/GeneralSettingsPage.tsx'),
   creator('/settings/advanced', 'features/settings/advanced/AdvancedSettingsPage.tsx'),
+  creator('/settings/import', 'features/settings/import/ImportPage.tsx'),
+  creator('/settings/export', 'features/settings/export/ExportPage.tsx'),
   creator('/settings/account', 'features/settings/account/AccountSettingsPage.tsx'),
   creator('/support', 'features/support/SupportPage.tsx'),
 

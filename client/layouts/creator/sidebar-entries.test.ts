@@ -19,6 +19,8 @@ describe('sidebar entries', () => {
       '/preview-page',
       '/settings/general',
       '/settings/advanced',
+      '/settings/import',
+      '/settings/export',
       '/settings/account',
       'support',
     ]);

@@ -40,6 +40,8 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     children: [
       { label: 'General', to: '/settings/general' },
       { label: 'Advanced', to: '/settings/advanced' },
+      { label: 'Import', to: '/settings/import' },
+      { label: 'Export', to: '/settings/export' },
       { label: 'Account', to: '/settings/account' },
     ],
   },
