@@ -199,6 +199,7 @@ describe('readWordpressWxr', () => {
 
   it('refuses a cut-off file, XML that is not a WXR, nesting too deep and a file past the size limit, in plain words', async () => {
     await expect(read(WXR.slice(0, WXR.indexOf('<wp:post_id>2</wp:post_id>')))).rejects.toMatchObject(refusal('the file is cut off'));
+    await expect(read('<rss><channel><wp:wxr_version>1.2</wp:wxr_version><item><title>A</item></channel></rss>')).rejects.toMatchObject(refusal('is damaged: the element <title> is not closed'));
     await expect(read('<rss><channel><title>A feed</title></channel></rss>')).rejects.toMatchObject(refusal('This XML file is not a WordPress export'));
     await expect(read('<html><body>Hi</body></html>')).rejects.toMatchObject(refusal('should begin with <rss>'));
     await expect(read('')).rejects.toMatchObject(refusal('is empty or is not XML'));
