@@ -11,7 +11,7 @@
  * hop is checked again. A fresh agent per request: no pooled socket, opened
  * for one host, carries a request to another.
  */
-import { open, rm } from 'node:fs/promises';
+import { open, rm, type FileHandle } from 'node:fs/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
@@ -74,10 +74,14 @@ function byteLimit(maxBytes: number) {
   return { counter, written: () => bytes };
 }
 
-/** A failure as the creator reads it: our own refusals as they are, the clock's abort as a timeout, the rest as unreachable. */
-function refusalOf(error: unknown, timedOut: boolean, timeoutMs: number): AddressRefused {
+/** Failures of this server's own disk while the file is written: ours to see as they are, not the address's fault. */
+const DISK_FAULTS = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EROFS', 'EACCES', 'EBADF']);
+
+/** A failure as the creator reads it: our own refusals as they are, the clock's abort as a timeout, the rest as unreachable; a disk's fault unchanged. */
+function refusalOf(error: unknown, timedOut: boolean, timeoutMs: number): unknown {
   // The lookup's refusal reaches the request's 'error' as it was made.
   if (error instanceof AddressRefused) return error;
+  if (DISK_FAULTS.has((error as NodeJS.ErrnoException | undefined)?.code ?? '')) return error;
   if (timedOut) return refuse.timeout(timeoutMs);
   return refuse.network();
 }
@@ -85,7 +89,7 @@ function refusalOf(error: unknown, timedOut: boolean, timeoutMs: number): Addres
 export function createAddressGuard({ allowPrivateAddresses }: { allowPrivateAddresses: boolean }) {
   const lookup = guardedLookup(allowPrivateAddresses);
 
-  async function download(url: string, destPath: string, { maxBytes, accept = 'any' }: FetchOptions, signal: AbortSignal): Promise<FetchedFile> {
+  async function download(url: string, destPath: string, file: FileHandle, { maxBytes, accept = 'any' }: FetchOptions, signal: AbortSignal): Promise<FetchedFile> {
     let current = checkedUrl(url, allowPrivateAddresses);
     for (let redirects = 0; ; redirects += 1) {
       const response = await get(current, lookup, signal, accept);
@@ -108,8 +112,6 @@ export function createAddressGuard({ allowPrivateAddresses }: { allowPrivateAddr
         throw refuse.tooLarge(maxBytes);
       }
       const limit = byteLimit(maxBytes);
-      // Opened before any byte flows, so a failure's removal of the file can never run before the file exists.
-      const file = await open(destPath, 'w');
       await pipeline(response, limit.counter, file.createWriteStream(), { signal });
       if (accept === 'image' && (await fileKindOf(destPath))?.kind !== 'image') throw refuse.notAnImage();
       return { contentType: response.headers['content-type'] ?? null, bytes: limit.written(), finalUrl: current.href };
@@ -119,14 +121,19 @@ export function createAddressGuard({ allowPrivateAddresses }: { allowPrivateAddr
   return {
     /**
      * Fetches `url` into `destPath` (created or replaced). Throws AddressRefused
-     * with the reason and the creator's words; the file is then removed.
+     * with the reason and the creator's words, and the file is then removed; a
+     * fault of this server's disk is thrown as it is.
      */
     async fetchToFile(url: string, destPath: string, options: FetchOptions): Promise<FetchedFile> {
+      // Opened before any request: a local failure surfaces as it is, and a failure's removal never runs before the file exists.
+      const file = await open(destPath, 'w');
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), options.timeoutMs);
       try {
-        return await download(url, destPath, options, controller.signal);
+        return await download(url, destPath, file, options, controller.signal);
       } catch (error) {
+        // Closed already when the body was streamed; a second close does nothing.
+        await file.close();
         await rm(destPath, { force: true });
         throw refusalOf(error, controller.signal.aborted, options.timeoutMs);
       } finally {
