@@ -169,11 +169,11 @@ describe('readGhostExport', () => {
     expect(bundle.problems).toContainEqual({ where: 'Post “Mobiledoc only”', message: 'These parts could not be read and were left out: “markdown”.' });
   });
 
-  it('takes pages as posts, maps tiers to paid, and imports a post with no body under its title with a problem', async () => {
+  it('takes pages as posts, maps tiers to paid, and reads a post with no body as empty, with a problem', async () => {
     const bundle = await read({ meta: { version: '2.0.0' }, data }, `${OLD}/blog/`);
     expect(postBy(bundle.posts, 'p4')).toMatchObject({ title: 'About', visibility: 'paid', tags: ['News'], status: 'published', oldPaths: ['/blog/about/'] });
     expect(postBy(bundle.posts, 'p5')).toMatchObject({ title: 'Empty', html: '', status: 'published' });
-    expect(bundle.problems).toContainEqual({ where: 'Post “Empty”', message: 'It has no body in the export (no HTML, Lexical or mobiledoc): it comes in with its title only.' });
+    expect(bundle.problems).toContainEqual({ where: 'Post “Empty”', message: 'It has no body in the export (no HTML, Lexical or mobiledoc).' });
   });
 
   it('without the old address keeps __GHOST_URL__ links relative, copies nothing, and says so once', async () => {

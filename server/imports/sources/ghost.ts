@@ -89,7 +89,7 @@ function postOf(row: Row, context: GhostContext): SourcePost {
   const slug = textOf(row.slug);
   const where = `Post “${title || slug || key}”`;
   const body = ghostBody(row);
-  if (!body.from) context.problems.push({ where, message: 'It has no body in the export (no HTML, Lexical or mobiledoc): it comes in with its title only.' });
+  if (!body.from) context.problems.push({ where, message: 'It has no body in the export (no HTML, Lexical or mobiledoc).' });
   if (body.skipped.length > 0) context.problems.push({ where, message: `These parts could not be read and were left out: ${body.skipped.join(', ')}.` });
   const featureImage = textOf(row.feature_image);
   if ((body.html + featureImage).includes(GHOST_URL) && !context.siteAddress) context.unresolved = true;

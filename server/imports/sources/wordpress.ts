@@ -72,7 +72,7 @@ function postOf(item: WxrItem, site: SiteAddress & { base: string }, attachments
   const isPage = field('wp:post_type') === 'page';
   const published = field('wp:status') === 'publish';
   const html = wordpressBodyHtml(field('content:encoded'), site.base);
-  if (!html.trim()) problems.push({ where, message: 'It has no body: it comes in with its title only.' });
+  if (!html.trim()) problems.push({ where, message: 'Its content is empty in the export.' });
   const tags = item.categories.filter((category) => category.domain === 'post_tag' || (category.domain === 'category' && category.nicename !== 'uncategorized'));
   const thumbnailId = item.meta.get('_thumbnail_id');
   const cover = thumbnailId ? attachments.get(thumbnailId) : undefined;
