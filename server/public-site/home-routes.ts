@@ -12,6 +12,9 @@ import { readerOf } from '../reports/index.ts';
 import { redirectOldAddress } from './old-addresses.ts';
 import type { SitePage, SiteResponse, SiteRoutesDeps } from './site-page.ts';
 
+/** The query of a WordPress post's or page's own address, which an import may have kept (old-addresses.ts). */
+const OLD_ADDRESS_KEYS = ['p', 'page_id'] as const;
+
 /** The deepest page a visitor may ask for; beyond it the list is empty anyway. */
 const MAX_PAGE = 10_000;
 
@@ -39,8 +42,10 @@ export function homeRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage
     const found = await pages.siteFor(req, res, next);
     if (!found) return;
     const { site, readerId, preview } = found;
-    // WordPress's `/?p={id}`: an imported post's old address (old-addresses.ts).
-    if (typeof req.query.p === 'string' && !posted && !preview && (await redirectOldAddress(deps, res, site, `/?p=${req.query.p}`))) return;
+    // WordPress's `/?p={id}` and `/?page_id={id}`: an imported post's old address (old-addresses.ts).
+    const oldKey = OLD_ADDRESS_KEYS.find((name) => typeof req.query[name] === 'string');
+    const oldValue = oldKey ? req.query[oldKey] : undefined;
+    if (typeof oldValue === 'string' && !posted && !preview && (await redirectOldAddress(deps, res, site, `/?${oldKey}=${oldValue}`))) return;
     if (page === undefined) return pages.notFound(res, next);
     const now = clock();
     const key = pages.anonymousKey(req, res, preview);
@@ -59,7 +64,8 @@ export function homeRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage
     const published = site.publishedAt !== null;
     const [banner, avatar] = await Promise.all([pages.siteImage(site.bannerMediaId, images, published), pages.siteImage(site.avatarMediaId, images, published)]);
     const reader = siteReaderOf(readerId, standing, now);
-    const welcome = req.query.joined === '1' ? welcomeOf(reader, standing) : undefined;
+    const deleted = req.query.account === 'deleted' && reader === 'signed-out';
+    const welcome = req.query.joined === '1' ? welcomeOf(reader, standing) : deleted ? 'deleted' : undefined;
     const input = { site, reader, ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}), ...(welcome ? { welcome } : {}), posts, page, hasOlder, appUrl };
     const viewPath = page === 1 ? '/' : `/?page=${page}`;
     const slot = key === undefined ? undefined : { key, renderedFrom, siteId: site.id, viewPath, changesAt };

@@ -21,8 +21,11 @@ export interface HomePageInput {
   page: number;
   hasOlder: boolean;
   appUrl: URL;
-  /** Back from joining (`?joined=1`): a welcome (asking a free member to confirm their e-mail first), or a thank-you while Stripe confirms the payment. */
-  welcome?: 'member' | 'confirm' | 'pending';
+  /**
+   * Back from joining (`?joined=1`): a welcome (asking a free member to confirm their e-mail first), or a thank-you while Stripe
+   * confirms the payment; back from deleting one's account on the account page (`?account=deleted`, docs/decisions/159): that it is done.
+   */
+  welcome?: 'member' | 'confirm' | 'pending' | 'deleted';
 }
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
@@ -63,6 +66,7 @@ const WELCOME = {
   confirm: (site: Site) =>
     `<p class="notice notice--success" role="status">Welcome! You are now a member of ${text(site.title)}. Open the link we sent to your e-mail to read the members posts.</p>`,
   pending: () => '<p class="notice notice--success" role="status">Thank you! Your payment is being confirmed; your membership appears here in a moment.</p>',
+  deleted: () => '<p class="notice notice--success" role="status">Your account is deleted. Your paid memberships are canceled and your address is off every list.</p>',
 };
 
 /** The notice back from joining, at the top of the home page. */

@@ -184,6 +184,7 @@ describe('deleting a member’s account', () => {
     expect(deleted.status).toBe(303);
     expect(deleted.headers.get('location')).toBe(`/@${creator.handle}?account=deleted`);
     expect(deleted.headers.getSetCookie().join('\n')).toMatch(/Expires=Thu, 01 Jan 1970/i);
+    expect((await fan.client.get(deleted.headers.get('location')!)).text).toContain('Your account is deleted.');
 
     expect(stripeServer.object(fan.subscription)!.status).toBe('canceled');
     const cancel = stripeServer.requests.findLast((request) => request.method === 'DELETE' && request.path === `/v1/subscriptions/${fan.subscription}`);
