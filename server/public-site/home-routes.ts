@@ -65,7 +65,7 @@ export function homeRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage
     const [banner, avatar] = await Promise.all([pages.siteImage(site.bannerMediaId, images, published), pages.siteImage(site.avatarMediaId, images, published)]);
     const reader = siteReaderOf(readerId, standing, now);
     const deleted = req.query.account === 'deleted' && reader === 'signed-out';
-    const welcome = req.query.joined === '1' ? welcomeOf(reader, standing) : deleted ? 'deleted' : undefined;
+    const welcome = req.query.joined === '1' ? welcomeOf(reader, standing) : deleted ? ('deleted' as const) : undefined;
     const input = { site, reader, ...(banner ? { banner } : {}), ...(avatar ? { avatar } : {}), ...(welcome ? { welcome } : {}), posts, page, hasOlder, appUrl };
     const viewPath = page === 1 ? '/' : `/?page=${page}`;
     const slot = key === undefined ? undefined : { key, renderedFrom, siteId: site.id, viewPath, changesAt };
