@@ -2,8 +2,8 @@
  * Imported members (issue 30 item 6, docs/decisions/161), through planMembers
  * and writeMembers against the real database and the local Stripe-protocol
  * server with the real SDK: a Substack subscriber whose subscription lives on
- * the creator's connected account is linked to it on the mapped tier, with no
- * new Stripe object; a customer of another account, and paying members of a
+ * the creator's account (through Connect or by their own key) is linked to it
+ * on the mapped tier, with no new Stripe object; a customer of another account, and paying members of a
  * site without Stripe, come in free with the reason; active patrons come in
  * comped until their next charge, invited by mail when asked; a second run adds
  * nothing; later events of a linked subscription find the tier through the
@@ -21,7 +21,7 @@ import { planMembers } from '../../server/imports/members/plan-members.ts';
 import { writeMembers } from '../../server/imports/members/write-members.ts';
 import type { SourceBundle, SourceMember } from '../../server/imports/sources/source-bundle.ts';
 import { removeImportedMemberships } from '../../server/memberships/index.ts';
-import { createStripeClient } from '../../server/payments/stripe-client.ts';
+import { createStripeClient, stripeWithKey } from '../../server/payments/stripe-client.ts';
 import { creatorWithSite, type Creator } from '../support/creator-site.ts';
 import { insertTiers, type SiteTiers } from '../support/members-fixtures.ts';
 import { startStripeServer, type StripeServer } from '../support/stripe-server.ts';
@@ -61,23 +61,30 @@ async function siteWithTiers(connected: boolean): Promise<TestSite> {
   return { creator, tiers, account };
 }
 
+/** The creator's Stripe account as a test reaches it: the platform's client on a connected account, or the creator's own key. */
+interface OnAccount {
+  client: Stripe;
+  options: { stripeAccount?: string };
+}
+const connectedTo = (account: string): OnAccount => ({ client: stripe, options: { stripeAccount: account } });
+
 /** A Substack plan on the account: a product and price no tier of ours owns. */
-async function substackPrice(account: string): Promise<Stripe.Price> {
-  const product = await stripe.products.create({ name: 'Substack subscription' }, { stripeAccount: account });
-  return stripe.prices.create({ product: product.id, unit_amount: 500, currency: 'usd', recurring: { interval: 'month' } }, { stripeAccount: account });
+async function substackPrice({ client, options }: OnAccount): Promise<Stripe.Price> {
+  const product = await client.products.create({ name: 'Substack subscription' }, options);
+  return client.prices.create({ product: product.id, unit_amount: 500, currency: 'usd', recurring: { interval: 'month' } }, options);
 }
 
 /** A customer who pays on the account through Stripe's hosted checkout, as Substack's subscribers did. */
-async function payingCustomer(account: string, price: Stripe.Price, email: string): Promise<{ customer: string; subscription: string }> {
-  const customer = await stripe.customers.create({ email }, { stripeAccount: account });
-  const session = await stripe.checkout.sessions.create(
+async function payingCustomer({ client, options }: OnAccount, price: Stripe.Price, email: string): Promise<{ customer: string; subscription: string }> {
+  const customer = await client.customers.create({ email }, options);
+  const session = await client.checkout.sessions.create(
     { mode: 'subscription', line_items: [{ price: price.id, quantity: 1 }], customer: customer.id, success_url: 'http://app.test/ok', cancel_url: 'http://app.test/no' },
-    { stripeAccount: account },
+    options,
   );
   const page = await (await fetch(session.url!)).text();
   const pay = [...page.matchAll(/<form method="post" action="([^"]+)"><button type="submit">Pay<\/button><\/form>/g)][0]!;
   expect((await fetch(new URL(pay[1]!.replaceAll('&#38;', '&'), session.url!).href, { method: 'POST', redirect: 'manual' })).status).toBe(303);
-  const subscriptions = await stripe.subscriptions.list({ customer: customer.id }, { stripeAccount: account });
+  const subscriptions = await client.subscriptions.list({ customer: customer.id }, options);
   return { customer: customer.id, subscription: subscriptions.data[0]!.id };
 }
 
@@ -119,13 +126,13 @@ async function memberByEmail(creator: Creator, email: string): Promise<MemberDet
   return (await creator.client.get<{ member: MemberDetail }>(`/api/members/${members[0]!.id}`)).body.member;
 }
 
-describe('a Substack import on the creator’s connected Stripe account', () => {
+describe('a Substack import on the creator’s own Stripe account', () => {
   it('links paying subscribers to their subscription on the mapped tier, creates nothing at Stripe, and refuses another account’s customer', async () => {
     const { creator, tiers, account } = await siteWithTiers(true);
-    const price = await substackPrice(account!);
+    const price = await substackPrice(connectedTo(account!));
     const [byId, byEmail, free, foreign] = [unique('by-id'), unique('by-email'), unique('free'), unique('foreign')];
-    const paidById = await payingCustomer(account!, price, byId);
-    const paidByEmail = await payingCustomer(account!, price, byEmail);
+    const paidById = await payingCustomer(connectedTo(account!), price, byId);
+    const paidByEmail = await payingCustomer(connectedTo(account!), price, byEmail);
     const otherAccount = (await stripe.accounts.create({ type: 'standard' })).id;
     const elsewhere = await stripe.customers.create({ email: foreign }, { stripeAccount: otherAccount });
     const bundle = {
@@ -185,6 +192,23 @@ describe('a Substack import on the creator’s connected Stripe account', () => 
     const ended = await memberByEmail(creator, byId);
     expect(ended).toMatchObject({ status: 'canceled', tier: { id: tiers.gold.id }, paysThroughStripe: false });
     expect(ended.history[0]).toMatchObject({ kind: 'ended', detail: 'Subscription ended' });
+  });
+
+  it('links a subscriber on the creator’s own Stripe key as on Connect', async () => {
+    const { creator, tiers } = await siteWithTiers(false);
+    const key = stripeServer.createAccountKey({ name: 'Own key' });
+    const saved = await creator.patch('/api/payments/key', { secretKey: key.secretKey });
+    expect(saved.status, saved.text).toBe(200);
+    const own: OnAccount = { client: stripeWithKey(new URL(stripeServer.url), key.secretKey), options: {} };
+    const price = await substackPrice(own);
+    const email = unique('own-key');
+    const paid = await payingCustomer(own, price, email);
+    const bundle = { source: 'substack' as const, members: [member(email, { paid: true })] };
+
+    const requestsBefore = stripeServer.requests.length;
+    expect((await run(creator, bundle, { [price.id]: tiers.gold.id })).written).toEqual({ members: 1, linkedSubscriptions: 1, compedPatrons: 0 });
+    expect(stripeServer.requests.slice(requestsBefore).filter((request) => request.method !== 'GET')).toEqual([]);
+    expect(await memberByEmail(creator, email)).toMatchObject({ status: 'active', source: 'stripe', tier: { id: tiers.gold.id }, stripeCustomerId: paid.customer, paysThroughStripe: true });
   });
 
   it('plans paying members of a site without Stripe as free members, with one problem saying how to keep them paying', async () => {
