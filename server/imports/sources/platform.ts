@@ -1,0 +1,196 @@
+/**
+ * Reads this platform's own export (docs/export-format.md) back as a source:
+ * the manifest first (a format version it knows), then every file checked
+ * against the manifest's SHA-256 as it is read (a changed byte is
+ * `invalid-import` naming the file), made into the plain bundle every source
+ * makes, with what only our export carries in `platform`.
+ */
+import { createHash } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import type { SourceComment, SourceMedia, SourceMember, SourcePost, SourceReader, SourceTier } from './source-bundle.ts';
+import {
+  COMMENTS_FILE,
+  EXPORT_FORMAT_VERSION,
+  MANIFEST_FILE,
+  MEDIA_FILE,
+  MEMBERS_FILE,
+  SITE_FILE,
+  type ExportedComment,
+  type ExportedMedia,
+  type ExportedPost,
+  type ExportedSite,
+  type ExportManifest,
+} from '../../exports/index.ts';
+import { AppError } from '../../errors.ts';
+import { cellDate, cellTrue, readCsv } from './read-csv.ts';
+import { openZip, type ZipArchive } from './zip-archive.ts';
+
+const MANIFEST_MAX_BYTES = 32 * 1024 * 1024;
+
+const refused = (detail: string) => new AppError('invalid-import', 400, 'file', undefined, detail);
+
+const changed = (name: string) => refused(`The file “${name}” of the export is not as it was made: its SHA-256 differs from the manifest's. The export was changed or damaged; make a new one.`);
+
+function parseJson<Value>(text: string, name: string): Value {
+  try {
+    return JSON.parse(text) as Value;
+  } catch {
+    throw refused(`The file “${name}” of the export is not JSON.`);
+  }
+}
+
+function readManifest(text: string): ExportManifest {
+  const manifest = parseJson<Partial<ExportManifest>>(text, MANIFEST_FILE);
+  if (manifest.formatVersion !== EXPORT_FORMAT_VERSION) {
+    throw refused(`This export is in format ${JSON.stringify(manifest.formatVersion ?? null)}; this platform reads format ${EXPORT_FORMAT_VERSION}. Export again from an up-to-date site.`);
+  }
+  if (!manifest.files || typeof manifest.files !== 'object') throw refused('The export\'s manifest lists no files.');
+  return manifest as ExportManifest;
+}
+
+/** The export's files as the manifest vouches for them: each read is checked against its SHA-256. */
+function checkedArchive(zip: ZipArchive, manifest: ExportManifest) {
+  const listed = (name: string) => {
+    const expected = manifest.files[name];
+    if (!expected) throw refused(`The file “${name}” is not in the export's manifest.`);
+    return expected;
+  };
+  for (const entry of zip.entries) if (entry.name !== MANIFEST_FILE) listed(entry.name);
+  const names = new Set(zip.entries.map((entry) => entry.name));
+  const absent = Object.keys(manifest.files).find((name) => !names.has(name));
+  if (absent) throw refused(`The file “${absent}” named by the export's manifest is missing from it.`);
+
+  return {
+    async text(name: string): Promise<string> {
+      const expected = listed(name);
+      const text = await zip.readText(name);
+      const bytes = Buffer.from(text);
+      if (bytes.length !== expected.bytes || createHash('sha256').update(bytes).digest('hex') !== expected.sha256) throw changed(name);
+      return text;
+    },
+    /** The entry's bytes; the stream fails at its end when they are not the manifest's. */
+    async stream(name: string): Promise<Readable> {
+      const expected = listed(name);
+      const hash = createHash('sha256');
+      let bytes = 0;
+      const checking = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          bytes += chunk.length;
+          done(null, chunk);
+        },
+        flush(done) {
+          done(bytes === expected.bytes && hash.digest('hex') === expected.sha256 ? null : changed(name));
+        },
+      });
+      const raw = await zip.open(name);
+      raw.once('error', (error) => checking.destroy(error));
+      return raw.pipe(checking);
+    },
+  };
+}
+
+/** members.csv's cells as written: the formula guard's apostrophe (server/members/members-export.ts) comes off again. */
+const unguarded = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
+
+const PAYING = new Set(['active', 'trialing', 'past_due']);
+
+function readMembers(text: string): { members: SourceMember[]; problems: { where: string; message: string }[] } {
+  const sheet = readCsv(text, MEMBERS_FILE, ['email', 'tiers', 'status'], 'the members file of this platform\'s export');
+  const members = sheet.rows.map((row): SourceMember => {
+    const cell = (column: string) => unguarded(row.cell(column));
+    const status = cell('status');
+    const subscriptionId = cell('stripe_subscription_id');
+    const customerId = cell('stripe_customer_id');
+    const labels = cell('labels');
+    return {
+      email: cell('email').trim().toLowerCase(),
+      name: cell('name'),
+      where: `${MEMBERS_FILE} line ${row.line}`,
+      createdAt: cellDate(cell('joined_at')) ?? cellDate(cell('created_at')),
+      subscribedToEmails: cellTrue(cell('subscribed_to_emails')),
+      paid: PAYING.has(status) && subscriptionId !== '',
+      plan: cell('tiers'),
+      ...(customerId ? { stripeCustomerId: customerId } : {}),
+      ...(subscriptionId ? { stripeSubscriptionId: subscriptionId } : {}),
+      note: cell('note'),
+      labels: labels ? labels.split(',') : [],
+      platform: { tierName: cell('tiers'), status, compExpiresAt: cellDate(cell('comp_expires_at')) },
+    };
+  });
+  return { members, problems: sheet.problems };
+}
+
+function sourcePost(post: ExportedPost, html: string, mediaById: Map<string, SourceMedia>): SourcePost {
+  const cover = post.coverMediaId ? mediaById.get(post.coverMediaId) : undefined;
+  return {
+    key: post.id,
+    slug: post.slug,
+    title: post.title,
+    excerpt: post.excerpt,
+    html,
+    document: post.body,
+    // A scheduled post comes back as a draft: its time may have passed by the time it is imported.
+    status: post.status === 'published' ? 'published' : 'draft',
+    publishedAt: post.publishedAt ? new Date(post.publishedAt) : null,
+    visibility: post.visibility,
+    tierNames: post.tierNames,
+    tags: [],
+    ...(cover ? { cover: { entry: cover.entry, alt: cover.alt } } : {}),
+    fileUrls: [],
+    oldPaths: [],
+    where: `posts/${post.slug}.json`,
+  };
+}
+
+export const readPlatformExport: SourceReader = async ({ filePath }) => {
+  const zip = await openZip(filePath);
+  try {
+    if (!zip.entries.some((entry) => entry.name === MANIFEST_FILE)) throw refused('This zip has no manifest.json: it is not an export of this platform.');
+    const archive = checkedArchive(zip, readManifest(await zip.readText(MANIFEST_FILE, MANIFEST_MAX_BYTES)));
+    const exported = parseJson<ExportedSite>(await archive.text(SITE_FILE), SITE_FILE);
+    const media = parseJson<ExportedMedia[]>(await archive.text(MEDIA_FILE), MEDIA_FILE).map(
+      (item): SourceMedia => ({ key: item.id, entry: item.path, originalName: item.originalName, type: item.type, alt: item.alt }),
+    );
+    const mediaById = new Map(media.map((item) => [item.key, item]));
+    const names = new Set(zip.entries.map((entry) => entry.name));
+    const posts: SourcePost[] = [];
+    for (const name of names) {
+      const match = /^posts\/([^/]+)\.json$/.exec(name);
+      if (!match) continue;
+      const post = parseJson<ExportedPost>(await archive.text(name), name);
+      const htmlName = `posts/${match[1]}.html`;
+      const html = names.has(htmlName) ? await archive.text(htmlName) : '';
+      posts.push(sourcePost(post, html, mediaById));
+    }
+    const { members, problems } = readMembers(await archive.text(MEMBERS_FILE));
+    const postKeyBySlug = new Map(posts.map((post) => [post.slug, post.key]));
+    const comments = parseJson<ExportedComment[]>(await archive.text(COMMENTS_FILE), COMMENTS_FILE).flatMap((comment): SourceComment[] => {
+      const postKey = postKeyBySlug.get(comment.post);
+      if (!postKey) return [];
+      return [{ key: comment.id, postKey, parentKey: comment.parent, authorEmail: comment.author, body: comment.body, createdAt: new Date(comment.createdAt), hidden: comment.hidden, pinned: comment.pinned }];
+    });
+    const { site, design, tiers } = exported;
+    const mediaEntries = new Set(media.map((item) => item.entry));
+    return {
+      source: 'platform',
+      posts,
+      members,
+      problems,
+      platform: {
+        site: { title: site.title, tagline: site.tagline, about: site.about, brandColor: site.brandColor, avatarMediaKey: site.avatarMediaId, bannerMediaKey: site.bannerMediaId },
+        design: { draft: design.draft, published: design.published, versions: design.versions.map((version) => ({ design: version.design, publishedAt: new Date(version.publishedAt) })) },
+        tiers: tiers satisfies SourceTier[],
+        media,
+        comments,
+      },
+      async openEntry(entry) {
+        return mediaEntries.has(entry) ? archive.stream(entry) : undefined;
+      },
+      close: () => zip.close(),
+    };
+  } catch (error) {
+    await zip.close();
+    throw error;
+  }
+};
