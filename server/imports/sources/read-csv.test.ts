@@ -12,6 +12,8 @@ describe('readCsv', () => {
       [4, 'grace@example.com', 'Grace', '+1'],
     ]);
     expect(sheet.rows[0]?.cell('Phone Number')).toBe('');
+    expect(sheet.has('first name')).toBe(true);
+    expect(sheet.has('phone')).toBe(false);
   });
 
   it('names the columns a file lacks', () => {

@@ -29,6 +29,8 @@ export interface CsvSheet {
   rows: CsvRow[];
   /** Rows left out, each by its line: "members.csv line 12". */
   problems: ImportProblem[];
+  /** Whether the file has a column of that name (case, spaces and underscores aside). */
+  has(column: string): boolean;
 }
 
 /** "Email Address", "email_address" and "EMAIL ADDRESS" name one column. */
@@ -82,7 +84,7 @@ export function readCsv(text: string, fileName: string, required: string[], kind
       return index === undefined ? '' : (record[index] ?? '');
     },
   }));
-  return { rows, problems };
+  return { rows, problems, has: (column) => columns.has(columnKey(column)) };
 }
 
 /** The names in a CSV's first line, to tell one export's file from another by its columns. */
