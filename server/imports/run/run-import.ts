@@ -26,6 +26,7 @@ import { planPosts } from '../plan-posts.ts';
 import { readerOf } from '../source-readers.ts';
 import { importPosts, type PostContext } from './import-posts.ts';
 import { copyUploadToDisk } from './open-upload.ts';
+import { platformComments, platformPhase } from './platform-phase.ts';
 import { failImport, finishImport, saveProgress } from './run-result.ts';
 
 /** Members are written (and their progress counted) in slices of this many. */
@@ -60,15 +61,24 @@ export function createImportRunner(deps: ImportsDeps) {
       const plan = await planMembers({ db, stripeForSite: deps.stripeForSite }, site, bundle);
       const slices = Math.ceil(plan.accepted.length / MEMBER_SLICE);
       const total = slices + planPosts(bundle.posts).posts;
-      const context: PostContext = {};
+      let context: PostContext = {};
+      if (bundle.platform) context = await platformPhase(deps, scope, site, bundle, bundle.platform);
       step();
       await saveProgress(db, row.id, { phase: 'members', done: 0, total });
-      const members = await writeMembers({ db, clock }, scope, site, plan, row.tierMap, { invitePatrons: row.invitePatrons }, async (done) => {
-        step();
-        await saveProgress(db, row.id, { phase: 'members', done: Math.ceil(done / MEMBER_SLICE), total });
-      });
+      // A file with posts only (a WordPress site) needs no tiers: members are written only when there are some.
+      const members =
+        plan.accepted.length === 0
+          ? { linkedSubscriptions: 0, compedPatrons: 0 }
+          : await writeMembers({ db, clock }, scope, site, plan, row.tierMap, { invitePatrons: row.invitePatrons }, async (done) => {
+              step();
+              await saveProgress(db, row.id, { phase: 'members', done: Math.ceil(done / MEMBER_SLICE), total });
+            });
       const progress = (done: number) => ({ phase: 'posts' as const, done: slices + done, total });
       await importPosts(deps, scope, bundle.posts, context, { step, progress }, workDir);
+      if (bundle.platform) {
+        await saveProgress(db, row.id, { phase: 'comments', done: total, total });
+        await platformComments(deps, scope, bundle.platform);
+      }
       await finishImport(db, row.id, members, clock(), total);
       await deps.siteChanged(site.id);
     } finally {

@@ -1,0 +1,162 @@
+/**
+ * Imports over the HTTP API (issue 30, docs/decisions/160), on one server with
+ * IMPORT_ALLOW_PRIVATE_ADDRESSES so a local host can play the old site: a
+ * Substack zip in its real format runs dry (counts, problems), runs to done
+ * (posts with slugs, audiences and dates; members), its `/p/{slug}` answers
+ * 301, the same file again adds nothing, and the undo removes what it made but
+ * not the member who was there before; a WordPress file's images are copied
+ * into the media library once each and the posts show ours; another creator's
+ * import id answers 404 everywhere.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportView } from '../../common/api/imports.ts';
+import { media, memberships, posts } from '../../db/content-schema.ts';
+import { users } from '../../db/schema.ts';
+import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
+import { startImageHost, wordpressWxr, writeSubstackZip, type ImageHost } from '../support/import-fixtures.ts';
+import { dryRun, importToDone, settledImport, startImport } from '../support/import-runs.ts';
+import { insertTiers, seedMembers } from '../support/members-fixtures.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { uploadsFolder } from '../support/zip-fixtures.ts';
+
+let server: TestServer;
+let images: ImageHost;
+let folder: Awaited<ReturnType<typeof uploadsFolder>>;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { IMPORT_ALLOW_PRIVATE_ADDRESSES: 'true' } });
+  images = await startImageHost();
+  folder = await uploadsFolder();
+});
+afterAll(async () => {
+  await server?.stop();
+  await images?.close();
+  await folder?.remove();
+});
+
+const postsOf = (siteId: string) => server.handle.db.select().from(posts).where(eq(posts.siteId, siteId)).orderBy(posts.slug);
+const membersOf = async (siteId: string) =>
+  (await server.handle.db.select({ email: users.email }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(eq(memberships.siteId, siteId))).map((row) => row.email).sort();
+
+async function substackZip(label: string, existingEmail: string): Promise<string> {
+  const file = await folder.write(`${label}.zip`, '');
+  await writeSubstackZip(file, {
+    posts: [
+      { id: 101, slug: 'hello-harbour', title: 'Hello, harbour', subtitle: 'The first letter', date: '2024-03-01T09:00:00.000Z', html: '<p>The <strong>tide</strong> came in.</p>' },
+      { id: 102, slug: 'paid-notes', title: 'Paid notes', audience: 'only_paid', date: '2024-04-02T10:00:00.000Z', html: '<p>For those who pay.</p><p>Second paragraph.</p>' },
+      { id: 103, slug: 'draft-idea', title: 'A draft idea', published: false, html: '<p>Not yet.</p>' },
+      { id: 104, slug: 'empty', title: 'Empty', html: '' },
+    ],
+    members: [{ email: `reader.one@${label}.example` }, { email: `reader.two@${label}.example`, emailDisabled: true }, { email: existingEmail }, { email: 'not-an-address' }],
+  });
+  return file;
+}
+
+describe('a Substack export', () => {
+  let creator: Creator;
+  let existingEmail: string;
+  let first: ImportView;
+
+  beforeAll(async () => {
+    creator = await creatorWithSite(server);
+    const tiers = await insertTiers(server.handle.db, creator.siteId);
+    [{ email: existingEmail }] = (await seedMembers(server.handle.db, creator.siteId, tiers, 1)) as [{ email: string }];
+  });
+
+  it('runs dry: counts of posts and new members, and the problems named', async () => {
+    const planned = await dryRun(server, creator, 'substack', await substackZip('dry', existingEmail));
+    expect(planned).toMatchObject({ status: 'planned', source: 'substack', fileName: 'dry.zip', progress: null, result: null, undoUntil: null });
+    // The empty post is left out; the member already on the site is matched, not counted; the bad address is a problem.
+    expect(planned.counts).toMatchObject({ posts: 3, members: 2, paidMembers: 0 });
+    expect(planned.problems.map((problem) => problem.where)).toContain('Post “Empty”');
+    expect(planned.problems.some((problem) => problem.message.includes('not-an-address') || problem.where.includes('line'))).toBe(true);
+    expect(await postsOf(creator.siteId)).toHaveLength(0);
+  });
+
+  it('runs to done: posts keep slug, audience, date and status, members come in, old addresses answer 301', async () => {
+    first = await importToDone(server, creator, 'substack', await substackZip('run', existingEmail));
+    expect(first.result).toMatchObject({ posts: 3, members: 2, redirects: 3 });
+    expect(first.undoUntil).not.toBeNull();
+    const made = await postsOf(creator.siteId);
+    expect(made.map((post) => [post.slug, post.visibility, post.status])).toEqual([
+      ['draft-idea', 'public', 'draft'],
+      ['hello-harbour', 'public', 'published'],
+      ['paid-notes', 'paid', 'published'],
+    ]);
+    const hello = made.find((post) => post.slug === 'hello-harbour')!;
+    expect(hello).toMatchObject({ title: 'Hello, harbour', excerpt: 'The first letter' });
+    expect(hello.publishedAt?.toISOString()).toBe('2024-03-01T09:00:00.000Z');
+    expect(hello.previewHtml).toContain('<strong>tide</strong>');
+    expect(await membersOf(creator.siteId)).toEqual([existingEmail, 'reader.one@run.example', 'reader.two@run.example'].sort());
+
+    for (const path of [`/@${creator.handle}/p/hello-harbour`, `/@${creator.handle}/p/hello-harbour/`]) {
+      const moved = await fetch(new URL(path, server.url), { redirect: 'manual' });
+      expect(moved.status).toBe(301);
+      expect(moved.headers.get('location')).toBe(`/@${creator.handle}/posts/hello-harbour`);
+    }
+    // A draft is nobody's to read: its old address stays a 404.
+    expect((await fetch(new URL(`/@${creator.handle}/p/draft-idea`, server.url), { redirect: 'manual' })).status).toBe(404);
+  });
+
+  it('adds nothing the second time the same file is imported', async () => {
+    const before = await postsOf(creator.siteId);
+    const again = await importToDone(server, creator, 'substack', await substackZip('run', existingEmail));
+    expect(again.result).toMatchObject({ posts: 0, members: 0, redirects: 0, files: 0 });
+    expect((await postsOf(creator.siteId)).map((post) => post.id).sort()).toEqual(before.map((post) => post.id).sort());
+    expect(await membersOf(creator.siteId)).toHaveLength(3);
+  });
+
+  it('undoes what the import made, keeps the member who was there before, and refuses a second undo', async () => {
+    const undone = await sendJson<{ import: ImportView }>(server, creator.client, 'POST', `/api/imports/${first.id}/undo`);
+    expect(undone.status, undone.text).toBe(200);
+    expect(undone.body.import).toMatchObject({ status: 'undone', undoUntil: null });
+    expect(await postsOf(creator.siteId)).toHaveLength(0);
+    expect(await membersOf(creator.siteId)).toEqual([existingEmail]);
+    const madeUsers = await server.handle.db.select({ id: users.id }).from(users).where(inArray(users.email, ['reader.one@run.example', 'reader.two@run.example']));
+    expect(madeUsers).toHaveLength(0);
+    expect((await fetch(new URL(`/@${creator.handle}/p/hello-harbour`, server.url), { redirect: 'manual' })).status).toBe(404);
+    const twice = await sendJson<{ error: { code: string } }>(server, creator.client, 'POST', `/api/imports/${first.id}/undo`);
+    expect([twice.status, twice.body.error.code]).toEqual([409, 'import-not-undoable']);
+  });
+
+  it("answers 404 for another creator's import, in the path, for reading, running and undoing; and for an id that is no uuid", async () => {
+    const stranger = await creatorWithSite(server);
+    const planned = await dryRun(server, creator, 'substack', await substackZip('foreign', existingEmail));
+    expect((await stranger.client.get(`/api/imports/${planned.id}`)).status).toBe(404);
+    expect((await startImport(server, stranger, planned.id)).status).toBe(404);
+    expect((await sendJson(server, stranger.client, 'POST', `/api/imports/${first.id}/undo`)).status).toBe(404);
+    expect((await creator.client.get('/api/imports/not-a-uuid')).status).toBe(404);
+    const theirs = await stranger.client.get<{ imports: ImportView[] }>('/api/imports');
+    expect(theirs.body.imports).toEqual([]);
+    // The import is untouched: still planned, and its owner may start it.
+    expect((await creator.client.get<{ import: ImportView }>(`/api/imports/${planned.id}`)).body.import.status).toBe('planned');
+  });
+});
+
+describe("a WordPress export's images", () => {
+  it('are copied into the media library once each, and the posts show ours; /?p= answers 301', async () => {
+    const creator = await creatorWithSite(server);
+    const one = `${images.url}/img/one.png`;
+    const wxr = wordpressWxr(images.url, [
+      { id: 7, slug: 'with-pictures', title: 'With pictures', date: '2024-05-01 08:00:00', html: `<p>Look:</p><figure><img src="${one}" alt="One"><figcaption>The first</figcaption></figure><p><img src="${images.url}/img/two.png"></p>` },
+      { id: 8, slug: 'same-picture', title: 'Same picture', date: '2024-05-02 08:00:00', html: `<p>Again:</p><img src="${one}">` },
+    ]);
+    const requestsBefore = images.requests();
+    const done = await importToDone(server, creator, 'wordpress', Buffer.from(wxr), {});
+    expect(done.result).toMatchObject({ posts: 2, files: 2 });
+    expect(images.requests() - requestsBefore).toBe(2);
+    const copied = await server.handle.db.select().from(media).where(eq(media.siteId, creator.siteId));
+    expect(copied.map((item) => item.kind)).toEqual(['image', 'image']);
+    const [withPictures] = await server.handle.db.select().from(posts).where(and(eq(posts.siteId, creator.siteId), eq(posts.slug, 'with-pictures')));
+    const html = withPictures!.previewHtml + withPictures!.gatedHtml;
+    expect(html).not.toContain(images.url);
+    for (const item of copied) expect(html).toContain(`data-media-id="${item.id}"`);
+    expect(html).toContain('The first');
+
+    const moved = await fetch(new URL(`/@${creator.handle}?p=7`, server.url), { redirect: 'manual' });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe(`/@${creator.handle}/posts/with-pictures`);
+    expect((await settledImport(creator, done.id)).problems).toEqual([]);
+  });
+});
