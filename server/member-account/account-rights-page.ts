@@ -58,12 +58,14 @@ function deleteIntro({ site, appUrl, ownsSite, paidMemberships }: RightsInput): 
 function deleteConfirm({ site, hasPassword, paidMemberships, step }: RightsInput): string {
   const notice = step && step !== 'confirm' ? STEP_NOTICES[step] : '';
   const password = hasPassword
-    ? '<label class="account__label" for="delete-password">Your password</label><input class="account__field" id="delete-password" name="password" type="password" autocomplete="current-password"><p>Or confirm with a code we e-mail you:</p>'
-    : '<p>Your account has no password: confirm with a code we e-mail you.</p>';
+    ? '<label class="account__label" for="delete-password">Your password</label><input class="account__field" id="delete-password" name="password" type="password" autocomplete="current-password"><p>Or confirm with a code we e-mail you (button below):</p>'
+    : '';
   const code = `<label class="account__label" for="delete-code">Code from the e-mail</label><input class="account__field" id="delete-code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" aria-describedby="delete-code-hint"><p class="tier__note" id="delete-code-hint">Six digits. It works once, for 15 minutes.</p>`;
-  const askCode = `<form method="post" action="/@${site.handle}/account/deletion-code"><button class="button button--quiet" type="submit">E-mail me a code</button></form>`;
-  const remove = `<form method="post" action="/@${site.handle}/account/delete">${password}${code}<div class="tier__actions"><button class="button" type="submit">Yes, delete my account</button><a class="button button--quiet" href="/@${site.handle}/account">Keep my account</a></div></form>`;
-  return `<section class="account__section account__confirm" aria-labelledby="delete-heading"><h2 id="delete-heading">Delete your account?</h2>${notice}<p>This cannot be undone.</p>${consequences(paidMemberships)}${remove}${askCode}</section>`;
+  const askCode = `<form class="tier__actions" method="post" action="/@${site.handle}/account/deletion-code"><button class="button button--quiet" type="submit">E-mail me a code</button></form>`;
+  const remove = `<form class="account__section" method="post" action="/@${site.handle}/account/delete">${password}${code}<div class="tier__actions"><button class="button" type="submit">Yes, delete my account</button><a class="button button--quiet" href="/@${site.handle}/account">Keep my account</a></div></form>`;
+  // Without a password the code is the only way: asking for it comes first, in the order it is done.
+  const steps = hasPassword ? `${remove}${askCode}` : `<p>Your account has no password: confirm with a code we e-mail you.</p>${askCode}${remove}`;
+  return `<section class="account__section account__confirm" aria-labelledby="delete-heading"><h2 id="delete-heading">Delete your account?</h2>${notice}<p>This cannot be undone.</p>${consequences(paidMemberships)}${steps}</section>`;
 }
 
 function rightsSections(input: RightsInput): string {
