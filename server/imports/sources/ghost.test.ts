@@ -191,10 +191,8 @@ describe('readGhostExport', () => {
     await expect(read({ hello: 1 })).rejects.toMatchObject(notGhost);
     await expect(read([])).rejects.toMatchObject(notGhost);
     await expect(read({ db: [{ data: { tags: [] } }] })).rejects.toMatchObject(notGhost);
-    await expect(read('id,email,name,note,subscribed_to_emails\n1,a@example.com,A,,true\n')).rejects.toMatchObject({
-      code: 'invalid-import',
-      message: expect.stringContaining('This file is a CSV, not a Ghost export'),
-    });
+    await expect(read('{"db": [{"data": {"posts": [')).rejects.toMatchObject({ code: 'invalid-import', message: 'This JSON file cannot be read: it is damaged or cut short.' });
+    await expect(read('<?xml version="1.0"?><rss></rss>')).rejects.toMatchObject({ code: 'invalid-import', message: expect.stringContaining('This file is not a Ghost export.') });
   });
 
   it('refuses a file past the size limit before reading it', async () => {

@@ -1,137 +1,95 @@
 /**
- * The `ghost` source: Ghost's JSON export (Settings › Advanced › Export), in
- * its `{db:[{meta,data}]}` form or the `{meta,data}` form older versions
- * wrote. Posts and pages become posts, with their tags, cover, visibility and
- * old address `/{slug}/`. Ghost's JSON holds no members (they come in through
- * the members CSV), so `members` is empty.
+ * The `ghost` source: what a Ghost site gives a creator who leaves it. Its JSON
+ * export (the posts, ghost-posts.ts), its members CSV (the members, with the
+ * Stripe customers their subscriptions live under on the creator's own account,
+ * ghost-members.ts), or a zip holding one of each. The file is told by what it
+ * holds, not by its name: a zip by its first bytes, JSON by its `{`, the CSV by
+ * Ghost's columns in its header.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
+import { posix } from 'node:path';
 import type { ImportProblem } from '../../../common/api/imports.ts';
-import type { PostVisibility } from '../../../common/posts.ts';
 import { AppError } from '../../errors.ts';
-import { ghostBody, ghostFileUrls, ghostSiteAddress, GHOST_URL, resolveGhostUrl } from './ghost-body.ts';
-import { absoluteHttpUrl } from './html-urls.ts';
+import { isGhostMembersHeader, readGhostMembers } from './ghost-members.ts';
+import { readGhostPosts } from './ghost-posts.ts';
+import { csvColumns, readTextFile } from './read-csv.ts';
 import type { SourceBundle, SourcePost, SourceReader } from './source-bundle.ts';
-import { wantedSlug } from './wanted-slug.ts';
-
-type Row = Record<string, unknown>;
+import { uniqueMembers } from './unique-members.ts';
+import { looksLikeZip, openZip, type ZipArchive } from './zip-archive.ts';
 
 /** Larger than any Ghost export of posts; and below the longest string Node can hold, which JSON.parse needs. */
 export const GHOST_MAX_BYTES = 512 * 1000 * 1000;
+/** Enough of a file's start to hold a CSV's header line. */
+const HEAD_BYTES = 64 * 1024;
 
 const invalidFile = (words: string) => new AppError('invalid-import', 400, 'file', undefined, words);
-const NOT_GHOST = 'This JSON file is not a Ghost export: it has no posts.';
+const WHAT_GHOST_GIVES = 'the JSON file from Settings › Advanced › Export, the members CSV from Members › Export, or a zip of them';
+const NOT_GHOST_CSV = `This CSV is not Ghost’s members export: its header has no “email” column beside Ghost’s own (id, name, note, subscribed_to_emails, complimentary_plan, stripe_customer_id, labels, tiers). A Ghost import takes ${WHAT_GHOST_GIVES}.`;
 
-const rowsOf = (value: unknown): Row[] => (Array.isArray(value) ? value.filter((row): row is Row => Boolean(row) && typeof row === 'object') : []);
-const textOf = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+/** The file's start as text, without a byte order mark or leading blanks. */
+async function headOf(filePath: string): Promise<string> {
+  const file = await open(filePath, 'r');
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await file.read(buffer, 0, HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  } finally {
+    await file.close();
+  }
+}
 
-/** The export's `data`: posts, tags and the tables that join them. */
-async function readGhostData(filePath: string): Promise<Row> {
+const looksLikeJson = (head: string) => head.startsWith('{') || head.startsWith('[');
+
+interface Read {
+  posts: SourcePost[];
+  text: { csv: string; name: string } | undefined;
+}
+
+/** The JSON export and the members CSV inside a zip: at most one of each, found by what they hold. */
+async function readArchive(archive: ZipArchive, sourceUrl: string | undefined, problems: ImportProblem[]): Promise<Read> {
+  // macOS adds `__MACOSX/` copies and dotfiles to a zip it makes; they are no export.
+  const files = archive.entries.map((entry) => entry.name).filter((name) => !name.startsWith('__MACOSX/') && !posix.basename(name).startsWith('.'));
+  const jsons = files.filter((name) => /\.json$/i.test(name));
+  const csvs: { csv: string; name: string }[] = [];
+  for (const name of files.filter((one) => /\.csv$/i.test(one))) {
+    const csv = await archive.readText(name);
+    if (isGhostMembersHeader(csvColumns(csv))) csvs.push({ csv, name });
+    else problems.push({ where: name, message: 'This CSV is not Ghost’s members export; it is left out.' });
+  }
+  const refuseTwo = (what: string, names: string[]) => invalidFile(`The archive holds more than one ${what} (${names.join(', ')}); a Ghost import takes one.`);
+  if (jsons.length > 1) throw refuseTwo('JSON file', jsons);
+  if (csvs.length > 1) throw refuseTwo('members CSV', csvs.map((one) => one.name));
+  if (jsons.length === 0 && csvs.length === 0) throw invalidFile(`The archive holds neither a Ghost export nor Ghost’s members CSV. A Ghost import takes ${WHAT_GHOST_GIVES}.`);
+  const posts = jsons[0] ? readGhostPosts(await archive.readText(jsons[0], GHOST_MAX_BYTES), sourceUrl, problems) : [];
+  return { posts, text: csvs[0] };
+}
+
+/** One file: the JSON export or the members CSV, told by its start. */
+async function readOne(filePath: string, fileName: string, sourceUrl: string | undefined, problems: ImportProblem[]): Promise<Read> {
+  const head = await headOf(filePath);
+  if (looksLikeJson(head)) return { posts: readGhostPosts(await readFile(filePath, 'utf8'), sourceUrl, problems), text: undefined };
+  const columns = csvColumns(head);
+  if (isGhostMembersHeader(columns)) return { posts: [], text: { csv: await readTextFile(filePath, fileName), name: fileName } };
+  throw invalidFile(columns.length > 1 ? NOT_GHOST_CSV : `This file is not a Ghost export. A Ghost import takes ${WHAT_GHOST_GIVES}.`);
+}
+
+export const readGhostExport: SourceReader = async ({ filePath, fileName, sourceUrl }) => {
   const { size } = await stat(filePath);
   if (size > GHOST_MAX_BYTES) throw invalidFile(`This Ghost export is larger than ${GHOST_MAX_BYTES / 1e6} MB, which this import does not read.`);
-  const content = await readFile(filePath, 'utf8');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(content);
-  } catch {
-    const csv = /^\uFEFF?[^\n{[]*,[^\n]*\n/.test(content);
-    throw invalidFile(csv ? 'This file is a CSV, not a Ghost export: a Ghost export is the JSON file from Settings › Advanced › Export (members come in from a members CSV on the Members page).' : NOT_GHOST);
+  const problems: ImportProblem[] = [];
+  let read: Read;
+  if (await looksLikeZip(filePath)) {
+    const archive = await openZip(filePath);
+    try {
+      read = await readArchive(archive, sourceUrl, problems);
+    } finally {
+      await archive.close();
+    }
+  } else {
+    read = await readOne(filePath, fileName, sourceUrl, problems);
   }
-  const root = rowsOf([parsed])[0] ?? {};
-  const data = rowsOf([rowsOf(root.db)[0]?.data ?? root.data])[0];
-  if (!data || !Array.isArray(data.posts)) throw invalidFile(NOT_GHOST);
-  return data;
-}
-
-/** Tiers and anything newer is paid: hiding a post more than Ghost did is safer than showing it to all. */
-function visibilityOf(value: unknown): PostVisibility {
-  if (value === undefined || value === null || value === 'public') return 'public';
-  return value === 'members' ? 'members' : 'paid';
-}
-
-/** Ghost 5 writes ISO strings; Ghost 0.x wrote milliseconds. */
-function dateOf(value: unknown): Date | null {
-  if (typeof value !== 'string' && typeof value !== 'number') return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** Each post's public tag names in Ghost's order; internal tags (`#…`) only steer Ghost's themes. */
-function tagsByPost(data: Row): Map<string, string[]> {
-  const tags = new Map(rowsOf(data.tags).filter((tag) => tag.visibility !== 'internal' && !textOf(tag.name).startsWith('#')).map((tag) => [textOf(tag.id), textOf(tag.name).trim()]));
-  const links = rowsOf(data.posts_tags).toSorted((a, b) => Number(a.sort_order ?? 0) - Number(b.sort_order ?? 0));
-  const byPost = new Map<string, string[]>();
-  for (const link of links) {
-    const name = tags.get(textOf(link.tag_id));
-    if (!name) continue;
-    const names = byPost.get(textOf(link.post_id)) ?? [];
-    if (!names.includes(name)) names.push(name);
-    byPost.set(textOf(link.post_id), names);
-  }
-  return byPost;
-}
-
-interface GhostContext {
-  siteAddress: string;
-  /** The old site's path (`/blog` for a Ghost under a path), before each old address. */
-  basePath: string;
-  tags: Map<string, string[]>;
-  /** Ghost 5 keeps a cover's alt text in `posts_meta`. */
-  coverAlts: Map<string, string>;
-  problems: ImportProblem[];
-  /** A `__GHOST_URL__` was met with no site address to resolve it. */
-  unresolved: boolean;
-}
-
-function postOf(row: Row, context: GhostContext): SourcePost {
-  const key = textOf(row.id);
-  const title = textOf(row.title).trim();
-  const slug = textOf(row.slug);
-  const where = `Post “${title || slug || key}”`;
-  const body = ghostBody(row);
-  if (!body.from) context.problems.push({ where, message: 'It has no body in the export (no HTML, Lexical or mobiledoc).' });
-  if (body.skipped.length > 0) context.problems.push({ where, message: `These parts could not be read and were left out: ${body.skipped.join(', ')}.` });
-  const featureImage = textOf(row.feature_image);
-  if ((body.html + featureImage).includes(GHOST_URL) && !context.siteAddress) context.unresolved = true;
-  const html = resolveGhostUrl(body.html, context.siteAddress);
-  const coverUrl = absoluteHttpUrl(resolveGhostUrl(featureImage, context.siteAddress));
-  const alt = textOf(row.feature_image_alt) || context.coverAlts.get(key) || '';
-  const published = row.status === 'published';
-  return {
-    key,
-    slug: wantedSlug(slug, title, key),
-    title,
-    excerpt: textOf(row.custom_excerpt).trim(),
-    html,
-    status: published ? 'published' : 'draft',
-    publishedAt: published ? dateOf(row.published_at) : null,
-    visibility: visibilityOf(row.visibility),
-    tags: context.tags.get(key) ?? [],
-    ...(featureImage && coverUrl ? { cover: { url: coverUrl.href, ...(alt ? { alt } : {}) } } : {}),
-    fileUrls: ghostFileUrls(html),
-    oldPaths: slug ? [`${context.basePath}/${slug}/`] : [],
-    where,
-  };
-}
-
-export const readGhostExport: SourceReader = async (input) => {
-  const data = await readGhostData(input.filePath);
-  const siteAddress = ghostSiteAddress(input.sourceUrl);
-  const context: GhostContext = {
-    siteAddress,
-    basePath: siteAddress ? new URL(siteAddress).pathname.replace(/\/+$/, '') : '',
-    tags: tagsByPost(data),
-    coverAlts: new Map(rowsOf(data.posts_meta).map((meta) => [textOf(meta.post_id), textOf(meta.feature_image_alt)])),
-    problems: [],
-    unresolved: false,
-  };
-  const posts = rowsOf(data.posts).map((row) => postOf(row, context));
-  if (context.unresolved) {
-    context.problems.push({
-      where: 'Ghost export',
-      message: 'Its links and images name the old site’s address, which was not given: they stay relative to this site and its images are not copied. Import again with the old site’s address to copy them.',
-    });
-  }
-  const bundle: SourceBundle = { source: 'ghost', posts, members: [], problems: context.problems, openEntry: () => Promise.resolve(undefined), close: () => Promise.resolve() };
+  const members = uniqueMembers(problems);
+  if (read.text) readGhostMembers(read.text.csv, read.text.name, members, problems);
+  const bundle: SourceBundle = { source: 'ghost', posts: read.posts, members: members.members, problems, openEntry: () => Promise.resolve(undefined), close: () => Promise.resolve() };
   return bundle;
 };

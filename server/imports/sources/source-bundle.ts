@@ -59,6 +59,8 @@ export interface SourceMember {
   /** The customer on the creator's own Stripe account, when the file names it. */
   stripeCustomerId?: string;
   stripeSubscriptionId?: string;
+  /** Comped at the source on `plan` (a Ghost member on a complimentary plan): pays nothing there, yet is on that tier. */
+  comped?: boolean;
   /** Patreon: the next charge date; an active patron is comped until then. */
   compUntil?: Date | null;
   note?: string;
