@@ -79,6 +79,9 @@ export interface WordpressPost {
   html: string;
   categories?: string[];
   type?: 'post' | 'page';
+  excerpt?: string;
+  /** A password-protected post. */
+  password?: string;
 }
 
 const cdata = (text: string) => `<![CDATA[${text.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
@@ -92,13 +95,14 @@ export function wordpressWxr(siteUrl: string, posts: WordpressPost[]): string {
   <link>${siteUrl}/${post.date.slice(0, 4)}/${post.date.slice(5, 7)}/${post.date.slice(8, 10)}/${post.slug}/</link>
   <dc:creator>${cdata('admin')}</dc:creator>
   <content:encoded>${cdata(post.html)}</content:encoded>
-  <excerpt:encoded>${cdata('')}</excerpt:encoded>
+  <excerpt:encoded>${cdata(post.excerpt ?? '')}</excerpt:encoded>
   <wp:post_id>${post.id}</wp:post_id>
+  <wp:post_date>${cdata(post.date)}</wp:post_date>
   <wp:post_date_gmt>${cdata(post.date)}</wp:post_date_gmt>
   <wp:post_name>${cdata(post.slug)}</wp:post_name>
   <wp:status>${cdata('publish')}</wp:status>
   <wp:post_type>${cdata(post.type ?? 'post')}</wp:post_type>
-  <wp:post_password>${cdata('')}</wp:post_password>
+  <wp:post_password>${cdata(post.password ?? '')}</wp:post_password>
   ${(post.categories ?? []).map((name) => `<category domain="category" nicename="${name.toLowerCase()}">${cdata(name)}</category>`).join('\n  ')}
 </item>`,
     )
@@ -123,6 +127,96 @@ export function mailchimpCsv(members: { email: string; firstName?: string; lastN
   return stringify([['Email Address', 'First Name', 'Last Name', 'OPTIN_TIME', 'TAGS'], ...rows]);
 }
 
+/** Mailchimp's Audience > Export audience: one zip of a CSV a list (`mailchimpCsv`'s rows), named as Mailchimp names them. */
+export async function writeMailchimpZip(filePath: string, lists: Partial<Record<'subscribed' | 'unsubscribed' | 'cleaned', Parameters<typeof mailchimpCsv>[0]>>): Promise<void> {
+  const zip = new ZipFile();
+  for (const [list, members] of Object.entries(lists)) zip.addBuffer(Buffer.from(mailchimpCsv(members)), `${list}_members_export_1a2b3c4d5e.csv`);
+  zip.end();
+  const out = createWriteStream(filePath);
+  zip.outputStream.pipe(out);
+  await once(out, 'close');
+}
+
+export interface GhostPost {
+  slug: string;
+  title: string;
+  /** As Ghost stores it, links and images under `__GHOST_URL__`. */
+  html: string;
+  excerpt?: string;
+  visibility?: 'public' | 'members' | 'paid' | 'tiers';
+  /** `__GHOST_URL__/content/images/…`. */
+  featureImage?: string;
+  /** ISO. */
+  publishedAt?: string;
+  type?: 'post' | 'page';
+  tags?: string[];
+}
+
+/** Ghost 5's JSON export (Settings › Advanced › Export content): `{ db: [{ meta, data }] }` with its tables. */
+export function ghostJson(posts: GhostPost[]): string {
+  const id = (kind: number, index: number) => `65e1a0c0${String(kind).padStart(4, '0')}${String(index).padStart(12, '0')}`;
+  const tagNames = [...new Set(posts.flatMap((post) => post.tags ?? []))];
+  const rows = posts.map((post, index) => ({
+    id: id(1, index),
+    uuid: `6f1c2b3a-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    title: post.title,
+    slug: post.slug,
+    mobiledoc: null,
+    lexical: null,
+    html: post.html,
+    comment_id: id(1, index),
+    plaintext: post.html.replace(/<[^>]*>/g, ''),
+    feature_image: post.featureImage ?? null,
+    featured: 0,
+    type: post.type ?? 'post',
+    status: 'published',
+    locale: null,
+    visibility: post.visibility ?? 'public',
+    email_recipient_filter: 'all',
+    created_at: post.publishedAt ?? '2024-03-01T09:00:00.000Z',
+    updated_at: post.publishedAt ?? '2024-03-01T09:00:00.000Z',
+    published_at: post.publishedAt ?? '2024-03-01T09:00:00.000Z',
+    custom_excerpt: post.excerpt ?? null,
+    codeinjection_head: null,
+    codeinjection_foot: null,
+    custom_template: null,
+    canonical_url: null,
+    newsletter_id: null,
+    show_title_and_feature_image: 1,
+  }));
+  const data = {
+    posts: rows,
+    posts_meta: [],
+    tags: tagNames.map((name, index) => ({ id: id(2, index), name, slug: name.toLowerCase().replace(/\W+/g, '-'), description: null, visibility: 'public' })),
+    posts_tags: posts.flatMap((post, index) => (post.tags ?? []).map((name, order) => ({ id: id(3, index * 100 + order), post_id: id(1, index), tag_id: id(2, tagNames.indexOf(name)), sort_order: order }))),
+    users: [{ id: '1', name: 'Harbour Writer', slug: 'harbour', email: 'writer@harbour.example' }],
+    posts_authors: rows.map((row, index) => ({ id: id(4, index), post_id: row.id, author_id: '1', sort_order: 0 })),
+  };
+  return JSON.stringify({ db: [{ meta: { exported_on: Date.UTC(2024, 3, 1), version: '5.82.0' }, data }] });
+}
+
+export interface Patron {
+  email: string;
+  name?: string;
+  status: 'Active patron' | 'Declined patron' | 'Former patron';
+  tier?: string;
+  /** In dollars. */
+  pledge?: number;
+  /** `YYYY-MM-DD HH:MM:SS`, UTC, as Patreon writes it. */
+  nextCharge?: string;
+}
+
+/** Patreon's members CSV (creator page › Audience › Export CSV), in its own columns. */
+export function patreonCsv(patrons: Patron[]): string {
+  const header = ['Name', 'Email', 'Discord', 'Patron Status', 'Follows You', 'Free Member', 'Free Trial', 'Lifetime Amount', 'Pledge Amount', 'Charge Frequency', 'Tier', 'Addressee', 'Street', 'City', 'State', 'Zip', 'Country', 'Phone', 'Patronage Since Date', 'Last Charge Date', 'Last Charge Status', 'Additional Details', 'User ID', 'Last Updated', 'Currency', 'Max Posts', 'Access Expiration', 'Next Charge Date'];
+  const rows = patrons.map((patron, index) => {
+    const pledge = patron.status === 'Former patron' ? '' : (patron.pledge ?? 5).toFixed(2);
+    const paid = patron.status === 'Active patron' ? 'Paid' : patron.status === 'Declined patron' ? 'Declined' : '';
+    return [patron.name ?? '', patron.email, '', patron.status, 'No', 'No', 'No', '60.00', pledge, 'monthly', patron.tier ?? '', '', '', '', '', '', '', '', '2023-02-01 10:00:00.000000', '2024-03-01 10:00:00.000000', paid, '', String(80_000_000 + index), '2024-03-01 10:00:00.000000', 'USD', '', '', patron.nextCharge ?? ''];
+  });
+  return stringify([header, ...rows]);
+}
+
 export interface ImageHost {
   url: string;
   /** How many image requests it answered. */
@@ -133,7 +227,8 @@ export interface ImageHost {
 }
 
 /**
- * A source's image CDN on loopback: `/img/{name}.png` answers a small PNG whose colour comes from the name, so every
+ * A source's image CDN on loopback: `/img/{name}.png` (or any folder: `/content/images/2024/03/{name}.png`, as Ghost
+ * and WordPress keep uploads) answers a small PNG whose colour comes from the name, so every
  * address is a distinct image, after `delayMs` (a CDN's latency). Reached by the server only with
  * IMPORT_ALLOW_PRIVATE_ADDRESSES=true.
  */
@@ -142,7 +237,7 @@ export async function startImageHost({ delayMs = 0 }: { delayMs?: number } = {})
   let inFlight = 0;
   let maxInFlight = 0;
   const server: Server = createServer((request, response) => {
-    const match = /^\/img\/([\w-]+)\.png$/.exec(request.url ?? '');
+    const match = /^\/(?:[\w-]+\/)+([\w-]+)\.png$/.exec(request.url ?? '');
     if (!match) {
       response.writeHead(404).end();
       return;
