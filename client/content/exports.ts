@@ -32,6 +32,10 @@ export const EXPORT_STATUS_WORDS: Record<ExportStatus, string> = {
   failed: 'Stopped',
 };
 
+export function readyWords(date: string): string {
+  return `Your export of ${date} is ready.`;
+}
+
 export function downloadLabel(size: string | undefined): string {
   return size ? `Download (${size})` : 'Download';
 }

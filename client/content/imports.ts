@@ -55,6 +55,7 @@ export const IMPORT_COPY = {
   pollLost: 'Lost touch with the server; still trying. The import goes on without this page.',
   doneTitle: 'Import finished',
   failedTitle: 'The import stopped',
+  undoneTitle: 'Import undone',
   runProblemsTitle: 'Problems found while importing',
   seePosts: 'See your posts',
   seeMembers: 'See your members',

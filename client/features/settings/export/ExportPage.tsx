@@ -15,7 +15,7 @@ import { BusyButton } from '../../../components/BusyButton.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { LoadFailed, Loading } from '../../../components/LoadStatus.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import { EXPORT_COPY, EXPORT_STATUS_WORDS, exportProblem } from '../../../content/exports.ts';
+import { EXPORT_COPY, EXPORT_STATUS_WORDS, exportProblem, readyWords } from '../../../content/exports.ts';
 import { formatDate } from '../../../content/members.ts';
 import { call } from '../../../lib/api.ts';
 import { useMySite } from '../../sites/useMySite.ts';
@@ -34,11 +34,11 @@ function CurrentExport({ view, onAnswer }: { view: ExportView; onAnswer: (view: 
     onAnswer,
     intervalMilliseconds: 2000,
   });
+  const said = isBeingMade(view) ? EXPORT_COPY.working : view.status === 'failed' ? (view.failure ?? EXPORT_COPY.failed) : undefined;
   return (
     <div className="export-current">
       <LiveMessage tone={view.status === 'failed' ? 'error' : 'info'} assertive={false}>
-        {isBeingMade(view) && EXPORT_COPY.working}
-        {view.status === 'failed' && (view.failure ?? EXPORT_COPY.failed)}
+        {said}
       </LiveMessage>
       {isBeingMade(view) && (
         <p className="export-current__busy">
@@ -46,7 +46,12 @@ function CurrentExport({ view, onAnswer }: { view: ExportView; onAnswer: (view: 
         </p>
       )}
       {lost && <p className="settings-form__note">{EXPORT_COPY.pollLost}</p>}
-      {view.status === 'ready' && <ExportDownloadButton view={view} />}
+      {view.status === 'ready' && (
+        <>
+          <p className="export-current__ready">{readyWords(formatDate(view.finishedAt ?? view.createdAt))}</p>
+          <ExportDownloadButton view={view} />
+        </>
+      )}
     </div>
   );
 }
@@ -84,6 +89,7 @@ function Exporter() {
   const current = chosen ?? list.ready?.data.exports.find(isBeingMade);
   const form = useFormSubmit<never>({ fieldIds: {}, problemFor: (code) => ({ message: exportProblem(code) }) });
   const headingId = useId();
+  const earlier = list.ready?.data.exports.filter((view) => view.id !== current?.id) ?? [];
 
   const onAnswer = useCallback((view: ExportView) => {
     setChosen(view);
@@ -117,7 +123,7 @@ function Exporter() {
           </div>
         )}
       </section>
-      <EarlierExports exports={list.ready.data.exports.filter((view) => view.id !== current?.id)} />
+      {(earlier.length > 0 || !current) && <EarlierExports exports={earlier} />}
     </>
   );
 }

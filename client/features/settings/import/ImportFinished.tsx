@@ -22,7 +22,14 @@ interface ImportFinishedProps {
 
 function titleOf(view: ImportView): string {
   if (view.status === 'failed') return IMPORT_COPY.failedTitle;
+  if (view.status === 'undone') return IMPORT_COPY.undoneTitle;
   return IMPORT_COPY.doneTitle;
+}
+
+function outcome(view: ImportView, made: readonly string[]): string {
+  if (view.status === 'failed') return view.failure ?? IMPORT_COPY.failedTitle;
+  if (view.status === 'undone') return IMPORT_COPY.undone;
+  return doneSummary(made);
 }
 
 export function ImportFinished({ view, onUndone, onAnotherFile }: ImportFinishedProps) {
@@ -38,9 +45,7 @@ export function ImportFinished({ view, onUndone, onAnotherFile }: ImportFinished
         {SOURCE_GUIDES[view.source].label} · {view.fileName}
       </p>
       <LiveMessage tone={view.status === 'failed' ? 'error' : 'success'} assertive={false}>
-        {view.status === 'failed' && (view.failure ?? IMPORT_COPY.failedTitle)}
-        {view.status === 'done' && doneSummary(made)}
-        {view.status === 'undone' && IMPORT_COPY.undone}
+        {outcome(view, made)}
       </LiveMessage>
       <ImportProblems title={IMPORT_COPY.runProblemsTitle} problems={view.problems} />
       {view.status !== 'undone' && (
@@ -49,16 +54,14 @@ export function ImportFinished({ view, onUndone, onAnotherFile }: ImportFinished
           <Link to="/subscribers">{IMPORT_COPY.seeMembers}</Link>
         </p>
       )}
+      {canUndo(view, now) && (
+        <div className="import-undo">
+          <UndoImportButton view={view} onUndone={onUndone} />
+          <span className="settings-form__note">{undoUntilWords(formatDate(view.undoUntil))}</span>
+        </div>
+      )}
       <div className="import-actions">
-        <Button variant="secondary" onClick={onAnotherFile}>
-          {IMPORT_COPY.another}
-        </Button>
-        {canUndo(view, now) && (
-          <span className="import-actions__undo">
-            <UndoImportButton view={view} onUndone={onUndone} />
-            <span className="settings-form__note">{undoUntilWords(formatDate(view.undoUntil))}</span>
-          </span>
-        )}
+        <Button onClick={onAnotherFile}>{IMPORT_COPY.another}</Button>
       </div>
     </section>
   );

@@ -76,6 +76,8 @@ function Importer() {
     [refresh],
   );
 
+  // The list below the step: the one on show is not repeated; with none other, the card is left out while a step shows.
+  const earlier = list.ready?.data.imports.filter((view) => view.id !== current?.id) ?? [];
   if (!list.ready) {
     if (list.failed) return <LoadFailed message={importProblem(list.failed.code)} onRetry={list.reload} />;
     return <Loading>{IMPORT_COPY.loading}</Loading>;
@@ -85,7 +87,7 @@ function Importer() {
       <div ref={steps}>
         <CurrentStep current={current} show={show} update={update} />
       </div>
-      <EarlierImports imports={list.ready.data.imports.filter((view) => view.id !== current?.id)} onUndone={refresh} />
+      {(earlier.length > 0 || !current) && <EarlierImports imports={earlier} onUndone={refresh} />}
     </>
   );
 }
