@@ -2,9 +2,9 @@
  * The first sieve of an import's members: an address must be one (the house's
  * pattern, its length, text Postgres can store), once in the file, and not
  * the creator's own; those already members of the site are matched, left as
- * they are. Fast enough for 50,000 members: one look-up a slice of addresses.
+ * they are. Fast enough for 50,000 members: one read of the site's members.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ImportProblem } from '../../../common/api/imports.ts';
 import { EMAIL_MAX_LENGTH } from '../../../common/constants.ts';
 import { EMAIL_PATTERN, isStorableText } from '../../../common/validation.ts';
@@ -12,9 +12,6 @@ import type { Database } from '../../../db/connect.ts';
 import { memberships } from '../../../db/content-schema.ts';
 import { users } from '../../../db/schema.ts';
 import type { SourceMember } from '../sources/source-bundle.ts';
-
-/** Postgres takes at most 65,535 parameters a statement. */
-const SLICE = 1000;
 
 const storable = (member: SourceMember) => [member.email, member.name, member.note ?? '', ...(member.labels ?? [])].every(isStorableText);
 
@@ -36,14 +33,12 @@ export async function checkMembers(db: Database, site: { id: string; ownerId: st
       valid.push({ ...member, email });
     }
   }
+  // The site's members in one read, not the file's addresses in slices: after a run has just added thousands of
+  // accounts, statistics from before it made Postgres answer each slice's `email IN (...)` slowly (a second dry
+  // run of 50,000 took 30 s); reading the site's own members stays one index scan whatever the file.
   const already = new Set<string>();
-  for (let start = 0; start < valid.length; start += SLICE) {
-    const slice = valid.slice(start, start + SLICE).map((member) => member.email);
-    const found = await db
-      .select({ email: users.email })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.siteId, site.id), inArray(users.email, slice)));
+  if (valid.length > 0) {
+    const found = await db.select({ email: users.email }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(eq(memberships.siteId, site.id));
     for (const { email } of found) already.add(email);
   }
   return { fresh: valid.filter((member) => !already.has(member.email)), problems };
