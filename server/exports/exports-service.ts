@@ -24,6 +24,8 @@ import type { DownloadLinks } from './download-link.ts';
 import { EXPORT_JOB } from './export-queue.ts';
 
 const KEPT_DAYS = 7;
+/** Longer than the job's expiry and its retries: an export still `running` after this died on every try. */
+const STALE_MS = 24 * 3600_000;
 const LISTED = 10;
 
 type ExportRow = typeof siteExports.$inferSelect;
@@ -92,7 +94,8 @@ export function createExportsService({ db, clock, logger, queue, storage, links,
           .where(and(eq(siteExports.siteId, site.id), inArray(siteExports.status, ['queued', 'running'])))
           .orderBy(desc(siteExports.createdAt))
           .limit(1);
-        if (current) return current;
+        if (current && current.createdAt.getTime() > clock().getTime() - STALE_MS) return current;
+        if (current) await tx.update(siteExports).set({ status: 'failed', failure: 'The export stopped before it was made. Try again.', finishedAt: clock() }).where(eq(siteExports.id, current.id));
         const [made] = await tx.insert(siteExports).values({ siteId: site.id, createdAt: clock() }).returning();
         await queue.send(EXPORT_JOB, { exportId: made!.id }, tx);
         return made!;

@@ -180,6 +180,16 @@ describe('the site export', () => {
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('expired-token');
   });
 
+  it('gives up on an export still running a day later (it died on every try): asking again starts a new one', async () => {
+    const third = await creatorWithSite(server);
+    const [stuck] = await server.handle.db.insert(siteExports).values({ siteId: third.siteId, status: 'running', createdAt: new Date(Date.now() - 2 * 24 * 3600_000) }).returning();
+    const asked = await third.client.post<{ export: ExportView }>('/api/exports');
+    expect(asked.status).toBe(202);
+    expect(asked.body.export.id).not.toBe(stuck!.id);
+    const [row] = await server.handle.db.select().from(siteExports).where(eq(siteExports.id, stuck!.id));
+    expect(row!.status).toBe('failed');
+  });
+
   it('forgets exports older than a week, row and file', async () => {
     const [row] = await server.handle.db.select().from(siteExports).where(eq(siteExports.id, ready.id));
     expect(await server.services.media.storage.size(row!.storageKey!)).toBe(ready.bytes);
