@@ -20,6 +20,9 @@ import { users } from '../../db/schema.ts';
 import { createStripeClient } from '../../server/payments/stripe-client.ts';
 import { signUpVerified, uniqueEmail } from '../support/accounts.ts';
 import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
+import { activateDomain } from '../support/active-domain.ts';
+import { startDnsServer, type TestDnsServer } from '../support/dns-server.ts';
+import { requestWithHost, type HostAnswer } from '../support/host-request.ts';
 import { createTestClient, FORM, formBody, type TestClient } from '../support/http-client.ts';
 import { joinByEmail } from '../support/join-by-email.ts';
 import { insertPost, insertTier, userIdOf } from '../support/site-fixtures.ts';
@@ -29,6 +32,8 @@ import { createTestClock, startTestServer, type TestServer } from '../support/te
 // Moved on before each mail asked for: one mail a minute goes to an address, and joining has just sent one.
 const time = createTestClock();
 let stripeServer: StripeServer;
+let dns: TestDnsServer;
+const TARGET = 'edge.platform.test';
 let server: TestServer;
 let creator: Creator;
 let stripe: Stripe;
@@ -40,7 +45,8 @@ const db = () => server.handle.db;
 
 beforeAll(async () => {
   stripeServer = await startStripeServer();
-  server = await startTestServer({ clock: time.clock, env: stripeServer.env });
+  dns = await startDnsServer();
+  server = await startTestServer({ clock: time.clock, env: { ...stripeServer.env, DNS_RESOLVER: dns.address, DOMAIN_CNAME_TARGET: TARGET, DNS_TIMEOUT_MS: '200' } });
   stripe = createStripeClient({ secretKey: stripeServer.env.STRIPE_SECRET_KEY!, apiUrl: new URL(stripeServer.url), webhookSecret: undefined, connectWebhookSecret: undefined });
   creator = await creatorWithSite(server);
   freeTierId = (await insertTier(db(), creator.siteId, { type: 'free', name: 'Free' })).id;
@@ -55,6 +61,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await stripeServer?.close();
+  await dns?.close();
 });
 
 /** A live subscription to Gold on the creator's account, paid through the hosted Checkout page. */
@@ -167,6 +174,19 @@ describe('deleting a member’s account', () => {
     expect([late.status, late.body.error.code]).toEqual([400, 'wrong-code']);
   });
 
+  it('deletes by the API with a code asked from no site, which a password account may use too', async () => {
+    const { client, email } = await signUpVerified(server);
+    time.advance(61_000);
+    const asked = await sendJson(server, client, 'POST', '/api/account/deletion-code', {});
+    expect([asked.status, asked.body]).toEqual([200, { status: 'code-sent' }]);
+    const mail = await server.smtp.waitForMailAbout(email, 'delete your account');
+    // Asked from no site by an account that runs none: the platform's own mail, linking to the studio's settings.
+    expect(mail.links.some((link) => link.endsWith('/settings/account'))).toBe(true);
+    const code = /is (\d{6})\./.exec(mail.text)![1]!;
+    expect((await sendJson(server, client, 'DELETE', '/api/account', { code })).status).toBe(204);
+    expect(await db().$count(users, eq(users.email, email))).toBe(0);
+  });
+
   it('with the mailed code, cancels the subscription at Stripe, leaves the creator’s list and keeps the comment as “Deleted member”', async () => {
     const post = await insertPost(db(), creator.siteId);
     const fan = await payingFan();
@@ -199,5 +219,41 @@ describe('deleting a member’s account', () => {
     // The code worked once, and the session is gone with the account.
     expect((await sendJson(server, fan.client, 'DELETE', '/api/account', { code })).status).toBe(401);
     expect(await db().$count(tiers, eq(tiers.id, paidTierId))).toBe(1);
+  });
+});
+
+describe('on the site’s own domain', () => {
+  const cookieNamed = (answer: HostAnswer, name: string) => ((answer.headers['set-cookie'] as string[] | undefined) ?? []).find((line) => line.startsWith(`${name}=`))?.split(';')[0];
+
+  it('downloads the data and deletes the account under the session the domain was handed', async () => {
+    const domain = 'leaving.rights.test';
+    const owner = await creatorWithSite(server);
+    const tier = await insertTier(db(), owner.siteId, { type: 'free', name: 'Free' });
+    const fan = createTestClient(server.url);
+    const email = uniqueEmail('domain-fan');
+    // Joined on the platform before the site had its domain; signed in on the domain by the handoff (docs/decisions/148).
+    await joinByEmail(fan, server.smtp, { handle: owner.handle, tierId: tier.id, email });
+    await activateDomain(server, dns, owner, domain, TARGET);
+    const begun = await requestWithHost(server, `/login?next=${encodeURIComponent('/account')}`, { host: domain });
+    const start = new URL(begun.headers.location as string);
+    const platformCookie = [...fan.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const minted = await requestWithHost(server, `${start.pathname}${start.search}`, { host: new URL(server.url).host, cookie: platformCookie });
+    const back = new URL(minted.headers.location as string);
+    const cookie = cookieNamed(await requestWithHost(server, `${back.pathname}${back.search}`, { host: domain, cookie: cookieNamed(begun, 'handoff-state')! }), 'session')!;
+
+    const data = await requestWithHost(server, '/account/data', { host: domain, cookie });
+    expect([data.status, (data.headers['content-disposition'] as string).startsWith('attachment;')]).toEqual([200, true]);
+    expect((JSON.parse(data.body) as AccountData).profile.email).toBe(email);
+    expect((await requestWithHost(server, '/account/data', { host: domain })).status).toBe(303);
+
+    time.advance(61_000);
+    const asked = await requestWithHost(server, '/account/deletion-code', { host: domain, method: 'POST', cookie, origin: `https://${domain}`, body: 'x=1' });
+    expect([asked.status, asked.headers.location]).toEqual([303, `/@${owner.handle}/account?delete=code-sent#delete-heading`]);
+    const mail = await server.smtp.waitForMailAbout(email, 'delete your account');
+    expect(mail.links).toContain(`https://${domain}/account`);
+    const code = /is (\d{6})\./.exec(mail.text)![1]!;
+    const deleted = await requestWithHost(server, '/account/delete', { host: domain, method: 'POST', cookie, origin: `https://${domain}`, body: formBody({ code }) });
+    expect([deleted.status, deleted.headers.location]).toEqual([303, `/@${owner.handle}?account=deleted`]);
+    expect(await db().$count(users, eq(users.email, email))).toBe(0);
   });
 });
