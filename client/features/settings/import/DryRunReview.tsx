@@ -1,9 +1,9 @@
 /**
  * Step two of an import: what the dry run found. The counts, one of the
  * creator's tiers for each plan of the source (prefilled with the dry run's
- * suggestion), for Patreon whether to invite active patrons, the problems,
- * then "Start import" (POST /api/imports/:id/run with the whole mapping) or
- * another file. A file with nothing in it offers only another file.
+ * suggestion), for Patreon whether to invite active patrons, the problems
+ * (just above the button that starts anyway), then "Start import"
+ * (POST /api/imports/:id/run with the whole mapping) or another file. A file with nothing in it offers only another file.
  */
 import { useId, useState } from 'react';
 import { runImport, type ImportTierChoice, type ImportView } from '../../../../common/api/imports.ts';
@@ -43,7 +43,6 @@ export function DryRunReview({ view, onStarted, onAnotherFile }: DryRunReviewPro
               <li key={line}>{line}</li>
             ))}
           </ul>
-          <ImportProblems title={IMPORT_COPY.problemsTitle} problems={view.problems} />
           <StartForm view={view} onStarted={onStarted} onAnotherFile={onAnotherFile} />
         </>
       ) : (
@@ -107,6 +106,7 @@ function StartForm({ view, onStarted, onAnotherFile }: DryRunReviewProps) {
           </p>
         </div>
       )}
+      <ImportProblems title={IMPORT_COPY.problemsTitle} problems={view.problems} />
       <LiveMessage tone="error">{form.message}</LiveMessage>
       <div className="import-actions">
         <Button variant="secondary" onClick={onAnotherFile}>
