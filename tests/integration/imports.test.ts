@@ -12,6 +12,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportView } from '../../common/api/imports.ts';
 import { media, memberships, posts } from '../../db/content-schema.ts';
+import { imports } from '../../db/move-schema.ts';
 import { users } from '../../db/schema.ts';
 import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
 import { startImageHost, wordpressWxr, writeSubstackZip, type ImageHost } from '../support/import-fixtures.ts';
@@ -131,6 +132,20 @@ describe('a Substack export', () => {
     expect(theirs.body.imports).toEqual([]);
     // The import is untouched: still planned, and its owner may start it.
     expect((await creator.client.get<{ import: ImportView }>(`/api/imports/${planned.id}`)).body.import.status).toBe('planned');
+  });
+});
+
+describe('the clean-up', () => {
+  it('deletes the uploads of imports older than 30 days, and such an import asks for its file again', async () => {
+    const creator = await creatorWithSite(server);
+    const planned = await dryRun(server, creator, 'wordpress', Buffer.from(wordpressWxr(images.url, [])), { fileName: 'old.xml' });
+    const [row] = await server.handle.db.select().from(imports).where(eq(imports.id, planned.id));
+    expect(await server.services.media.storage.size(row!.storageKey)).toBeGreaterThan(0);
+    await server.handle.db.update(imports).set({ createdAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) }).where(eq(imports.id, planned.id));
+    expect(await server.services.imports.forgetOldUploads()).toBeGreaterThanOrEqual(1);
+    expect(await server.services.media.storage.size(row!.storageKey)).toBeUndefined();
+    expect((await startImport(server, creator, planned.id)).status).toBe(200);
+    expect(await settledImport(creator, planned.id)).toMatchObject({ status: 'failed', failure: 'The uploaded file is no longer kept. Upload it again to import it.' });
   });
 });
 
