@@ -16,7 +16,7 @@ import type { AccountData } from '../../common/api/member-rights.ts';
 import type { MembersAnswer } from '../../common/api/members.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { paymentAccounts } from '../../db/money-schema.ts';
-import { users } from '../../db/schema.ts';
+import { mailOutbox, users } from '../../db/schema.ts';
 import { createStripeClient } from '../../server/payments/stripe-client.ts';
 import { signUpVerified, uniqueEmail } from '../support/accounts.ts';
 import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
@@ -200,6 +200,12 @@ describe('deleting a member’s account', () => {
     await fan.client.post(`/@${creator.handle}/account/deletion-code`, '', FORM);
     const code = await mailedCode(fan.email);
 
+    // A mail to them still waiting (due in an hour) never goes once the account is gone.
+    const [waiting] = await db()
+      .insert(mailOutbox)
+      .values({ recipient: fan.email, subject: 'Sign in', template: 'site-sign-in', params: { userId: fan.userId, siteId: creator.siteId }, nextAttemptAt: new Date(time.clock().getTime() + 3_600_000) })
+      .returning();
+
     const deleted = await fan.client.post(`/@${creator.handle}/account/delete`, formBody({ code }), FORM);
     expect(deleted.status).toBe(303);
     expect(deleted.headers.get('location')).toBe(`/@${creator.handle}?account=deleted`);
@@ -210,6 +216,7 @@ describe('deleting a member’s account', () => {
     const cancel = stripeServer.requests.findLast((request) => request.method === 'DELETE' && request.path === `/v1/subscriptions/${fan.subscription}`);
     expect(cancel?.account).toBe(account);
     expect(await db().$count(users, eq(users.id, fan.userId))).toBe(0);
+    expect((await db().select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, waiting!.id)))[0]?.status).toBe('cancelled');
     const listed = await creator.client.get<MembersAnswer>(`/api/members?q=${encodeURIComponent(fan.email)}`);
     expect(listed.body.members).toEqual([]);
     const postPage = await createTestClient(server.url).get(`/@${creator.handle}/posts/${post.slug}`);
