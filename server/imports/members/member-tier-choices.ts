@@ -38,7 +38,7 @@ export async function tierChoicesOf(db: Database, siteId: string, plans: Readonl
   const byName = new Map(paid.map((tier) => [tier.name.trim().toLowerCase(), tier]));
   const samePrice = (plan: Extract<PlanKey, { kind: 'price' }>) => (tier: TierRow) =>
     tier.currency.toLowerCase() === plan.currency.toLowerCase() && (plan.cadence === 'year' ? tier.yearlyPrice : tier.monthlyPrice) === plan.amount;
-  const suggest = (key: string, plan: PlanKey) =>
+  const suggest = (plan: PlanKey) =>
     (plan.kind === 'price' ? (known.get(plan.priceId) ?? paid.find(samePrice(plan))?.id) : byName.get(plan.name.trim().toLowerCase())?.id) ?? paid[0]?.id ?? null;
-  return [...plans].map(([key, { plan, members }]) => ({ source: key, label: labelOf(plan, members), members, suggestedTierId: suggest(key, plan) }));
+  return [...plans].map(([key, { plan, members }]) => ({ source: key, label: labelOf(plan, members), members, suggestedTierId: suggest(plan) }));
 }
