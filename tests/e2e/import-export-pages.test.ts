@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from '../support/accessibility.ts';
 import { chromiumAvailable } from '../support/browser.ts';
 import { creatorWithSite, type Creator } from '../support/creator-site.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
@@ -47,6 +48,7 @@ describe.skipIf(!chromiumAvailable)('import and export pages in Chromium', () =>
     const fileButton = page.getByRole('button', { name: /^Export file Choose a file/ });
     await expect.poll(() => fileButton.getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('.field__error').textContent()).not.toBe('');
+    await expectAccessible(page);
     await screenshot(page, `${SHOTS}/refused-375.png`, { fullPage: true });
     const csv = mailchimpCsv([{ email: 'ada@fans.example', firstName: 'Ada' }, { email: 'grace@fans.example' }, { email: 'alan@fans.example', tags: ['early'] }]);
     await page.getByTestId('import-file-input').setInputFiles({ name: 'subscribed_members.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -80,6 +82,7 @@ describe.skipIf(!chromiumAvailable)('import and export pages in Chromium', () =>
     await page.getByRole('heading', { name: 'Import finished' }).waitFor();
     await page.getByText('Imported: 3 members.').waitFor();
     expect(await memberEmails(creator)).toEqual(['ada@fans.example', 'alan@fans.example', 'grace@fans.example']);
+    await expectAccessible(page);
     await screenshot(page, `${SHOTS}/done-375.png`, { fullPage: true });
 
     // A reload finds nothing running: the form again, with the import among the earlier ones.
@@ -113,6 +116,7 @@ describe.skipIf(!chromiumAvailable)('import and export pages in Chromium', () =>
     await page.getByRole('button', { name: 'Export my site' }).click();
     const download = page.getByRole('button', { name: /^Download \(\d/ });
     await download.waitFor();
+    await expectAccessible(page);
     await screenshot(page, `${SHOTS}/export-ready-1280.png`, { fullPage: true });
 
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
