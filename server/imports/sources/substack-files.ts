@@ -1,6 +1,6 @@
 /**
- * The images and files a Substack post's body keeps on Substack's hosts, to copy into the media
- * library. Substack serves every image through its CDN's resizer
+ * The images of a Substack post's body and the files it keeps on Substack's hosts, to copy into the
+ * media library. Substack serves every image through its CDN's resizer
  * (`substackcdn.com/image/fetch/w_1456,c_limit,.../https%3A%2F%2Fsubstack-post-media.s3...png`) in a
  * `<picture>` with a `srcset` of sizes, wrapped in `<a class="image-link">` to the same image: the
  * body is rewritten so each image names its one original, once copied, once replaced.
@@ -43,10 +43,12 @@ function original(address: string): string {
   return innerAt && STORAGE_HOST.test(innerAt.host) ? inner : address;
 }
 
-/** An image's address on Substack's hosts, as its original; null for anyone else's. */
+/**
+ * Every image is copied, the original behind Substack's resizer, any other as it is: the run keeps only the
+ * images it copied (server/posts/import-html.ts), and one hot-linked from elsewhere is as much the post's.
+ */
 function imageFile(address: string | undefined): string | null {
-  const at = address ? hostOf(address) : null;
-  return address && at && isSubstackHost(at.host) ? original(address) : null;
+  return address && hostOf(address) ? original(address) : null;
 }
 
 /** A link's address when it is a file on Substack's hosts (not a page of the publication). */

@@ -18,7 +18,7 @@ const PROXIED = `https://substackcdn.com/image/fetch/w_1456/${encodeURIComponent
 /** A body as Substack's editor writes an image: a link to the image around a picture with a srcset of sizes. */
 const HELLO = `<p>Welcome to <a href="https://example.org/page">my page</a> and <a href="https://mypub.substack.com/p/other">another post</a>.</p>
 <div class="captioned-image-container"><figure><a class="image-link image2 is-viewable-img" target="_blank" href="${resized('f_auto')}"><div class="image2-inset"><picture><source type="image/webp" srcset="${resized('w_424')} 424w, ${resized('w_848')} 848w" sizes="100vw"><img src="${resized('w_1456')}" srcset="${resized('w_424')} 424w, ${resized('w_1456')} 1456w" sizes="100vw" width="1024" height="768" alt="A chart" class="sizing-normal"></picture></div></a><figcaption class="image-caption">The chart</figcaption></figure></div>
-<p><img src="${OLD_IMAGE}" alt=""> <img src="${PROXIED}" alt="cat"></p>
+<p><img src="${OLD_IMAGE}" alt=""> <img src="${PROXIED}" alt="cat"> <img src="https://images.example.org/dog.jpg" alt="dog"> <img src="data:image/png;base64,AAAA"></p>
 <p><a class="file-embed-button wide" href="${ATTACHMENT}">Download</a></p>`;
 
 const POSTS = [
@@ -60,7 +60,7 @@ const exportZip = () =>
   });
 
 describe('readSubstackExport', () => {
-  it('reads the posts: visibility by audience, drafts, slugs and old paths, and each image once as its original', async () => {
+  it('reads the posts: visibility by audience, drafts, slugs and old paths, every image once (Substack’s as its original) and Substack’s files', async () => {
     const bundle = await readSubstackExport({ filePath: await uploads.write('substack.zip', await exportZip()), fileName: 'substack.zip' });
     expect(bundle.source).toBe('substack');
     expect(bundle.posts.map((post) => [post.key, post.slug, post.title, post.status, post.visibility, post.publishedAt?.toISOString() ?? null])).toEqual([
@@ -73,7 +73,7 @@ describe('readSubstackExport', () => {
     ]);
     const [hello] = bundle.posts;
     expect(hello).toMatchObject({ excerpt: 'The first one', tags: [], oldPaths: ['/p/hello-world'], where: 'posts.csv line 2' });
-    expect(hello?.fileUrls).toEqual([MEDIA, OLD_IMAGE, PROXIED, ATTACHMENT]);
+    expect(hello?.fileUrls).toEqual([MEDIA, OLD_IMAGE, PROXIED, 'https://images.example.org/dog.jpg', ATTACHMENT]);
     expect(hello?.html).not.toContain('srcset');
     expect(hello?.html).not.toContain('<source');
     expect(hello?.html).toContain(`<img src="${MEDIA}"`);
