@@ -3,8 +3,9 @@
  * IMPORT_ALLOW_PRIVATE_ADDRESSES so a local host can play the old site: a
  * Substack zip in its real format runs dry (counts, problems), runs to done
  * (posts with slugs, audiences and dates; members), its `/p/{slug}` answers
- * 301, the same file again adds nothing, and the undo removes what it made but
- * not the member who was there before; a WordPress file's images are copied
+ * 301 (under `/@{handle}` and on the site's domain), the same file again adds
+ * nothing, and the undo removes what it made but not the member who was there
+ * before; a WordPress file's images are copied
  * into the media library once each and the posts show ours; another creator's
  * import id answers 404 everywhere.
  */
@@ -14,19 +15,25 @@ import type { ImportView } from '../../common/api/imports.ts';
 import { media, memberships, posts } from '../../db/content-schema.ts';
 import { imports } from '../../db/move-schema.ts';
 import { users } from '../../db/schema.ts';
+import { activateDomain } from '../support/active-domain.ts';
 import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
+import { startDnsServer, type TestDnsServer } from '../support/dns-server.ts';
+import { requestWithHost } from '../support/host-request.ts';
 import { startImageHost, wordpressWxr, writeSubstackZip, type ImageHost } from '../support/import-fixtures.ts';
 import { dryRun, importToDone, settledImport, startImport } from '../support/import-runs.ts';
 import { insertTiers, seedMembers } from '../support/members-fixtures.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { uploadsFolder } from '../support/zip-fixtures.ts';
 
+const DOMAIN_TARGET = 'sites.platform.test';
 let server: TestServer;
+let dns: TestDnsServer;
 let images: ImageHost;
 let folder: Awaited<ReturnType<typeof uploadsFolder>>;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { IMPORT_ALLOW_PRIVATE_ADDRESSES: 'true' } });
+  dns = await startDnsServer();
+  server = await startTestServer({ env: { IMPORT_ALLOW_PRIVATE_ADDRESSES: 'true', DNS_RESOLVER: dns.address, DOMAIN_CNAME_TARGET: DOMAIN_TARGET, DNS_TIMEOUT_MS: '200' } });
   images = await startImageHost();
   folder = await uploadsFolder();
 });
@@ -34,6 +41,7 @@ afterAll(async () => {
   await server?.stop();
   await images?.close();
   await folder?.remove();
+  await dns?.close();
 });
 
 const postsOf = (siteId: string) => server.handle.db.select().from(posts).where(eq(posts.siteId, siteId)).orderBy(posts.slug);
@@ -54,18 +62,17 @@ async function substackZip(label: string, existingEmail: string): Promise<string
   return file;
 }
 
+/** A creator with tiers and one member of their own, before any import. */
+async function siteWithMember(): Promise<{ creator: Creator; existingEmail: string }> {
+  const creator = await creatorWithSite(server);
+  const tiers = await insertTiers(server.handle.db, creator.siteId);
+  const [member] = await seedMembers(server.handle.db, creator.siteId, tiers, 1);
+  return { creator, existingEmail: member!.email };
+}
+
 describe('a Substack export', () => {
-  let creator: Creator;
-  let existingEmail: string;
-  let first: ImportView;
-
-  beforeAll(async () => {
-    creator = await creatorWithSite(server);
-    const tiers = await insertTiers(server.handle.db, creator.siteId);
-    [{ email: existingEmail }] = (await seedMembers(server.handle.db, creator.siteId, tiers, 1)) as [{ email: string }];
-  });
-
   it('runs dry: counts of posts and new members, and the problems named', async () => {
+    const { creator, existingEmail } = await siteWithMember();
     const planned = await dryRun(server, creator, 'substack', await substackZip('dry', existingEmail));
     expect(planned).toMatchObject({ status: 'planned', source: 'substack', fileName: 'dry.zip', progress: null, result: null, undoUntil: null });
     // The empty post is left out; the member already on the site is matched, not counted; the bad address is a problem.
@@ -75,10 +82,11 @@ describe('a Substack export', () => {
     expect(await postsOf(creator.siteId)).toHaveLength(0);
   });
 
-  it('runs to done: posts keep slug, audience, date and status, members come in, old addresses answer 301', async () => {
-    first = await importToDone(server, creator, 'substack', await substackZip('run', existingEmail));
-    expect(first.result).toMatchObject({ posts: 3, members: 2, redirects: 3 });
-    expect(first.undoUntil).not.toBeNull();
+  it('runs to done: posts keep slug, audience, date and status, members come in, old addresses answer 301 under /@handle and on the domain', async () => {
+    const { creator, existingEmail } = await siteWithMember();
+    const done = await importToDone(server, creator, 'substack', await substackZip('run', existingEmail));
+    expect(done.result).toMatchObject({ posts: 3, members: 2, redirects: 3 });
+    expect(done.undoUntil).not.toBeNull();
     const made = await postsOf(creator.siteId);
     expect(made.map((post) => [post.slug, post.visibility, post.status])).toEqual([
       ['draft-idea', 'public', 'draft'],
@@ -91,47 +99,64 @@ describe('a Substack export', () => {
     expect(hello.previewHtml).toContain('<strong>tide</strong>');
     expect(await membersOf(creator.siteId)).toEqual([existingEmail, 'reader.one@run.example', 'reader.two@run.example'].sort());
 
-    for (const path of [`/@${creator.handle}/p/hello-harbour`, `/@${creator.handle}/p/hello-harbour/`]) {
+    for (const path of [`/@${creator.handle}/p/hello-harbour`, `/@${creator.handle}/p/hello-harbour/`, `/@${creator.handle}/p/hello-harbour?utm_source=mail`]) {
       const moved = await fetch(new URL(path, server.url), { redirect: 'manual' });
-      expect(moved.status).toBe(301);
+      expect(moved.status, path).toBe(301);
       expect(moved.headers.get('location')).toBe(`/@${creator.handle}/posts/hello-harbour`);
     }
     // A draft is nobody's to read: its old address stays a 404.
     expect((await fetch(new URL(`/@${creator.handle}/p/draft-idea`, server.url), { redirect: 'manual' })).status).toBe(404);
+
+    const domain = `${creator.handle}.harbour.test`;
+    await activateDomain(server, dns, creator, domain, DOMAIN_TARGET);
+    const onDomain = await requestWithHost(server, '/p/paid-notes', { host: domain });
+    expect([onDomain.status, onDomain.headers.location]).toEqual([301, '/posts/paid-notes']);
   });
 
   it('adds nothing the second time the same file is imported', async () => {
+    const { creator, existingEmail } = await siteWithMember();
+    const file = await substackZip('twice', existingEmail);
+    await importToDone(server, creator, 'substack', file);
     const before = await postsOf(creator.siteId);
-    const again = await importToDone(server, creator, 'substack', await substackZip('run', existingEmail));
+    const again = await importToDone(server, creator, 'substack', file);
     expect(again.result).toMatchObject({ posts: 0, members: 0, redirects: 0, files: 0 });
     expect((await postsOf(creator.siteId)).map((post) => post.id).sort()).toEqual(before.map((post) => post.id).sort());
     expect(await membersOf(creator.siteId)).toHaveLength(3);
   });
 
   it('undoes what the import made, keeps the member who was there before, and refuses a second undo', async () => {
-    const undone = await sendJson<{ import: ImportView }>(server, creator.client, 'POST', `/api/imports/${first.id}/undo`);
+    const { creator, existingEmail } = await siteWithMember();
+    const done = await importToDone(server, creator, 'substack', await substackZip('undo', existingEmail));
+    const undone = await sendJson<{ import: ImportView }>(server, creator.client, 'POST', `/api/imports/${done.id}/undo`);
     expect(undone.status, undone.text).toBe(200);
     expect(undone.body.import).toMatchObject({ status: 'undone', undoUntil: null });
     expect(await postsOf(creator.siteId)).toHaveLength(0);
     expect(await membersOf(creator.siteId)).toEqual([existingEmail]);
-    const madeUsers = await server.handle.db.select({ id: users.id }).from(users).where(inArray(users.email, ['reader.one@run.example', 'reader.two@run.example']));
+    const madeUsers = await server.handle.db.select({ id: users.id }).from(users).where(inArray(users.email, ['reader.one@undo.example', 'reader.two@undo.example']));
     expect(madeUsers).toHaveLength(0);
     expect((await fetch(new URL(`/@${creator.handle}/p/hello-harbour`, server.url), { redirect: 'manual' })).status).toBe(404);
-    const twice = await sendJson<{ error: { code: string } }>(server, creator.client, 'POST', `/api/imports/${first.id}/undo`);
+    const twice = await sendJson<{ error: { code: string } }>(server, creator.client, 'POST', `/api/imports/${done.id}/undo`);
     expect([twice.status, twice.body.error.code]).toEqual([409, 'import-not-undoable']);
+    // The items went with it: the same file comes in again.
+    expect((await importToDone(server, creator, 'substack', await substackZip('undo', existingEmail))).result).toMatchObject({ posts: 3, members: 2 });
   });
 
   it("answers 404 for another creator's import, in the path, for reading, running and undoing; and for an id that is no uuid", async () => {
+    const { creator, existingEmail } = await siteWithMember();
     const stranger = await creatorWithSite(server);
+    const done = await importToDone(server, creator, 'substack', await substackZip('theirs', existingEmail));
     const planned = await dryRun(server, creator, 'substack', await substackZip('foreign', existingEmail));
     expect((await stranger.client.get(`/api/imports/${planned.id}`)).status).toBe(404);
     expect((await startImport(server, stranger, planned.id)).status).toBe(404);
-    expect((await sendJson(server, stranger.client, 'POST', `/api/imports/${first.id}/undo`)).status).toBe(404);
+    expect((await sendJson(server, stranger.client, 'POST', `/api/imports/${done.id}/undo`)).status).toBe(404);
     expect((await creator.client.get('/api/imports/not-a-uuid')).status).toBe(404);
-    const theirs = await stranger.client.get<{ imports: ImportView[] }>('/api/imports');
-    expect(theirs.body.imports).toEqual([]);
-    // The import is untouched: still planned, and its owner may start it.
-    expect((await creator.client.get<{ import: ImportView }>(`/api/imports/${planned.id}`)).body.import.status).toBe('planned');
+    expect((await stranger.client.get<{ imports: ImportView[] }>('/api/imports')).body.imports).toEqual([]);
+    // Untouched: the planned one is still planned, the done one still done.
+    const mine = await creator.client.get<{ imports: ImportView[] }>('/api/imports');
+    expect(mine.body.imports.map((view) => [view.fileName, view.status])).toEqual([
+      ['foreign.zip', 'planned'],
+      ['theirs.zip', 'done'],
+    ]);
   });
 });
 
