@@ -1,7 +1,8 @@
 /**
  * The studio's Import and Export pages in Chromium (issue 30): at 375 px a
- * creator checks a small Mailchimp CSV (the dry run's counts), starts it,
- * watches it run, sees what it made and undoes it through the dialog; at
+ * creator's wrong file is refused under the field, then they drop a small
+ * Mailchimp CSV and check it (the dry run's counts), start it, watch it run,
+ * see what it made and undo it through the dialog; at
  * 1280 px they export the site and download the zip by its fresh link.
  * Screenshots go to /tmp/shots-import-export/.
  */
@@ -51,7 +52,13 @@ describe.skipIf(!chromiumAvailable)('import and export pages in Chromium', () =>
     await expectAccessible(page);
     await screenshot(page, `${SHOTS}/refused-375.png`, { fullPage: true });
     const csv = mailchimpCsv([{ email: 'ada@fans.example', firstName: 'Ada' }, { email: 'grace@fans.example' }, { email: 'alan@fans.example', tags: ['early'] }]);
-    await page.getByTestId('import-file-input').setInputFiles({ name: 'subscribed_members.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    // Dropped on the field this time, as a file dragged from the desktop.
+    const dropped = await page.evaluateHandle((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'subscribed_members.csv', { type: 'text/csv' }));
+      return transfer;
+    }, csv);
+    await page.locator('.import-drop').dispatchEvent('drop', { dataTransfer: dropped });
     await page.getByText('subscribed_members.csv').waitFor();
     await screenshot(page, `${SHOTS}/chosen-375.png`, { fullPage: true });
     await page.getByRole('button', { name: 'Check the file' }).click();
