@@ -149,7 +149,7 @@ describe('a Substack import on the creator’s own Stripe account', () => {
 
     const dry = await plan(creator, bundle);
     expect(dry.counts).toEqual({ members: 4, paidMembers: 3 });
-    expect(dry.tierChoices).toEqual([{ source: price.id, label: 'Monthly, $5.00 — 2 members', members: 2, suggestedTierId: tiers.gold.id }]);
+    expect(dry.tierChoices).toEqual([{ source: price.id, label: 'Monthly, $5.00', members: 2, suggestedTierId: tiers.gold.id }]);
     expect(dry.problems).toEqual([
       { where: 'email_list.csv line 6', message: '“not-an-address” is not an e-mail address; the row is left out.' },
       { where: 'email_list.csv line 7', message: `${creator.email} is your own address: you are this site's creator, not a member of it.` },
@@ -238,7 +238,7 @@ describe('a Patreon import', () => {
       ],
     };
     const dry = await plan(creator, bundle);
-    expect(dry.tierChoices).toEqual([{ source: 'Gold patrons', label: 'Gold patrons: 2 patrons', members: 2, suggestedTierId: tiers.gold.id }]);
+    expect(dry.tierChoices).toEqual([{ source: 'Gold patrons', label: 'Gold patrons', members: 2, suggestedTierId: tiers.gold.id }]);
     expect(dry.counts).toEqual({ members: 3, paidMembers: 2 });
 
     const { written, scope } = await run(creator, bundle, { 'Gold patrons': tiers.gold.id }, true);

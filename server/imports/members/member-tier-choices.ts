@@ -1,6 +1,6 @@
 /**
  * The source's plans an import asks the creator to map to our tiers, each in
- * words with how many members are on it and the tier the dry run suggests: a
+ * words, how many members are on it and the tier the dry run suggests: a
  * Stripe price by the tier that already has it (its own, or mapped by an
  * earlier import), else by the same amount and cadence, else the first paid
  * tier; a Patreon tier or our own export's tier by its name, else the first
@@ -15,17 +15,16 @@ import { tiers } from '../../../db/content-schema.ts';
 import { tiersOfStripePrices } from '../../memberships/index.ts';
 
 /** A plan members of the file are on: a Stripe price (with what it bills), or a tier's name at the source. */
-export type PlanKey = { kind: 'price'; priceId: string; cadence: Cadence; amount: number | null; currency: string } | { kind: 'name'; name: string; noun: 'patrons' | 'members' };
+export type PlanKey = { kind: 'price'; priceId: string; cadence: Cadence; amount: number | null; currency: string } | { kind: 'name'; name: string };
 
 type TierRow = typeof tiers.$inferSelect;
 
-const plural = (count: number, noun: string) => `${count} ${count === 1 ? noun.replace(/s$/, '') : noun}`;
-
-function labelOf(plan: PlanKey, members: number): string {
-  if (plan.kind === 'name') return `${plan.name || 'No tier'}: ${plural(members, plan.noun)}`;
+/** The plan in the creator's words; how many members are on it is `members`, which the page shows beside it. */
+function labelOf(plan: PlanKey): string {
+  if (plan.kind === 'name') return plan.name || 'No tier';
   const cadence = plan.cadence === 'year' ? 'Yearly' : 'Monthly';
   const price = plan.amount === null ? 'a metered price' : formatMoney(plan.amount, plan.currency);
-  return `${cadence}, ${price} — ${plural(members, 'members')}`;
+  return `${cadence}, ${price}`;
 }
 
 /** `plans`: each key of `tierMap` with its plan and how many members are on it. */
@@ -40,5 +39,5 @@ export async function tierChoicesOf(db: Database, siteId: string, plans: Readonl
     tier.currency.toLowerCase() === plan.currency.toLowerCase() && (plan.cadence === 'year' ? tier.yearlyPrice : tier.monthlyPrice) === plan.amount;
   const suggest = (plan: PlanKey) =>
     (plan.kind === 'price' ? (known.get(plan.priceId) ?? paid.find(samePrice(plan))?.id) : byName.get(plan.name.trim().toLowerCase())?.id) ?? paid[0]?.id ?? null;
-  return [...plans].map(([key, { plan, members }]) => ({ source: key, label: labelOf(plan, members), members, suggestedTierId: suggest(plan) }));
+  return [...plans].map(([key, { plan, members }]) => ({ source: key, label: labelOf(plan), members, suggestedTierId: suggest(plan) }));
 }

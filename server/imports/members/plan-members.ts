@@ -66,17 +66,21 @@ export async function planMembers(deps: PlanMembersDeps, site: Site, bundle: Pic
       // Our own export names its tier; elsewhere the price is the plan.
       choice =
         bundle.source === 'platform'
-          ? onPlan(member.platform!.tierName, { kind: 'name', name: member.platform!.tierName, noun: 'members' })
+          ? onPlan(member.platform!.tierName, { kind: 'name', name: member.platform!.tierName })
           : onPlan(subscription.priceId, { kind: 'price', priceId: subscription.priceId, cadence: subscription.cadence, amount: subscription.amount, currency: subscription.currency });
     } else if (bundle.source === 'patreon' && member.paid) {
       const tierName = member.plan?.trim() ?? NO_PATREON_TIER;
-      choice = onPlan(tierName, { kind: 'name', name: tierName, noun: 'patrons' });
+      choice = onPlan(tierName, { kind: 'name', name: tierName });
       standing = { kind: 'comped', until: member.compUntil ?? null, patron: true };
+    } else if (member.comped && member.plan) {
+      // Comped at the source (Ghost's complimentary members): comped here on the tier its plan maps to, for good.
+      choice = onPlan(member.plan, { kind: 'name', name: member.plan });
+      standing = { kind: 'comped', until: null, patron: false };
     } else if (bundle.source === 'platform' && member.platform && !freeNames.has(member.platform.tierName.trim().toLowerCase())) {
       const { tierName, status, compExpiresAt } = member.platform;
       if (status === 'comped') standing = { kind: 'comped', until: compExpiresAt, patron: false };
       else if (status === 'canceled' || status === 'expired') standing = { kind: 'ended', status };
-      if (standing.kind !== 'free') choice = onPlan(tierName, { kind: 'name', name: tierName, noun: 'members' });
+      if (standing.kind !== 'free') choice = onPlan(tierName, { kind: 'name', name: tierName });
     }
     return {
       email: member.email,
