@@ -4,11 +4,11 @@ import { countLines, hasAnythingToImport, importProblem, moreProblems, phaseWord
 const result = { posts: 0, members: 0, linkedSubscriptions: 0, compedPatrons: 0, files: 0, redirects: 0, comments: 0 };
 
 describe('the import page’s words', () => {
-  it('says the phase with how far it is, as the brief words it', () => {
-    expect(phaseWords('members', 1200, 50000)).toBe('Copying members… 1,200 of 50,000');
-    expect(phaseWords('files', 3, 7)).toBe('Copying images and files… 3 of 7');
-    expect(phaseWords('finishing', 9, 9)).toBe('Finishing…');
-    expect(phaseWords('posts', 0, 0)).toBe('Copying posts…');
+  it('says the phase with how far the whole run is', () => {
+    expect(phaseWords('members', 12)).toBe('Copying members… 12% done');
+    expect(phaseWords('files', 0)).toBe('Copying images and files… 0% done');
+    expect(phaseWords('finishing', 100)).toBe('Finishing…');
+    expect(phaseWords('posts')).toBe('Copying posts…');
   });
 
   it('counts the dry run in words, singular and plural', () => {

@@ -143,10 +143,14 @@ const PHASE_WORDS: Record<ImportPhase, string> = {
   finishing: 'Finishing…',
 };
 
-/** The phase in words with how far the run is: "Copying members… 1,200 of 50,000". */
-export function phaseWords(phase: ImportPhase, done: number, total: number): string {
-  if (phase === 'finishing' || total <= 0) return PHASE_WORDS[phase];
-  return `${PHASE_WORDS[phase]} ${formatCount(done)} of ${formatCount(total)}`;
+/**
+ * The phase in words with how far the whole run is: "Copying members… 12% done".
+ * A percentage, not "1,200 of 50,000": the progress counts steps of the whole
+ * run (members in slices of a thousand, then a post each), not members.
+ */
+export function phaseWords(phase: ImportPhase, percent?: number): string {
+  if (phase === 'finishing' || percent === undefined) return PHASE_WORDS[phase];
+  return `${PHASE_WORDS[phase]} ${percent}% done`;
 }
 
 /** The problems shown at once; the rest are counted. */

@@ -1,8 +1,8 @@
 /**
  * Step three: the import running in the queue. A progress bar with its values
- * for assistive technology, the phase and the count in words ("Copying
- * members… 1,200 of 50,000"), and a polite live region that says each new
- * phase once (not every count, which would talk over everything else).
+ * for assistive technology, the phase and how far in words ("Copying
+ * members… 12% done"), and a polite live region that says each new phase
+ * once (not every percent, which would talk over everything else).
  */
 import { useId } from 'react';
 import { getImport, type ImportView } from '../../../../common/api/imports.ts';
@@ -24,8 +24,8 @@ export function ImportRunning({ view, onUpdate }: { view: ImportView; onUpdate: 
     intervalMilliseconds: 1000,
   });
   const progress = view.progress ?? { phase: 'members' as const, done: 0, total: 0 };
-  const words = phaseWords(progress.phase, progress.done, progress.total);
   const percent = percentOf(progress.done, progress.total);
+  const words = phaseWords(progress.phase, progress.total > 0 ? percent : undefined);
   return (
     <section className="settings-card import-step" aria-labelledby={headingId}>
       <h2 id={headingId} className="settings-card__title" tabIndex={-1}>
@@ -47,7 +47,7 @@ export function ImportRunning({ view, onUpdate }: { view: ImportView; onUpdate: 
       </div>
       <p className="import-progress__words">{words}</p>
       <p className="visually-hidden" role="status">
-        {phaseWords(progress.phase, 0, 0)}
+        {phaseWords(progress.phase)}
       </p>
       {lost && <p className="settings-form__note">{IMPORT_COPY.pollLost}</p>}
     </section>
