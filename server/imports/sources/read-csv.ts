@@ -77,10 +77,16 @@ export function readCsv(text: string, fileName: string, required: string[], kind
   if (missing.length > 0) {
     throw refused(`“${fileName}” has no column ${missing.map((name) => `“${name}”`).join(', ')}: it is not ${kind}.`);
   }
+  // A reader asks each row for the same few names: each is turned into its column once, not once a row.
+  const indexes = new Map<string, number | undefined>();
+  const indexOf = (column: string) => {
+    if (!indexes.has(column)) indexes.set(column, columns.get(columnKey(column)));
+    return indexes.get(column);
+  };
   const rows = body.map(({ record, info }): CsvRow => ({
     line: info.lines,
     cell: (column) => {
-      const index = columns.get(columnKey(column));
+      const index = indexOf(column);
       return index === undefined ? '' : (record[index] ?? '');
     },
   }));
