@@ -117,7 +117,7 @@ export function hostRouting({ directory, appUrl, platformOrigins, beginHandoff }
     // Any other page is the site's own 404, in its frame (framed-routes.ts); a call to the API or a form's post is a bare one.
     if ((req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api/')) {
       // The page asked for, which an imported post's old address may still name (server/public-site/old-addresses.ts).
-      res.locals.missingPath = path;
+      res.locals.missingPath = `${path}${query}`;
       req.url = `${own}/${MISSING_PAGE}`;
       req.originalUrl = req.url;
       return next();

@@ -49,7 +49,8 @@ export function framedRoutes(router: Router, deps: SiteRoutesDeps & FramedRoutes
       const found = await pages.siteFor(req, res, next);
       if (!found) return;
       const path = req.path.slice(`/@${found.site.handle}`.length);
-      if (!found.preview && (await redirectOldAddress(deps, res, found.site, requestedSitePath(res, path)))) return;
+      const asked = requestedSitePath(res, req.originalUrl.slice(`/@${found.site.handle}`.length));
+      if (!found.preview && (await redirectOldAddress(deps, res, found.site, asked))) return;
       res.status(404);
       await sendFramed(req, res, found, path || '/', 'Page not found', notFoundMain(found.site));
     }),

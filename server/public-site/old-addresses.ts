@@ -20,8 +20,9 @@ export async function redirectOldAddress({ content, livePosts, clock }: Pick<Sit
   return true;
 }
 
-/** The path a request asked for under the site's root: on a custom domain, the one host routing kept before it sent the request to the 404. */
-export function requestedSitePath(res: Response, pathUnderHandle: string): string {
+/** The path (with its query) a request asked for under the site's root: on a custom domain, the one host routing kept before it sent the request to the 404. */
+export function requestedSitePath(res: Response, urlUnderHandle: string): string {
   const kept = (res.locals as { missingPath?: unknown }).missingPath;
-  return typeof kept === 'string' ? kept : pathUnderHandle || '/';
+  if (typeof kept === 'string') return kept;
+  return urlUnderHandle.startsWith('/') ? urlUnderHandle : `/${urlUnderHandle}`;
 }

@@ -11,13 +11,14 @@ import { postRedirects } from '../../db/move-schema.ts';
 /** Stored paths are at most this long (an old site's own paths); a longer one costs no query. */
 const MAX_PATH_LENGTH = 2000;
 
-/** `/a/b/` and `/a/b`, `/?p=12` as it is. */
+/** `/a/b/` and `/a/b`, with their query and without it (a shared link's `?utm_source=`); `/?p=12` as it is. */
 function pathForms(path: string): string[] {
-  const [route = '', query] = path.split(/\?(.*)/s, 2);
+  const at = path.indexOf('?');
+  const route = at === -1 ? path : path.slice(0, at);
   if (route === '/' || route === '') return [path];
   const bare = route.replace(/\/+$/, '');
-  const forms = [bare, `${bare}/`].map((form) => (query === undefined ? form : `${form}?${query}`));
-  return [...new Set(forms)];
+  const query = at === -1 ? '' : path.slice(at);
+  return [...new Set([`${bare}${query}`, `${bare}/${query}`, bare, `${bare}/`])];
 }
 
 export async function redirectedPostSlug(db: Database, siteId: string, path: string, live: SQL): Promise<string | undefined> {
