@@ -135,7 +135,7 @@ export async function benchExport(): Promise<BenchRow[]> {
     process.stderr.write(
       `export: product ${(productMs / 1000).toFixed(1)} s for ${ready.bytes} bytes (${entries} files), peer ${(peer.ms / 1000).toFixed(1)} s for ${peer.bytes} bytes; ratio ${ratio.toFixed(2)}; memory growth ${growthMb.toFixed(0)} MB\n`,
     );
-    const size = `${POSTS.toLocaleString('en')} posts, ${(MEDIA_FILES / 1024).toFixed(0)} GiB of media, ${MEMBERS.toLocaleString('en')} members`;
+    const size = `${POSTS.toLocaleString('en')} posts, ${(MEDIA_FILES / 1024).toFixed(MEDIA_FILES % 1024 === 0 ? 0 : 2)} GiB of media, ${MEMBERS.toLocaleString('en')} members`;
     return [
       {
         row: 51,

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { startImageHost, writeSubstackZip, type SubstackListMember, type SubstackPost } from '../tests/support/import-fixtures.ts';
+import { payThroughCheckout } from '../tests/support/stripe-checkout.ts';
 import { startStripeServer } from '../tests/support/stripe-server.ts';
 import { createBenchDatabase, startProduct } from './lib/processes.ts';
 import { createAccount } from './lib/product-account.ts';
@@ -45,15 +46,7 @@ async function payingCustomers(stripe: Stripe, priceId: string, emails: string[]
   const customers = new Map<string, string>();
   const queue = [...emails];
   const worker = async () => {
-    for (let email = queue.shift(); email; email = queue.shift()) {
-      const customer = await stripe.customers.create({ email });
-      const session = await stripe.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: priceId, quantity: 1 }], customer: customer.id, success_url: 'http://substack.test/ok', cancel_url: 'http://substack.test/no' });
-      const page = await (await fetch(session.url!)).text();
-      const pay = /<form method="post" action="([^"]+)"><button type="submit">Pay<\/button><\/form>/.exec(page)!;
-      const paid = await fetch(new URL(pay[1]!.replaceAll('&#38;', '&'), session.url!).href, { method: 'POST', redirect: 'manual' });
-      if (paid.status !== 303) throw new Error(`paying for ${email} answered ${paid.status}`);
-      customers.set(email, customer.id);
-    }
+    for (let email = queue.shift(); email; email = queue.shift()) customers.set(email, (await payThroughCheckout(stripe, priceId, email)).customer);
   };
   await Promise.all(Array.from({ length: 8 }, worker));
   return customers;

@@ -25,6 +25,8 @@ export interface ImportedMembership {
   endedAt?: Date | null;
   /** The history row's words; the CSV import's when absent. */
   detail?: string;
+  /** When they joined at the source, kept as the membership's start; now when absent. */
+  joinedAt?: Date | null;
 }
 
 const csvDetail = (row: ImportedMembership) => (row.stripe ? 'Imported from CSV and linked to their Stripe subscription' : 'Imported from CSV');
@@ -53,7 +55,7 @@ export async function importMemberships(tx: Database, siteId: string, rows: read
         note: row.note,
         labels: row.labels,
         subscribedToEmails: row.subscribedToEmails,
-        createdAt: now,
+        createdAt: row.joinedAt ?? now,
         updatedAt: now,
       })),
     )

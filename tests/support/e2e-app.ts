@@ -67,12 +67,12 @@ export function useE2eAppWithStripe(options: Omit<TestServerOptions, 'env'> = {}
  * A fresh install as a self-hosting creator has it: no operator Stripe key, no Connect, no webhook secrets; only
  * where Stripe's API is (the local Stripe-protocol server), for the keys creators paste themselves (decision 144).
  */
-export function useE2eAppWithOwnKeys(): { app: E2eApp; stripe: StripeServer } {
+export function useE2eAppWithOwnKeys(extraEnv: Record<string, string> = {}): { app: E2eApp; stripe: StripeServer } {
   const env = { stripe: {} as StripeServer };
   const serverOptions: TestServerOptions = {};
   beforeAll(async () => {
     env.stripe = await startStripeServer();
-    serverOptions.env = { STRIPE_API_URL: env.stripe.url };
+    serverOptions.env = { STRIPE_API_URL: env.stripe.url, ...extraEnv };
   });
   const app = useE2eApp(serverOptions);
   afterAll(async () => {

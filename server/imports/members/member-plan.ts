@@ -25,6 +25,8 @@ export interface PlannedImportMember {
   note: string;
   labels: string[];
   subscribedToEmails: boolean;
+  /** When they joined at the source; null when the file does not say (then they join now). */
+  joinedAt: Date | null;
   /** Pays at the source, whatever comes of it here (the dry run's count). */
   paidAtSource: boolean;
   /** The `tierMap` key whose tier the member goes onto (a Stripe price id, a Patreon or our own tier's name); null: the free tier. */

@@ -89,6 +89,8 @@ export async function planMembers(deps: PlanMembersDeps, site: Site, bundle: Pic
       note: (member.note ?? '').slice(0, 2000),
       labels: [...new Set((member.labels ?? []).map((label) => label.trim()).filter(Boolean))].slice(0, 50),
       subscribedToEmails: member.subscribedToEmails,
+      // A date to come is no join date: such a file's clock was wrong, and "joined next year" helps nobody.
+      joinedAt: member.createdAt && member.createdAt.getTime() <= Date.now() ? member.createdAt : null,
       paidAtSource: member.paid,
       choice,
       standing,
@@ -99,7 +101,8 @@ export async function planMembers(deps: PlanMembersDeps, site: Site, bundle: Pic
     accepted,
     problems,
     counts: { members: accepted.length, paidMembers: accepted.filter((member) => member.paidAtSource).length },
-    tierChoices: await tierChoicesOf(db, site.id, plans),
+    // Our own export brings its tiers, made by the run just before the members and matched by name: nothing to ask.
+    tierChoices: bundle.source === 'platform' ? [] : await tierChoicesOf(db, site.id, plans),
   };
 }
 

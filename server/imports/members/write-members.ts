@@ -50,7 +50,7 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 /** What the membership of a planned member is, on the tiers the creator chose. */
 function membershipOf(member: PlannedImportMember, userId: string, tiers: TierResolver, source: ImportSource, now: Date): ImportedMembership {
   const from = `Imported from ${SOURCE_WORDS[source]}`;
-  const base = { userId, note: member.note, labels: member.labels, subscribedToEmails: member.subscribedToEmails };
+  const base = { userId, note: member.note, labels: member.labels, subscribedToEmails: member.subscribedToEmails, joinedAt: member.joinedAt };
   const { standing } = member;
   const free = { ...base, tierId: tiers.free.id, status: 'active' as const, source: 'import' as const, detail: from };
   if (standing.kind === 'free') return free;
