@@ -18,7 +18,11 @@ export interface SourceGuide {
 
 export const SOURCE_GUIDES: Record<ImportSource, SourceGuide> = {
   substack: { label: 'Substack', where: 'Settings › Exports › Create a new export, then upload the .zip it mails you.', accept: '.zip,application/zip' },
-  ghost: { label: 'Ghost', where: 'Settings › Labs › Export your content (.json).', accept: '.json,application/json' },
+  ghost: {
+    label: 'Ghost',
+    where: 'Settings › Advanced › Export content (.json), and Members › Export (.csv) for your members: upload either, or both in one .zip.',
+    accept: '.json,.csv,.zip,application/json,text/csv,application/zip',
+  },
   wordpress: { label: 'WordPress', where: 'Tools › Export › All content (.xml).', accept: '.xml,application/xml,text/xml' },
   patreon: { label: 'Patreon', where: 'Audience › Relationship manager › Export CSV.', accept: '.csv,text/csv' },
   mailchimp: { label: 'Mailchimp', where: 'Audience › Export audience (.zip or .csv).', accept: '.zip,.csv,application/zip,text/csv' },
@@ -33,7 +37,7 @@ export const IMPORT_COPY = {
   dropHint: 'Drop the file here, or',
   chooseFile: 'Choose a file',
   ghostUrlLabel: 'Your Ghost site’s address',
-  ghostUrlHint: 'Like https://yourname.ghost.io: links inside your posts point there.',
+  ghostUrlHint: 'Like https://yourname.ghost.io: links inside your posts point there. A members CSV alone needs none.',
   ghostUrlMissing: 'Enter your Ghost site’s address, like https://yourname.ghost.io.',
   ghostUrlInvalid: 'Enter the whole address, starting with https://.',
   noFile: 'Choose the export file first.',

@@ -47,8 +47,10 @@ export function ImportUploadForm({ onChecked }: { onChecked: (view: ImportView) 
     setFile(chosen);
   };
 
+  // Ghost's members CSV alone links to nothing on the old site: only its content export needs the address.
+  const needsGhostUrl = source === 'ghost' && !file?.name.toLowerCase().endsWith('.csv');
   const check = () => ({
-    sourceUrl: source === 'ghost' ? ghostUrlProblem(sourceUrl) : undefined,
+    sourceUrl: needsGhostUrl ? ghostUrlProblem(sourceUrl) : undefined,
     file: file ? undefined : IMPORT_COPY.noFile,
   });
 
@@ -56,7 +58,7 @@ export function ImportUploadForm({ onChecked }: { onChecked: (view: ImportView) 
     if (!file) return;
     const body = new FormData();
     body.set('source', source);
-    if (source === 'ghost') body.set('sourceUrl', sourceUrl.trim());
+    if (source === 'ghost' && sourceUrl.trim()) body.set('sourceUrl', sourceUrl.trim());
     body.set('file', file);
     setProgress({ sent: 0, total: file.size });
     try {
