@@ -16,6 +16,7 @@ import path from 'node:path';
 import Stripe from 'stripe';
 import { startImageHost, writeSubstackZip, type SubstackListMember, type SubstackPost } from '../tests/support/import-fixtures.ts';
 import { payThroughCheckout } from '../tests/support/stripe-checkout.ts';
+import { startSmtpSink } from '../tests/support/smtp-sink.ts';
 import { startStripeServer } from '../tests/support/stripe-server.ts';
 import { createBenchDatabase, startProduct } from './lib/processes.ts';
 import { createAccount } from './lib/product-account.ts';
@@ -58,9 +59,13 @@ async function importOnce(engine: 'postgres' | 'pglite'): Promise<BenchRow[]> {
   const images = await startImageHost({ delayMs: 20 });
   const work = await mkdtemp(path.join(tmpdir(), 'bench-import-'));
   const database = engine === 'postgres' ? await createBenchDatabase() : undefined;
-  const product = await startProduct(database?.url, { STRIPE_API_URL: stripeServer.url, IMPORT_ALLOW_PRIVATE_ADDRESSES: 'true' });
+  // The creator verifies their address from the mail, as on PGlite nothing else can reach the product's database.
+  const smtp = await startSmtpSink();
+  const product = await startProduct(database?.url, { STRIPE_API_URL: stripeServer.url, IMPORT_ALLOW_PRIVATE_ADDRESSES: 'true', SMTP_URL: smtp.url });
   try {
     const owner = await createAccount(product.url);
+    const [verification] = await smtp.waitForMail(owner.email);
+    await fetch(verification!.links[0]!, { headers: { cookie: owner.cookie }, redirect: 'manual' });
     const headers = { cookie: owner.cookie, origin: product.url };
     const send = (method: string, pathName: string, body?: unknown) =>
       fetch(`${product.url}${pathName}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -133,6 +138,7 @@ async function importOnce(engine: 'postgres' | 'pglite'): Promise<BenchRow[]> {
     await database?.drop();
     await images.close();
     await stripeServer.close();
+    await smtp.stop();
     await rm(work, { recursive: true, force: true });
   }
 }

@@ -13,5 +13,6 @@ export {
   type ExportedMedia,
   type ExportedPost,
   type ExportedSite,
+  type ExportedTier,
   type ExportManifest,
 } from './export-format.ts';

@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream';
 import type { ImportProblem, ImportSource } from '../../../common/api/imports.ts';
 import type { Design } from '../../../common/design.ts';
 import type { EditorDocument, PostVisibility } from '../../../common/posts.ts';
+import type { ExportedTier } from '../../exports/index.ts';
 
 /** A file a post uses: an address on the source's hosts (fetched through the address guard) or an entry of the uploaded archive. */
 export type SourceFile = { url: string } | { entry: string };
@@ -81,20 +82,8 @@ export interface SourceComment {
   pinned: boolean;
 }
 
-export interface SourceTier {
-  name: string;
-  description: string;
-  benefits: string[];
-  type: 'free' | 'paid';
-  monthlyPrice: number | null;
-  yearlyPrice: number | null;
-  currency: string;
-  active: boolean;
-  position: number;
-  stripeProductId: string | null;
-  stripeMonthlyPriceId: string | null;
-  stripeYearlyPriceId: string | null;
-}
+/** A tier of our own export, as site.json writes it (docs/export-format.md). */
+export type SourceTier = ExportedTier;
 
 export interface SourceMedia {
   /** Our id in the export; posts' HTML and the design name it. */

@@ -3,8 +3,9 @@
  * with the "Choose files" button, which keyboard and screen-reader users reach
  * like any button (the file input itself stays out of the tab order).
  */
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef } from 'react';
 import { Button } from '../../../components/Button.tsx';
+import { useFileDrop } from '../../../components/useFileDrop.ts';
 import { MEDIA_PAGE } from '../../../content/media.ts';
 import { formatBytes } from './format.ts';
 import { ACCEPT_ATTRIBUTE } from './upload-checks.ts';
@@ -15,42 +16,15 @@ interface MediaDropZoneProps {
   maxBytes: number;
 }
 
-function carriesFiles(event: DragEvent) {
-  return event.dataTransfer.types.includes('Files');
-}
-
 export function MediaDropZone({ onFiles, maxBytes }: MediaDropZoneProps) {
   const input = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
+  const { dragging, handlers } = useFileDrop(onFiles);
   const hintId = useId();
-  // dragenter and dragleave also fire for the zone's children: count them so the highlight does not flicker.
-  const depth = useRef(0);
 
   return (
     <div
       className={`media-drop-zone${dragging ? ' media-drop-zone--active' : ''}`}
-      onDragEnter={(event) => {
-        if (!carriesFiles(event)) return;
-        event.preventDefault();
-        depth.current += 1;
-        setDragging(true);
-      }}
-      onDragOver={(event) => {
-        if (!carriesFiles(event)) return;
-        event.preventDefault();
-        event.dataTransfer.dropEffect = 'copy';
-      }}
-      onDragLeave={() => {
-        depth.current = Math.max(0, depth.current - 1);
-        if (depth.current === 0) setDragging(false);
-      }}
-      onDrop={(event) => {
-        event.preventDefault();
-        depth.current = 0;
-        setDragging(false);
-        const files = [...event.dataTransfer.files];
-        if (files.length > 0) onFiles(files);
-      }}
+      {...handlers}
     >
       <svg className="media-drop-zone__icon" viewBox="0 0 24 24" width="36" height="36" aria-hidden="true" focusable="false">
         <path d="M12 16V4m0 0L7 9m5-5 5 5M4 15v4a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />

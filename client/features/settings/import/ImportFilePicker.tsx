@@ -4,9 +4,10 @@
  * the file input itself stays out of the tab order, as the media library's
  * drop zone does). It shows the chosen file's name and size.
  */
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef } from 'react';
 import { Button } from '../../../components/Button.tsx';
 import { FieldError, describedBy } from '../../../components/FieldError.tsx';
+import { useFileDrop } from '../../../components/useFileDrop.ts';
 import { IMPORT_COPY } from '../../../content/imports.ts';
 import { formatBytes } from '../../media/uploads/format.ts';
 
@@ -19,15 +20,9 @@ interface ImportFilePickerProps {
   onFile: (file: File) => void;
 }
 
-function carriesFiles(event: DragEvent) {
-  return event.dataTransfer.types.includes('Files');
-}
-
 export function ImportFilePicker({ id, file, accept, error, onFile }: ImportFilePickerProps) {
   const input = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
-  // dragenter and dragleave also fire for the zone's children: counted so the highlight does not flicker.
-  const depth = useRef(0);
+  const { dragging, handlers } = useFileDrop((files) => onFile(files[0]!));
   const chosenId = `${id}-chosen`;
 
   return (
@@ -37,28 +32,7 @@ export function ImportFilePicker({ id, file, accept, error, onFile }: ImportFile
       </span>
       <div
         className={`import-drop${dragging ? ' import-drop--active' : ''}${error ? ' import-drop--invalid' : ''}`}
-        onDragEnter={(event) => {
-          if (!carriesFiles(event)) return;
-          event.preventDefault();
-          depth.current += 1;
-          setDragging(true);
-        }}
-        onDragOver={(event) => {
-          if (!carriesFiles(event)) return;
-          event.preventDefault();
-          event.dataTransfer.dropEffect = 'copy';
-        }}
-        onDragLeave={() => {
-          depth.current = Math.max(0, depth.current - 1);
-          if (depth.current === 0) setDragging(false);
-        }}
-        onDrop={(event) => {
-          event.preventDefault();
-          depth.current = 0;
-          setDragging(false);
-          const dropped = event.dataTransfer.files[0];
-          if (dropped) onFile(dropped);
-        }}
+        {...handlers}
       >
         <span className="import-drop__hint">{IMPORT_COPY.dropHint}</span>
         <Button
