@@ -4,9 +4,12 @@
  * link-local with the clouds' metadata service at 169.254.169.254, multicast,
  * broadcast and reserved). Private: loopback, the private networks of RFC
  * 1918, carrier-grade NAT, unique local IPv6 and the like, which a test may
- * fetch from (IMPORT_ALLOW_PRIVATE_ADDRESSES) and nothing else may. An
- * IPv4-mapped IPv6 address (::ffff:a.b.c.d) and one under NAT64's well-known
- * prefix (64:ff9b::a.b.c.d) count as the IPv4 address they carry.
+ * fetch from (IMPORT_ALLOW_PRIVATE_ADDRESSES) and nothing else may. An IPv6
+ * address that carries an IPv4 one counts as the IPv4 address it carries, as
+ * a host or relay may turn it into that one: IPv4-mapped (::ffff:a.b.c.d),
+ * IPv4-compatible (::a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d), under
+ * NAT64's well-known prefix (64:ff9b::a.b.c.d) and 6to4 (2002:aabb:ccdd::/48).
+ * ::1 stays loopback, not the 0.0.0.1 it would carry.
  *
  * The domain checks use it too: a public name whose DNS answers with any of
  * these tells about the network the platform's resolver sits in, so they
@@ -48,12 +51,21 @@ const PRIVATE_IPV6: Subnets = [
   ['fec0::', 10], // site-local (deprecated, still private)
 ];
 
+/** 6to4's prefix for an IPv4 network: its 32 bits are the 2002::/16 address's next two groups. */
+function sixToFour(network: string): string {
+  const [a, b, c, d] = network.split('.').map(Number) as [number, number, number, number];
+  return `2002:${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}::`;
+}
+
 function blockListOf(ipv4: Subnets, ipv6: Subnets): BlockList {
   const list = new BlockList();
   for (const [network, prefix] of ipv4) {
-    // BlockList itself reads ::ffff:a.b.c.d as a.b.c.d; a NAT64 gateway would turn 64:ff9b::a.b.c.d into it.
+    // BlockList itself reads ::ffff:a.b.c.d as a.b.c.d; the other forms that carry a.b.c.d are added by hand.
     list.addSubnet(network, prefix, 'ipv4');
     list.addSubnet(`64:ff9b::${network}`, 96 + prefix, 'ipv6');
+    list.addSubnet(`::${network}`, 96 + prefix, 'ipv6');
+    list.addSubnet(`::ffff:0:${network}`, 96 + prefix, 'ipv6');
+    list.addSubnet(sixToFour(network), 16 + prefix, 'ipv6');
   }
   for (const [network, prefix] of ipv6) list.addSubnet(network, prefix, 'ipv6');
   return list;
@@ -61,10 +73,13 @@ function blockListOf(ipv4: Subnets, ipv6: Subnets): BlockList {
 
 const NEVER = blockListOf(NEVER_IPV4, NEVER_IPV6);
 const PRIVATE = blockListOf(PRIVATE_IPV4, PRIVATE_IPV6);
+/** ::1 lies in ::/96 (as 0.0.0.1, "this network"): it is loopback, and classed so before the embedded forms. */
+const LOOPBACK_IPV6 = blockListOf([], [['::1', 128]]);
 
 /** The class of `address`, an IP address as DNS answers it or a URL names it (without brackets). */
 export function addressClass(address: string): AddressClass {
   const family = isIPv6(address) ? 'ipv6' : 'ipv4';
+  if (family === 'ipv6' && LOOPBACK_IPV6.check(address, 'ipv6')) return 'private';
   if (NEVER.check(address, family)) return 'never';
   return PRIVATE.check(address, family) ? 'private' : 'public';
 }
