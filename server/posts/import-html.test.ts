@@ -31,4 +31,20 @@ describe('importHtml with copied images', () => {
   it('drops every image when none was copied', () => {
     expect(importHtml('<p>Text <img src="https://old.example/a.png"></p>').content).toEqual([{ type: 'paragraph', content: [{ type: 'text', text: 'Text' }] }]);
   });
+  it('makes a link to a copied file a media block: in place of a paragraph that is only the link, after one with other words', () => {
+    const files = new Map([
+      ['https://old.example/files/guide.pdf', { id: 'pdf-1', kind: 'file' as const }],
+      ['https://old.example/audio/ep1.mp3', { id: 'mp3-1', kind: 'audio' as const }],
+    ]);
+    const document = importHtml(
+      '<p><a href="https://old.example/files/guide.pdf">The harbour guide</a></p><p>Listen to <a href="https://old.example/audio/ep1.mp3">the first episode</a> tonight.</p><p><a href="https://old.example/elsewhere">A page</a></p>',
+      files,
+    );
+    expect(document.content).toEqual([
+      { type: 'media', attrs: { id: 'pdf-1', kind: 'file', alt: '', caption: 'The harbour guide' } },
+      expect.objectContaining({ type: 'paragraph' }),
+      { type: 'media', attrs: { id: 'mp3-1', kind: 'audio', alt: '', caption: 'the first episode' } },
+      expect.objectContaining({ type: 'paragraph' }),
+    ]);
+  });
 });

@@ -6,6 +6,8 @@
  * that copied a post's images into the media library hands their addresses
  * with the media they became: each such `<img>` becomes a media block (its
  * figure's caption kept), and every other image is dropped, as it always was.
+ * A link to a copied file (an attachment, a podcast's audio) becomes a media
+ * block too, after its paragraph, so the post no longer depends on the old host.
  */
 import { ElementType, parseDocument } from 'htmlparser2';
 import type { MediaKind } from '../../common/media.ts';
@@ -20,7 +22,7 @@ const INLINE_MARKS: Record<string, string> = { strong: 'bold', em: 'italic', s: 
 const HEADINGS: Record<string, number> = { h2: 2, h3: 3, h4: 4 };
 const CONTAINERS = new Set(['div', 'section', 'article']);
 
-/** An image's address in the HTML, as it appears → the library item it was copied into. */
+/** An image's or a linked file's address in the HTML, as it appears → the library item it was copied into. */
 export type ImportedImages = ReadonlyMap<string, { id: string; kind: MediaKind }>;
 
 interface DomElement {
@@ -104,13 +106,38 @@ function firstImage(element: DomElement): DomElement | undefined {
   return undefined;
 }
 
+/** The copied files the links among `nodes` point at, with each link's words, in order. */
+function linkedFiles(nodes: DomNode[], images: ImportedImages): { id: string; kind: MediaKind; text: string }[] {
+  const found: { id: string; kind: MediaKind; text: string }[] = [];
+  for (const node of nodes) {
+    const element = elementOf(node);
+    if (!element) continue;
+    const item = element.name === 'a' ? images.get(element.attribs.href ?? '') : undefined;
+    if (item) found.push({ ...item, text: textContent(element.children).replace(/\s+/g, ' ').trim() });
+    else found.push(...linkedFiles(element.children, images));
+  }
+  return found;
+}
+
+/**
+ * A paragraph, followed by a media block for each copied file it links to; a paragraph that is nothing but such
+ * links is replaced by their blocks, each captioned with its link's words.
+ */
+function paragraphWithFiles(nodes: DomNode[], images: ImportedImages): EditorNode[] {
+  const inline = inlineOf(nodes, [], false);
+  const files = linkedFiles(nodes, images);
+  if (files.length === 0) return inline.length > 0 ? [paragraph(inline)] : [];
+  const blocks = files.map((file) => ({ type: MEDIA_NODE, attrs: { id: file.id, kind: file.kind, alt: '', caption: file.text } }));
+  const onlyLinks = textContent(nodes).replace(/\s+/g, '') === files.map((file) => file.text).join('').replace(/\s+/g, '');
+  return onlyLinks ? blocks : [paragraph(inline), ...blocks];
+}
+
 /** Blocks of a container; loose inline content between blocks becomes a paragraph. */
 function blocksOf(nodes: DomNode[], images: ImportedImages): EditorNode[] {
   const blocks: EditorNode[] = [];
   let loose: DomNode[] = [];
   const flushLoose = () => {
-    const inline = inlineOf(loose, [], false);
-    if (inline.length > 0) blocks.push(paragraph(inline));
+    blocks.push(...paragraphWithFiles(loose, images));
     loose = [];
   };
   for (const node of nodes) {
@@ -136,7 +163,7 @@ function blocksOf(nodes: DomNode[], images: ImportedImages): EditorNode[] {
 /** The blocks an element stands for; undefined when it is inline. */
 function blockOf(element: DomElement, images: ImportedImages): EditorNode[] | undefined {
   const { name, children } = element;
-  if (name === 'p') return holdsImage(element) ? blocksOf(children, images) : [paragraph(inlineOf(children, [], false))];
+  if (name === 'p') return holdsImage(element) ? blocksOf(children, images) : paragraphWithFiles(children, images);
   if (HEADINGS[name]) return [{ type: 'heading', attrs: { level: HEADINGS[name] }, content: inlineOf(children, [], false) }];
   if (name === 'ul' || name === 'ol') {
     const items = children.flatMap((child) => {

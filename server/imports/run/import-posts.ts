@@ -11,7 +11,7 @@ import type { ImportProblem } from '../../../common/api/imports.ts';
 import type { EditorDocument } from '../../../common/posts.ts';
 import { imports, postRedirects } from '../../../db/move-schema.ts';
 import type { Transaction } from '../../../db/transaction.ts';
-import { importHtml, writeImportedPost, type ImportedImages } from '../../posts/index.ts';
+import { importHtml, writeImportedPost } from '../../posts/index.ts';
 import { findItems, recordItems, type ImportScope } from '../import-items.ts';
 import type { ImportsDeps } from '../import-deps.ts';
 import { fileUrlsOf, postRefusal } from '../plan-posts.ts';
@@ -47,16 +47,10 @@ function filesWanted(post: SourcePost): FileWanted[] {
   return fileUrlsOf(post).map((url) => ({ url, image: images.has(url) || url === cover, ...(url === cover && post.cover?.alt ? { alt: post.cover.alt } : {}) }));
 }
 
-function imagesOf(copied: ReadonlyMap<string, CopiedFile>): ImportedImages {
-  const images = new Map<string, CopiedFile>();
-  for (const [url, file] of copied) if (file.kind === 'image') images.set(url, file);
-  return images;
-}
-
 async function writePost(deps: ImportsDeps, tx: Transaction, scope: ImportScope, post: SourcePost, copied: ReadonlyMap<string, CopiedFile>, context: PostContext): Promise<boolean> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`import-post:${scope.siteId}:${scope.source}:${post.key}`}, 0))`);
   if ((await findItems(tx, scope, 'post', [post.key])).size > 0) return false;
-  const document = post.document && context.remapDocument ? context.remapDocument(post.document) : importHtml(post.html, imagesOf(copied));
+  const document = post.document && context.remapDocument ? context.remapDocument(post.document) : importHtml(post.html, copied);
   const cover = post.cover ? ('url' in post.cover ? copied.get(post.cover.url) : undefined) : undefined;
   const coverMediaId = cover?.kind === 'image' ? cover.id : post.cover && 'entry' in post.cover ? (context.coverOfEntry?.(post.cover.entry) ?? null) : null;
   const tierIds = post.visibility === 'tiers' ? (context.tierIdsOf?.(post.tierNames ?? []) ?? []) : [];
