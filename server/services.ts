@@ -158,6 +158,8 @@ export function createServices({ config, database, transport, clock, logger, sec
     dataDir: config.dataDir,
     maxFileBytes: IMPORT_MAX_FILE_BYTES,
     siteChanged,
+    rateLimiter,
+    dryRunsPerHour: config.rateLimits.importDryRunsPerHour,
     stripeForSite: paymentAccounts.stripeForSite,
     fetchToFile: (url, destPath, options) => addressGuard.fetchToFile(url, destPath, options),
     importFile: media.importFile,

@@ -65,7 +65,7 @@ export const IMPORT_COPY = {
   seeMembers: 'See your members',
   undo: 'Undo import',
   undoQuestion: 'Undo this import?',
-  undoBody: 'The posts, members and files it added are removed. What was already on your site stays.',
+  undoBody: 'The posts, members and files it added are removed, except members who pay through Stripe and posts changed since. What was already on your site stays.',
   undone: 'The import was undone.',
   earlierTitle: 'Earlier imports',
   earlierEmpty: 'No imports yet.',
@@ -174,6 +174,9 @@ const IMPORT_PROBLEMS: Partial<Record<ErrorCode, string>> = {
   'network-request-failed': 'Could not reach the server. Check your connection and try again.',
   'payload-too-large': 'This file is larger than the server takes.',
   'invalid-input': 'Something in the form is missing. Check the source and the file and try again.',
+  // A site keeps one planned import: a newer check (in another tab) replaced this one.
+  'not-found': 'This import is no longer there: a newer file was checked since. Choose the file again.',
+  'too-many-requests': 'You have checked many files in the last hour. Wait a while, then try again.',
 };
 
 export function importProblem(code: ErrorCode, detail?: string): string {

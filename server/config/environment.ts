@@ -46,6 +46,7 @@ export const environmentSchema = z.object({
   RATE_LIMIT_RESET_ATTEMPTS_PER_IP: positiveInt.default(30),
   RATE_LIMIT_RESET_ATTEMPTS_PER_EMAIL: positiveInt.default(10),
   RATE_LIMIT_RESET_WINDOW_SECONDS: positiveInt.default(3600),
+  RATE_LIMIT_IMPORT_DRY_RUNS_PER_HOUR: positiveInt.default(20),
   MAIL_DEV_SINK: booleanText.default(false),
   MAIL_LEASE_MS: positiveInt.default(120_000),
   CLEANUP_INTERVAL_SECONDS: positiveInt.default(3600),

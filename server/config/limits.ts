@@ -13,6 +13,8 @@ export interface RateLimitConfig {
   resetAttemptsPerIp: number;
   resetAttemptsPerEmail: number;
   resetWindowSeconds: number;
+  /** An import's dry runs per creator an hour: each reads and keeps a file of up to 2 GiB. */
+  importDryRunsPerHour: number;
 }
 
 /** How long each kind of row is kept before the clean-up job deletes it (docs/decisions/021-scheduled-clean-up.md). */
@@ -49,6 +51,7 @@ export function readRateLimits(env: Environment): RateLimitConfig {
     resetAttemptsPerIp: env.RATE_LIMIT_RESET_ATTEMPTS_PER_IP,
     resetAttemptsPerEmail: env.RATE_LIMIT_RESET_ATTEMPTS_PER_EMAIL,
     resetWindowSeconds: env.RATE_LIMIT_RESET_WINDOW_SECONDS,
+    importDryRunsPerHour: env.RATE_LIMIT_IMPORT_DRY_RUNS_PER_HOUR,
   };
 }
 

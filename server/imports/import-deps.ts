@@ -11,6 +11,7 @@ import type { StripeForSite } from '../payments/index.ts';
 import type { JobQueue } from '../queue/index.ts';
 import type { SiteChanged } from '../sites/index.ts';
 import type { Storage } from '../storage/index.ts';
+import type { RateLimiter } from '../rate-limits/index.ts';
 import type { MediaKind } from '../../common/media.ts';
 
 interface FetchToFile {
@@ -32,6 +33,10 @@ export interface ImportsDeps {
   /** The largest upload taken (IMPORT_MAX_FILE_BYTES; tests give a smaller one). */
   maxFileBytes: number;
   siteChanged: SiteChanged;
+  /** The house's rate limits: dry runs are counted per creator (admit-dry-run.ts). */
+  rateLimiter: Pick<RateLimiter, 'overLimit'>;
+  /** RATE_LIMIT_IMPORT_DRY_RUNS_PER_HOUR. */
+  dryRunsPerHour: number;
   stripeForSite: StripeForSite;
   /** The address guard's fetch (server/address-guard/). */
   fetchToFile: FetchToFile;

@@ -32,6 +32,8 @@ export function importsRoutes({ imports, uploads }: { imports: ImportsService; u
   });
 
   router.post('/', async (req: Request, res: AuthResponse) => {
+    // Counted before the body is read: a refused upload is never written to disk.
+    await imports.admitDryRun(userId(res));
     const upload = await receiveUpload(req, uploads.dir, uploads.maxBytes);
     let fields;
     try {

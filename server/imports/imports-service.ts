@@ -1,5 +1,6 @@
 /** The creator's imports as one service for the routes: each call a use case of its own file, answered as the API shows it. */
 import type { ImportRunInput, ImportUploadFields, ImportView } from '../../common/api/imports.ts';
+import { admitDryRun } from './admit-dry-run.ts';
 import { createImport } from './create-import.ts';
 import { findImport, lastImports, siteOfCreator } from './find-import.ts';
 import type { ImportsDeps } from './import-deps.ts';
@@ -11,6 +12,10 @@ import { undoImport } from './undo-import.ts';
 export function createImportsService(deps: ImportsDeps) {
   const view = (row: Parameters<typeof importView>[0]) => importView(row, deps.clock());
   return {
+    /** Before a dry run's upload is read: 429 past the creator's dry runs of the hour. */
+    admitDryRun(ownerId: string): Promise<void> {
+      return admitDryRun(deps, ownerId);
+    },
     /** The dry run of an uploaded file; the caller's temp file is taken (moved or removed). */
     async create(ownerId: string, fields: ImportUploadFields, upload: ReceivedUpload): Promise<ImportView> {
       return view(await createImport(deps, ownerId, fields, upload));

@@ -80,9 +80,10 @@ it('names each hostile image as a problem, finishes the import, and refuses a se
   const wxr = wordpressWxr(hostileUrl, [{ id: 1, slug: 'hostile', title: 'Hostile pictures', date: '2024-05-01 08:00:00', html: `<p>Pictures:</p>${names.map((name) => `<img src="${upload(name)}">`).join('')}` }]);
   const planned = await dryRun(server, creator, 'wordpress', Buffer.from(wxr), { fileName: 'hostile.xml' });
   expect(planned.counts).toMatchObject({ posts: 1, files: names.length });
-  const other = await dryRun(server, creator, 'wordpress', Buffer.from(wordpressWxr(hostileUrl, [])), { fileName: 'other.xml' });
 
   expect((await startImport(server, creator, planned.id)).status).toBe(200);
+  // Planned once the first runs: a new dry run replaces only a planned import (create-import.ts).
+  const other = await dryRun(server, creator, 'wordpress', Buffer.from(wordpressWxr(hostileUrl, [])), { fileName: 'other.xml' });
   // The hanging image holds the first run for its 20 seconds: the second is refused meanwhile.
   const refused = await startImport(server, creator, other.id);
   expect([refused.status, (refused.body as unknown as { error: { code: string } }).error.code]).toEqual([409, 'import-running']);
