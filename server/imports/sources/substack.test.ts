@@ -109,6 +109,21 @@ describe('readSubstackExport', () => {
     ]);
   });
 
+  it('reads each body once: a post_id that is a path (d0/../1.p names posts/1.p.html too) is left out, not read again', async () => {
+    const rows = ['post_id,title,is_published,audience', '1.p,One,true,everyone', 'd0/../1.p,Again,true,everyone', 'd1\\..\\1.p,Again,true,everyone', '2.q/x,Path,true,everyone'];
+    const path = await uploads.write('paths.zip', await zipBytes({ 'posts.csv': rows.join('\n'), 'posts/1.p.html': '<p>One</p>', 'email_list.csv': 'email\n' }));
+    const bundle = await readSubstackExport({ filePath: path, fileName: 'paths.zip' });
+    expect(bundle.posts.map((post) => [post.key, post.html])).toEqual([['1.p', '<p>One</p>']]);
+    expect(bundle.problems.filter((problem) => problem.where.startsWith('posts.csv')).map((problem) => problem.where)).toEqual([
+      'posts.csv line 3',
+      'posts.csv line 4',
+      'posts.csv line 5',
+    ]);
+    expect(bundle.problems.find((problem) => problem.where === 'posts.csv line 3')?.message).toBe(
+      'The post_id “d0/../1.p” holds a slash, which no Substack post_id does; the row is left out.',
+    );
+  });
+
   it('refuses a zip that holds neither posts.csv nor an e-mail list', async () => {
     const path = await uploads.write('not-substack.zip', await zipBytes({ 'subscribed_members_export_1.csv': 'Email Address\na@example.com\n' }));
     await expect(readSubstackExport({ filePath: path, fileName: 'not-substack.zip' })).rejects.toThrow('The archive has no posts.csv and no email_list CSV: it is not a Substack export.');

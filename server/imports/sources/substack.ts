@@ -11,7 +11,7 @@ import { cellDate, cellTrue, readCsv, type CsvRow } from './read-csv.ts';
 import type { SourceBundle, SourcePost, SourceReader } from './source-bundle.ts';
 import { substackFiles } from './substack-files.ts';
 import { readSubstackMembers } from './substack-members.ts';
-import { openZip, type ZipArchive } from './zip-archive.ts';
+import { openZip, TextBudgetSpent, type ZipArchive } from './zip-archive.ts';
 
 /** Substack's audiences; an unknown one is kept for paying members, never shown to more readers than it was. */
 const VISIBILITY: Record<string, PostVisibility> = { everyone: 'public', only_free: 'members', only_paid: 'paid', founding: 'paid' };
@@ -34,16 +34,20 @@ function withPodcast(html: string, podcastUrl: string): string {
   return `${html}\n<p><a href="${href}">Listen to the episode</a></p>`;
 }
 
-async function readPost(archive: ZipArchive, bodies: Set<string>, root: string, row: CsvRow, problems: ImportProblem[]): Promise<SourcePost | null> {
+/**
+ * The body's entry, or null for an id that is a path: "d0/../1.p" would name posts/1.p.html as well as "1.p" does,
+ * so one entry could be read once for every such row.
+ */
+function bodyEntry(root: string, postId: string): string | null {
+  if (/[/\\]/.test(postId)) return null;
+  const entry = posix.join(root, 'posts', `${postId}.html`);
+  return entry === (root === '.' ? `posts/${postId}.html` : `${root}/posts/${postId}.html`) ? entry : null;
+}
+
+async function readPost(archive: ZipArchive, bodies: Set<string>, entry: string, row: CsvRow, problems: ImportProblem[]): Promise<SourcePost | null> {
   const postId = row.cell('post_id').trim();
-  const where = `posts.csv line ${row.line}`;
-  if (!postId) {
-    problems.push({ where, message: 'This row has no post_id; it is left out.' });
-    return null;
-  }
   const slug = postId.includes('.') ? postId.slice(postId.indexOf('.') + 1) : postId;
   const title = row.cell('title').trim() || slug;
-  const entry = posix.join(root, 'posts', `${postId}.html`);
   if (!bodies.has(entry)) {
     problems.push({ where: `Post “${title}”`, message: 'Listed in posts.csv but its body is not in the export; it is left out.' });
     return null;
@@ -52,7 +56,7 @@ async function readPost(archive: ZipArchive, bodies: Set<string>, root: string, 
   try {
     body = await archive.readText(entry);
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
+    if (!(error instanceof AppError) || error instanceof TextBudgetSpent) throw error;
     problems.push({ where: `Post “${title}”`, message: `${error.message} The post is left out.` });
     return null;
   }
@@ -70,7 +74,7 @@ async function readPost(archive: ZipArchive, bodies: Set<string>, root: string, 
     tags: [],
     fileUrls,
     oldPaths: [`/p/${slug}`],
-    where,
+    where: `posts.csv line ${row.line}`,
   };
 }
 
@@ -80,16 +84,27 @@ async function readPosts(archive: ZipArchive, postsCsv: string, problems: Import
   const root = posix.dirname(postsCsv);
   const bodies = new Set(archive.entries.map((entry) => entry.name));
   const posts: SourcePost[] = [];
+  // By the entry the id names, so no body is read twice.
   const lines = new Map<string, number>();
   for (const row of sheet.rows) {
+    const where = `posts.csv line ${row.line}`;
     const key = row.cell('post_id').trim();
-    const first = lines.get(key);
-    if (key && first !== undefined) {
-      problems.push({ where: `posts.csv line ${row.line}`, message: `The post ${key} is already on line ${first}; only the first is kept.` });
+    if (!key) {
+      problems.push({ where, message: 'This row has no post_id; it is left out.' });
       continue;
     }
-    lines.set(key, row.line);
-    const post = await readPost(archive, bodies, root, row, problems);
+    const entry = bodyEntry(root, key);
+    if (!entry) {
+      problems.push({ where, message: `The post_id “${key}” holds a slash, which no Substack post_id does; the row is left out.` });
+      continue;
+    }
+    const first = lines.get(entry);
+    if (first !== undefined) {
+      problems.push({ where, message: `The post ${key} is already on line ${first}; only the first is kept.` });
+      continue;
+    }
+    lines.set(entry, row.line);
+    const post = await readPost(archive, bodies, entry, row, problems);
     if (post) posts.push(post);
   }
   return posts;

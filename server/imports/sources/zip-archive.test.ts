@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lieAboutSizes, replaceBytes, uploadsFolder, zipBytes } from '../../../tests/support/zip-fixtures.ts';
 import { AppError } from '../../errors.ts';
-import { looksLikeZip, openZip, ZIP_LIMITS } from './zip-archive.ts';
+import { looksLikeZip, openZip, TextBudgetSpent, ZIP_LIMITS } from './zip-archive.ts';
 
 let uploads: Awaited<ReturnType<typeof uploadsFolder>>;
 beforeAll(async () => {
@@ -80,6 +80,24 @@ describe('openZip', () => {
     const archive = await openZip(path);
     expect(archive.entries).toHaveLength(3);
     await archive.close();
+  });
+
+  it('refuses the archive once its texts together pass the budget, counting an entry read twice twice', async () => {
+    const text = Buffer.alloc(MB, 'a');
+    const path = await uploads.write('texts.zip', await zipBytes({ 'a.html': text, 'b.html': text, 'c.html': text }));
+    const archive = await openZip(path, { ...ZIP_LIMITS, maxTextTotalBytes: 2 * MB });
+    try {
+      expect(await archive.readText('a.html')).toHaveLength(MB);
+      expect(await archive.readText('a.html')).toHaveLength(MB);
+      const error = await refusal(archive.readText('b.html'));
+      expect(error).toBeInstanceOf(TextBudgetSpent);
+      expect(error.message).toBe("The archive's text files come to more than 2 MB together, more than an import reads; the archive is refused.");
+      let bytes = 0;
+      for await (const chunk of await archive.open('c.html')) bytes += (chunk as Buffer).length;
+      expect(bytes).toBe(MB);
+    } finally {
+      await archive.close();
+    }
   });
 
   it.each([

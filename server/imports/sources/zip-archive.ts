@@ -16,6 +16,12 @@ export interface ZipLimits {
   maxTotalBytes: number;
   /** One CSV, HTML or JSON read whole into memory: 64 MB holds a list of hundreds of thousands of members. */
   maxTextBytes: number;
+  /**
+   * All the text read of one archive, together: every reader keeps what it reads until the dry run ends, so thousands
+   * of entries (or one entry named many ways) must not add up past this. Ghost's JSON of at most 512 MB (GHOST_MAX_BYTES,
+   * read with its own larger cap) and a members CSV fit; a real Substack or Mailchimp export is a small part of it.
+   */
+  maxTextTotalBytes: number;
   /** Inflated over compressed: text compresses 5 to 10 times, images not at all; a bomb by thousands. */
   maxRatio: number;
   /** The ratio is checked only past this size: a small file of repeated bytes may compress that well and harm nothing. */
@@ -28,6 +34,7 @@ export const ZIP_LIMITS: ZipLimits = {
   maxEntries: 20_000,
   maxTotalBytes: 2 * 1024 * MB,
   maxTextBytes: 64 * MB,
+  maxTextTotalBytes: 640 * MB,
   maxRatio: 100,
   ratioFromBytes: MB,
 };
@@ -37,14 +44,21 @@ export interface ZipArchive {
   entries: { name: string; uncompressedSize: number }[];
   /** The entry's bytes, inflated; the stream fails with `invalid-import` when the entry is damaged or inflates past its size. */
   open(name: string): Promise<Readable>;
-  /** The entry as UTF-8 text (a BOM dropped), refused past `maxBytes`. */
+  /** The entry as UTF-8 text (a BOM dropped), refused past `maxBytes`, or with `TextBudgetSpent` once the archive's texts pass `maxTextTotalBytes`. */
   readText(name: string, maxBytes?: number): Promise<string>;
   close(): Promise<void>;
 }
 
+const megabytes = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+
 const refused = (detail: string) => new AppError('invalid-import', 400, 'file', undefined, detail);
 
-const megabytes = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+/** The whole archive is refused, not one entry: a reader that leaves out a damaged entry and goes on must not go on past this. */
+export class TextBudgetSpent extends AppError {
+  constructor(limit: number) {
+    super('invalid-import', 400, 'file', undefined, `The archive's text files come to more than ${megabytes(limit)} together, more than an import reads; the archive is refused.`);
+  }
+}
 
 /** yauzl names what is wrong with an entry's name as "absolute path: NAME" or "invalid relative path: NAME". */
 function plainWords(error: unknown): AppError {
@@ -107,10 +121,17 @@ export async function openZip(filePath: string, limits: ZipLimits = ZIP_LIMITS):
     return raw.pipe(out);
   }
 
+  // Reserved by the header's size before reading: yauzl fails a stream that inflates past it, so what is read never exceeds it.
+  let textBytesRead = 0;
+
   async function readText(name: string, maxBytes = limits.maxTextBytes): Promise<string> {
     const entry = byName.get(name);
     if (entry && entry.uncompressedSize > maxBytes) {
       throw refused(`The entry “${name}” is larger than ${megabytes(maxBytes)}, more than an import reads of one file.`);
+    }
+    if (entry) {
+      if (textBytesRead + entry.uncompressedSize > limits.maxTextTotalBytes) throw new TextBudgetSpent(limits.maxTextTotalBytes);
+      textBytesRead += entry.uncompressedSize;
     }
     const chunks: Buffer[] = [];
     for await (const chunk of await open(name)) chunks.push(chunk as Buffer);
