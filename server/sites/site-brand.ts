@@ -10,6 +10,7 @@
  */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Design } from '../../common/design.ts';
+import { BRAND_COLOR_PATTERN, DEFAULT_BRAND_COLOR } from '../../common/sites.ts';
 import type { Database } from '../../db/connect.ts';
 import { media, sites } from '../../db/content-schema.ts';
 import { siteDesigns } from '../../db/design-schema.ts';
@@ -43,9 +44,13 @@ export async function copyDesignColour(tx: Pick<Database, 'update'>, siteId: str
   await tx.update(sites).set({ brandColor: colour }).where(eq(sites.id, siteId));
 }
 
-/** The colour and logo of a site: its published design's, else (never published) its own colour; its avatar where the design has no logo. */
+/**
+ * The colour and logo of a site: its published design's, else (never published) its own colour; its avatar where the design has no logo.
+ * The colour goes into mail HTML as it is, so only a #rrggbb one is taken; anything else stored gives the default.
+ */
 export function brandOf(site: { brandColor: string; avatarMediaId: string | null }, published: { colors: { accent: string }; logoId: string | null } | null): { color: string; logoMediaId: string | null } {
-  return published ? { color: published.colors.accent, logoMediaId: published.logoId ?? site.avatarMediaId } : { color: site.brandColor, logoMediaId: site.avatarMediaId };
+  const colour = published ? published.colors?.accent : site.brandColor;
+  return { color: typeof colour === 'string' && BRAND_COLOR_PATTERN.test(colour) ? colour : DEFAULT_BRAND_COLOR, logoMediaId: (published ? published.logoId : null) ?? site.avatarMediaId };
 }
 
 /** The brand of a site for its mail; undefined when the site is gone. */

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultDesign } from '../../../common/design.ts';
 import { createExportZip } from '../../exports/export-zip.ts';
 import { readPlatformExport } from './platform.ts';
 
@@ -33,17 +34,27 @@ const POST_JSON = JSON.stringify({
 let dir: string;
 let good: string;
 
-async function makeExport(file: string, formatVersion = 1): Promise<void> {
+const HOSTILE = '"><a href="https://evil.example/login">Sign in again</a><span x="';
+
+/** What a test changes of the good export (recomputing the manifest's hashes, as anyone editing the file can). */
+interface Forged {
+  formatVersion?: number;
+  brandColor?: string;
+  design?: unknown;
+  post?: Record<string, unknown>;
+}
+
+async function makeExport(file: string, forged: Forged = {}): Promise<void> {
   const zip = createExportZip(file);
   const site = {
-    site: { handle: 'old-home', title: 'Old home', tagline: 't', about: 'a', brandColor: '#112233', avatarMediaId: MEDIA_ID, bannerMediaId: null, publishedAt: null, createdAt: '2025-01-01T00:00:00.000Z' },
+    site: { handle: 'old-home', title: 'Old home', tagline: 't', about: 'a', brandColor: forged.brandColor ?? '#112233', avatarMediaId: MEDIA_ID, bannerMediaId: null, publishedAt: null, createdAt: '2025-01-01T00:00:00.000Z' },
     settings: { commentsFrom: 'members', messagesFrom: 'members', messageNotices: 'soon', pastDueAccess: true },
-    design: { draft: null, published: null, versions: [] },
+    design: { draft: forged.design ?? null, published: forged.design ?? null, versions: [] },
     tiers: [{ name: 'Gold', description: '', benefits: [], type: 'paid', monthlyPrice: 500, yearlyPrice: null, currency: 'usd', active: true, position: 1, stripeProductId: 'prod_1', stripeMonthlyPriceId: 'price_1', stripeYearlyPriceId: null }],
   };
   await zip.add('site.json', JSON.stringify(site));
   // Stored, not compressed, so the test can find and change their bytes in the file.
-  await zip.add('posts/hello.json', POST_JSON, { compress: false });
+  await zip.add('posts/hello.json', forged.post ? JSON.stringify({ ...(JSON.parse(POST_JSON) as object), ...forged.post }) : POST_JSON, { compress: false });
   await zip.add('posts/hello.html', '<p>Hello</p>');
   await zip.add(`media/${MEDIA_ID}/dawn.jpg`, Readable.from([PICTURE]), { compress: false });
   await zip.add('media.json', JSON.stringify([{ id: MEDIA_ID, kind: 'image', type: 'image/jpeg', originalName: 'dawn.jpg', alt: 'Dawn', bytes: PICTURE.length, path: `media/${MEDIA_ID}/dawn.jpg` }]));
@@ -51,7 +62,7 @@ async function makeExport(file: string, formatVersion = 1): Promise<void> {
   await zip.add('members.csv', `${header}\nm1,Ada@Example.com,'=SUM(A1),,true,false,cus_1,2025-01-01T00:00:00.000Z,,"vip,early",Gold,active,month,sub_1,,2025-01-01T00:00:00.000Z\n`);
   await zip.add('comments.json', JSON.stringify([{ id: 'c1', post: 'hello', parent: null, author: null, body: 'Nice', createdAt: '2025-01-03T00:00:00.000Z', hidden: false, pinned: true }]));
   await zip.add('messages.json', '[]');
-  await zip.finish({ formatVersion, exportedAt: '2025-02-01T00:00:00.000Z', site: { handle: 'old-home', title: 'Old home' }, counts: { posts: 1, media: 1, members: 1, comments: 1, conversations: 0, messages: 0 } });
+  await zip.finish({ formatVersion: forged.formatVersion ?? 1, exportedAt: '2025-02-01T00:00:00.000Z', site: { handle: 'old-home', title: 'Old home' }, counts: { posts: 1, media: 1, members: 1, comments: 1, conversations: 0, messages: 0 } });
 }
 
 /** A copy of the good export with one byte of `part` changed in place. */
@@ -118,7 +129,40 @@ describe('readPlatformExport', () => {
 
   it('refuses a format version it does not know', async () => {
     const file = path.join(dir, 'future.zip');
-    await makeExport(file, 2);
+    await makeExport(file, { formatVersion: 2 });
     await expect(readPlatformExport({ filePath: file, fileName: 'future.zip' })).rejects.toMatchObject({ code: 'invalid-import', message: expect.stringContaining('format 2') });
+  });
+
+  it('leaves out a design that breaks the design rules, with a problem, and keeps a good one', async () => {
+    const file = path.join(dir, 'hostile-design.zip');
+    await makeExport(file, { design: { ...defaultDesign('#224466'), colors: { accent: HOSTILE } } });
+    const bundle = await readPlatformExport({ filePath: file, fileName: 'x.zip' });
+    await bundle.close();
+    expect(bundle.platform!.design).toEqual({ draft: null, published: null, versions: [] });
+    expect(bundle.problems).toEqual(expect.arrayContaining([expect.objectContaining({ where: 'site.json, the published design' }), expect.objectContaining({ where: 'site.json, the design’s draft' })]));
+
+    const kept = path.join(dir, 'good-design.zip');
+    await makeExport(kept, { design: defaultDesign('#224466') });
+    const good = await readPlatformExport({ filePath: kept, fileName: 'x.zip' });
+    await good.close();
+    expect(good.platform!.design.published?.colors.accent).toBe('#224466');
+    expect(good.problems).toEqual([]);
+  });
+
+  it('refuses a site colour that is not #rrggbb, naming the field', async () => {
+    const file = path.join(dir, 'hostile-colour.zip');
+    await makeExport(file, { brandColor: HOSTILE });
+    await expect(readPlatformExport({ filePath: file, fileName: 'x.zip' })).rejects.toMatchObject({ code: 'invalid-import', message: expect.stringContaining('brandColor') });
+  });
+
+  it('leaves out a post whose visibility, date or slug breaks the posts rules, with a problem', async () => {
+    for (const [name, post] of [['visibility', { visibility: 'everyone' }], ['publishedAt', { publishedAt: 'soon' }], ['slug', { slug: '../Hello' }]] as const) {
+      const file = path.join(dir, `bad-post-${name}.zip`);
+      await makeExport(file, { post });
+      const bundle = await readPlatformExport({ filePath: file, fileName: 'x.zip' });
+      await bundle.close();
+      expect(bundle.posts).toEqual([]);
+      expect(bundle.problems).toEqual([{ where: 'posts/hello.json', message: expect.stringContaining(name) }]);
+    }
   });
 });

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
+import type { ImportProblem } from '../../../common/api/imports.ts';
 import type { SourceComment, SourceMedia, SourceMember, SourcePost, SourceReader, SourceTier } from './source-bundle.ts';
 import {
   COMMENTS_FILE,
@@ -15,13 +16,13 @@ import {
   MEDIA_FILE,
   MEMBERS_FILE,
   SITE_FILE,
-  type ExportedComment,
   type ExportedMedia,
   type ExportedPost,
   type ExportedSite,
   type ExportManifest,
 } from '../../exports/index.ts';
 import { AppError } from '../../errors.ts';
+import { checkedComments, checkedDesigns, checkedPost, checkedSite, checkedTiers } from './platform-checks.ts';
 import { cellDate, cellTrue, readCsv } from './read-csv.ts';
 import { openZip, type ZipArchive } from './zip-archive.ts';
 
@@ -121,7 +122,7 @@ function readMembers(text: string): { members: SourceMember[]; problems: { where
   return { members, problems: sheet.problems };
 }
 
-function sourcePost(post: ExportedPost, html: string, mediaById: Map<string, SourceMedia>): SourcePost {
+function sourcePost(post: Omit<ExportedPost, 'createdAt' | 'updatedAt'>, html: string, mediaById: Map<string, SourceMedia>): SourcePost {
   const cover = post.coverMediaId ? mediaById.get(post.coverMediaId) : undefined;
   return {
     key: post.id,
@@ -154,32 +155,37 @@ export const readPlatformExport: SourceReader = async ({ filePath }) => {
     );
     const mediaById = new Map(media.map((item) => [item.key, item]));
     const names = new Set(zip.entries.map((entry) => entry.name));
+    const problems: ImportProblem[] = [];
+    const site = checkedSite(exported);
+    const design = checkedDesigns(exported, problems);
+    const tiers = checkedTiers(exported, problems);
     const posts: SourcePost[] = [];
     for (const name of names) {
       const match = /^posts\/([^/]+)\.json$/.exec(name);
       if (!match) continue;
-      const post = parseJson<ExportedPost>(await archive.text(name), name);
+      const post = checkedPost(parseJson<unknown>(await archive.text(name), name), name, problems);
+      if (!post) continue;
       const htmlName = `posts/${match[1]}.html`;
       const html = names.has(htmlName) ? await archive.text(htmlName) : '';
       posts.push(sourcePost(post, html, mediaById));
     }
-    const { members, problems } = readMembers(await archive.text(MEMBERS_FILE));
+    const members = readMembers(await archive.text(MEMBERS_FILE));
+    problems.push(...members.problems);
     const postKeyBySlug = new Map(posts.map((post) => [post.slug, post.key]));
-    const comments = parseJson<ExportedComment[]>(await archive.text(COMMENTS_FILE), COMMENTS_FILE).flatMap((comment): SourceComment[] => {
+    const comments = checkedComments(parseJson<unknown>(await archive.text(COMMENTS_FILE), COMMENTS_FILE), problems).flatMap((comment): SourceComment[] => {
       const postKey = postKeyBySlug.get(comment.post);
       if (!postKey) return [];
       return [{ key: comment.id, postKey, parentKey: comment.parent, authorEmail: comment.author, body: comment.body, createdAt: new Date(comment.createdAt), hidden: comment.hidden, pinned: comment.pinned }];
     });
-    const { site, design, tiers } = exported;
     const mediaEntries = new Set(media.map((item) => item.entry));
     return {
       source: 'platform',
       posts,
-      members,
+      members: members.members,
       problems,
       platform: {
         site: { title: site.title, tagline: site.tagline, about: site.about, brandColor: site.brandColor, avatarMediaKey: site.avatarMediaId, bannerMediaKey: site.bannerMediaId },
-        design: { draft: design.draft, published: design.published, versions: design.versions.map((version) => ({ design: version.design, publishedAt: new Date(version.publishedAt) })) },
+        design,
         tiers: tiers satisfies SourceTier[],
         media,
         comments,
