@@ -259,7 +259,8 @@ describe('a Patreon import', () => {
     expect(server.smtp.mailsTo(former)).toEqual([]);
 
     const membershipIds = await targetsOf(server.handle.db, scope.importId, 'member');
-    expect(await server.handle.db.transaction((tx) => removeImportedMemberships(tx, creator.siteId, membershipIds))).toBe(3);
+    const undone = await server.handle.db.transaction((tx) => removeImportedMemberships(tx, creator.siteId, membershipIds, new Date()));
+    expect(undone.removed).toHaveLength(3);
     expect((await creator.client.get<MembersAnswer>(`/api/members?q=${encodeURIComponent('import.example')}`)).body.total).toBe(0);
     expect(await server.handle.db.select().from(membershipEvents).where(eq(membershipEvents.siteId, creator.siteId))).toEqual([]);
   });
