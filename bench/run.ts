@@ -69,7 +69,7 @@ for (const [name, bench] of Object.entries(BENCHMARKS)) {
   try {
     rows.push(...[await bench()].flat());
   } catch (error) {
-    console.error(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`${name} failed: ${error instanceof Error ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ''}` : String(error)}`);
     process.exitCode = 1;
   }
 }

@@ -5,7 +5,7 @@
  * prices an import mapped to a tier, and the site's exports.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { IMPORT_SOURCES, IMPORT_STATUSES, type ImportCounts, type ImportProblem, type ImportProgress, type ImportResult, type ImportTierChoice } from '../common/api/imports.ts';
 import { EXPORT_STATUSES } from '../common/api/exports.ts';
 import { CADENCES } from '../common/memberships.ts';

@@ -174,7 +174,7 @@ export function createServices({ config, database, transport, clock, logger, sec
     passwords,
     rateLimiter,
     mailWorker,
-    jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter, featureCleanups: { expiredUploads: media.deleteExpiredUploads, stripeEvents: webhooks.forgetOldEvents, emailRateSlots: email.forgetOldRateSlots, memberNotices: () => email.memberNotices.forgetOld(), expiredDomainClaims: () => domains.forgetExpiredClaims(), oldExports: siteExports.deleteOld, oldImportUploads: imports.forgetOldUploads }, featureJobs: [publishScheduledJob(posts), endExpiredCompsJob(members), rollUpJob(reportsRollUp), ...messageNotices.jobs(), ...email.jobs] }),
+    jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter, featureCleanups: { expiredUploads: media.deleteExpiredUploads, stripeEvents: webhooks.forgetOldEvents, emailRateSlots: email.forgetOldRateSlots, memberNotices: () => email.memberNotices.forgetOld(), expiredDomainClaims: () => domains.forgetExpiredClaims(), oldExports: () => siteExports.deleteOld(), oldImportUploads: () => imports.forgetOldUploads() }, featureJobs: [publishScheduledJob(posts), endExpiredCompsJob(members), rollUpJob(reportsRollUp), ...messageNotices.jobs(), ...email.jobs] }),
     posts,
     email,
     livePosts,

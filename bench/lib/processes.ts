@@ -37,7 +37,11 @@ export async function startProcess(script: string, env: Record<string, string>, 
   const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], {
     // APP_URL is the origin the product's Origin check accepts, so it must be the address the bench calls.
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', APP_URL: url },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_PRODUCT_STDOUT ? 'inherit' : 'ignore', 'inherit'],
+  });
+  // A process that dies under a benchmark says how, not only that the next request failed.
+  child.once('exit', (code, signal) => {
+    if (signal !== 'SIGTERM') process.stderr.write(`${script} exited with ${signal ?? `code ${code}`}\n`);
   });
   await waitForHttp(`${url}${readyPath}`, child);
   return {

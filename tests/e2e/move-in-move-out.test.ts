@@ -127,7 +127,7 @@ describe.skipIf(!chromiumAvailable)('moving in and out, in Chromium (issue 30 "D
 
   it('imports a Substack export at 375 px: the paying subscriber is linked to their subscription and shows as paying; an old /p/ link lands on the post', async () => {
     const requestsBefore = own.stripe.requests.length;
-    const { page, errors } = await openAs(creator, app.open, 375, '/settings/import');
+    const { page, errors } = await openAs(creator, (options) => app.open(options), 375, '/settings/import');
     await importThroughPage(page, 'Substack', path.join(work, 'substack.zip'), `${SHOTS}/375-substack`);
     const finished = page.locator('main');
     await finished.getByText('2 posts').first().waitFor();
@@ -163,7 +163,7 @@ describe.skipIf(!chromiumAvailable)('moving in and out, in Chromium (issue 30 "D
   });
 
   it('undoes a WordPress import at 1280 px: its posts go, the Substack ones stay', async () => {
-    const { page, errors } = await openAs(creator, app.open, 1280, '/settings/import');
+    const { page, errors } = await openAs(creator, (options) => app.open(options), 1280, '/settings/import');
     await importThroughPage(page, 'WordPress', path.join(work, 'wordpress.xml'), `${SHOTS}/1280-wordpress`);
     const { db } = app.server.handle;
     const titles = async () => (await db.select({ title: posts.title }).from(posts).where(eq(posts.siteId, creator.siteId))).map((post) => post.title).sort();
@@ -183,7 +183,7 @@ describe.skipIf(!chromiumAvailable)('moving in and out, in Chromium (issue 30 "D
   });
 
   it('exports the site and imports it into a second, fresh instance, which shows the same site', async () => {
-    const { page, errors } = await openAs(creator, app.open, 1280, '/settings/export');
+    const { page, errors } = await openAs(creator, (options) => app.open(options), 1280, '/settings/export');
     await page.getByRole('heading', { name: 'Export', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Export my site' }).click();
     const download = page.getByRole('button', { name: /^Download \(/ }).first();
@@ -198,7 +198,7 @@ describe.skipIf(!chromiumAvailable)('moving in and out, in Chromium (issue 30 "D
     const second = await startTestServer({ clientDir: CLIENT_DIR, env: { STRIPE_API_URL: own.stripe.url, ...IMPORTS } });
     try {
       const mover = await creatorOn(second, creator.handle, secretKey);
-      const moved = await openAs(mover, app.open, 1280, '/settings/import');
+      const moved = await openAs(mover, (options) => app.open(options), 1280, '/settings/import');
       await importThroughPage(moved.page, 'Another site on this platform', zipPath, `${SHOTS}/1280-platform`);
       expect(unexpectedErrors(moved.errors)).toEqual([]);
 
