@@ -59,19 +59,27 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const shared = options.shareWith;
   const testDatabase = shared?.testDatabase ?? (await createTestDatabase({ embedded: options.embeddedDatabase ?? false }));
   const smtp = options.smtp ?? shared?.smtp ?? (await startSmtpSink());
-  const port = await freePort();
-  const env = testEnvironment(port, smtp.url, {
-    ...(testDatabase.url ? { DATABASE_URL: testDatabase.url } : {}),
-    ...options.env,
-  });
-  const config = loadConfig(env);
   const handle = await testDatabase.connect();
-  const running = await startServer({
-    config,
-    logger: testLogger(config.logLevel, options.logStream),
-    database: handle,
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.clientDir ? { clientDir: options.clientDir } : {}),
+  const start = async () => {
+    const env = testEnvironment(await freePort(), smtp.url, {
+      ...(testDatabase.url ? { DATABASE_URL: testDatabase.url } : {}),
+      ...options.env,
+    });
+    const config = loadConfig(env);
+    return startServer({
+      config,
+      logger: testLogger(config.logLevel, options.logStream),
+      database: handle,
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.clientDir ? { clientDir: options.clientDir } : {}),
+    });
+  };
+  // freePort's port is free when asked, not when the server listens: under a full run another process (an outgoing
+  // connection's ephemeral port) took one in between (CI, 2026-11-28). A failed start stops what it started, so a
+  // second port is simply tried.
+  const running = await start().catch((error: unknown) => {
+    if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
+    return start();
   });
   return {
     ...running,
