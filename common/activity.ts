@@ -12,6 +12,12 @@ export const ACTIVITY_TYPES = [
   'messaged',
   'post-published',
   'email-sent',
+  'offer-redeemed',
+  'gift-bought',
+  'gift-redeemed',
+  'tipped',
+  'product-sold',
+  'refunded',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -29,6 +35,12 @@ export const ACTIVITY_LABELS: Record<ActivityType, string> = {
   messaged: 'Messaged',
   'post-published': 'Post published',
   'email-sent': 'Email sent',
+  'offer-redeemed': 'Offer redeemed',
+  'gift-bought': 'Gift bought',
+  'gift-redeemed': 'Gift redeemed',
+  tipped: 'Tipped',
+  'product-sold': 'Product sold',
+  refunded: 'Refunded',
 };
 
 export const ACTIVITY_PAGE_DEFAULT = 50;

@@ -23,6 +23,7 @@ import {
 import { MEDIA_KINDS, MEDIA_STATUSES, type MediaDerived } from '../common/media.ts';
 import { POST_STATUSES, POST_VISIBILITIES, type EditorDocument } from '../common/posts.ts';
 import { AUDIENCES, DEFAULT_AUDIENCE, MESSAGE_NOTICES } from '../common/messaging.ts';
+import { DEFAULT_TIP_SETTINGS, type TipSettings } from '../common/earn.ts';
 import { MEMBERSHIP_SOURCES, MEMBERSHIP_STATUSES, TIER_TYPES, CADENCES } from '../common/memberships.ts';
 import { users } from './schema.ts';
 
@@ -57,6 +58,8 @@ export const sites = pgTable(
     commentsFrom: text('comments_from', { enum: AUDIENCES }).notNull().default(DEFAULT_AUDIENCE),
     /** How the creator hears of unread messages. */
     messageNotices: text('message_notices', { enum: MESSAGE_NOTICES }).notNull().default('soon'),
+    /** The tip jar (common/earn.ts): off until the creator turns it on. */
+    tips: jsonb('tips').$type<TipSettings>().notNull().default(DEFAULT_TIP_SETTINGS),
   },
   (table) => [
     uniqueIndex('sites_owner_unique').on(table.ownerId),
@@ -185,6 +188,8 @@ export const tiers = pgTable(
     stripeProductId: text('stripe_product_id'),
     stripeMonthlyPriceId: text('stripe_monthly_price_id'),
     stripeYearlyPriceId: text('stripe_yearly_price_id'),
+    /** A free trial every paid join of this tier starts with (DESIGN.md "More ways to be paid"); null: none. */
+    trialDays: integer('trial_days'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [

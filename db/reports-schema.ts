@@ -67,6 +67,8 @@ export const siteDays = pgTable(
     paidMembers: integer('paid_members').notNull().default(0),
     /** Monthly recurring revenue in minor units of the site's main currency. */
     mrr: integer('mrr').notNull().default(0),
+    /** One-time payments of the day (gifts, tips, products; docs/decisions/162), refunds taken off, in minor units of the main currency. */
+    oneTimeRevenue: integer('one_time_revenue').notNull().default(0),
     /** The day is over and its visitor hashes were counted and deleted: later hashes of it add to `visitors`. */
     closed: boolean('closed').notNull().default(false),
     rolledUpAt: timestamptz('rolled_up_at').notNull().defaultNow(),
