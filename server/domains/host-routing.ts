@@ -19,7 +19,7 @@ import type { SignInWay } from './handoff.ts';
 import { domainNextPath, sameHostPath } from './next-path.ts';
 
 /** The site's own pages, at the root of its domain. */
-const SITE_PAGE = /^\/(?:$|posts\/[^/]+(?:\/comments(?:\/[a-z-]+)?)?$|comments\/[^/]+\/[a-z-]+$|join(?:\/signup|\/confirm)?$|sign-in(?:\/confirm)?$|terms$|privacy$|unsubscribe$|account(?:\/[a-z-]+)?$|rss\.xml$|feed\/)/;
+const SITE_PAGE = /^\/(?:$|posts\/[^/]+(?:\/comments(?:\/[a-z-]+)?)?$|comments\/[^/]+\/[a-z-]+$|join(?:\/signup|\/confirm)?$|sign-in(?:\/confirm)?$|terms$|privacy$|unsubscribe$|account(?:\/[a-z-]+)?$|rss\.xml$|feed\/|offers\/[^/]+$|gift(?:\/redeem)?$|tip$|products\/[^/]+$|downloads$)/;
 /**
  * Where an unknown page of the domain goes: a path no route under `/@{handle}` answers, so the
  * site's 404 does, whatever the page asked for (it never reaches a route the domain does not serve).
