@@ -19,7 +19,7 @@ import { createMedia, mediaQueues } from './media/index.ts';
 import { createMemberAccountService } from './member-account/index.ts';
 import { createCommentsService, createMessageEvents, createMessageNotices, createMessagesService } from './messaging/index.ts';
 import { createMembersImport, createMembersService, endExpiredCompsJob } from './members/index.ts';
-import { createPaymentAccountsService, createStripeClient, createWebhookService, type WebhookHandlers } from './payments/index.ts';
+import { combineWebhookHandlers, createPaymentAccountsService, createStripeClient, createWebhookService, type WebhookHandlers } from './payments/index.ts';
 import { createPlatformPlanService, platformPlanWebhookHandlers } from './platform-plan/index.ts';
 import { createLivePosts, createPostsService, publishScheduledJob } from './posts/index.ts';
 import { createMaintenanceState } from './settings/index.ts';
@@ -128,10 +128,7 @@ export function createServices({ config, database, transport, clock, logger, sec
   // account's events run the `connect` handlers too, so they exist without the platform's key (docs/decisions/144).
   const webhookHandlers: WebhookHandlers = {
     platform: stripe ? platformPlanWebhookHandlers({ stripe: stripe.client, clock, siteChanged }) : {},
-    connect: {
-      ...paymentAccounts.webhookHandlers.connect,
-      ...membershipWebhookHandlers(createSubscriptionSync({ stripeForAccount, clock, noteNewMember })),
-    },
+    connect: combineWebhookHandlers(paymentAccounts.webhookHandlers.connect, membershipWebhookHandlers(createSubscriptionSync({ stripeForAccount, clock, noteNewMember }))),
   };
   // The Host lookup follows every site change (a domain's too), on every server.
   const domainDirectory = createDomainDirectory({ db, platformHost: config.appUrl.hostname });

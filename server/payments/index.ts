@@ -3,5 +3,5 @@ export { createPaymentAccountsService, type PaymentsReady, type StripeForAccount
 export type { SiteStripe } from './site-stripe.ts';
 export { createPaymentsFeature } from './payments-feature.ts';
 export { createStripeClient, currentSubscription, stripeFailure, type StripeClient } from './stripe-client.ts';
-export type { WebhookHandlers } from './webhook-handlers.ts';
+export { combineWebhookHandlers, type WebhookHandler, type WebhookHandlers } from './webhook-handlers.ts';
 export { createWebhookService } from './webhook-service.ts';

@@ -18,3 +18,27 @@ export interface WebhookHandlers {
 }
 
 export type WebhookEndpoint = keyof WebhookHandlers;
+
+type HandlerMap = Partial<Record<string, WebhookHandler>>;
+
+/**
+ * Several features may act on one event type (a completed Checkout makes a membership, a sale, an offer's
+ * redemption): this runs each feature's handler in the order given, in the one transaction, so the event is
+ * applied whole or not at all. A spread of the maps would keep only the last handler of a type.
+ */
+export function combineWebhookHandlers(...maps: HandlerMap[]): HandlerMap {
+  const combined: Record<string, WebhookHandler> = {};
+  for (const map of maps) {
+    for (const [type, handler] of Object.entries(map)) {
+      if (!handler) continue;
+      const before = combined[type];
+      combined[type] = before
+        ? async (event, tx) => {
+            await before(event, tx);
+            await handler(event, tx);
+          }
+        : handler;
+    }
+  }
+  return combined;
+}
