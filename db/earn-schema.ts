@@ -122,6 +122,27 @@ export const sales = pgTable(
   ],
 );
 
+/**
+ * What was given back of a paid sale, one row each time Stripe's refunded total of its charge grew: a whole refund
+ * ends what was bought, a partial one only lowers revenue. The roll-up takes each off on its own day.
+ */
+export const saleRefunds = pgTable(
+  'sale_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    saleId: uuid('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** Minor units of the sale's currency: what this refund added to the charge's refunded total. */
+    amount: integer('amount').notNull(),
+    refundedAt: timestamptz('refunded_at').notNull().defaultNow(),
+  },
+  (table) => [index('sale_refunds_sale_idx').on(table.saleId), index('sale_refunds_site_day_idx').on(table.siteId, table.refundedAt), check('sale_refunds_amount_positive', sql`${table.amount} > 0`)],
+);
+
 /** A gift of N months of a paid tier: bought in one payment, redeemed once by whoever holds the code. */
 export const gifts = pgTable(
   'gifts',
@@ -250,4 +271,4 @@ export const productPurchases = pgTable(
   ],
 );
 
-export const earnSchema = { offers, offerRedemptions, sales, gifts, tips, products, productFiles, productPurchases };
+export const earnSchema = { offers, offerRedemptions, sales, saleRefunds, gifts, tips, products, productFiles, productPurchases };
