@@ -85,6 +85,9 @@ export const ERROR_CODES = [
   'import-running',
   'import-not-undoable',
   'import-not-planned',
+  'offer-full',
+  'offer-ended',
+  'offer-code-taken',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -103,6 +106,7 @@ export const ERROR_FIELDS = [
   'currentPassword', 'newPassword',
   'code',
   'file', 'source', 'sourceUrl', 'tierMap',
+  'kind', 'percentOff', 'amountOff', 'trialDays', 'duration', 'durationMonths', 'endsAt', 'redemptionLimit', 'archived',
 ] as const;
 export type ErrorField = (typeof ERROR_FIELDS)[number];
 

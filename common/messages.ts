@@ -145,6 +145,9 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'import-running': 'Another import of your site is running. Wait for it to finish, then start this one.',
   'import-not-undoable': 'This import can no longer be undone.',
   'import-not-planned': 'This import has already been started.',
+  'offer-full': 'This offer has been claimed as many times as it allows.',
+  'offer-ended': 'This offer has ended.',
+  'offer-code-taken': 'Another offer on your site already uses this code.',
 };
 
 export function messageFor(table: MessageTable, code: ErrorCode, fallback: string): string {
