@@ -88,6 +88,9 @@ export const ERROR_CODES = [
   'offer-full',
   'offer-ended',
   'offer-code-taken',
+  'gift-redeemed',
+  'gift-refunded',
+  'gift-not-needed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -107,6 +110,8 @@ export const ERROR_FIELDS = [
   'code',
   'file', 'source', 'sourceUrl', 'tierMap',
   'kind', 'percentOff', 'amountOff', 'trialDays', 'duration', 'durationMonths', 'endsAt', 'redemptionLimit', 'archived',
+  'price',
+  'months', 'recipientEmail', 'sendAt',
 ] as const;
 export type ErrorField = (typeof ERROR_FIELDS)[number];
 
