@@ -148,6 +148,9 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'offer-full': 'This offer has been claimed as many times as it allows.',
   'offer-ended': 'This offer has ended.',
   'offer-code-taken': 'Another offer on your site already uses this code.',
+  'gift-redeemed': 'This gift has already been redeemed.',
+  'gift-refunded': 'This gift was refunded, so it can no longer be redeemed.',
+  'gift-not-needed': 'You already have this membership or a higher one. Keep the gift for someone else: the link still works for them.',
 };
 
 export function messageFor(table: MessageTable, code: ErrorCode, fallback: string): string {

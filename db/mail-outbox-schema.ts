@@ -27,6 +27,8 @@ export interface MailParams {
   newEmail?: string;
   /** A `password-changed` notice after a change made signed in: that session stayed, the others ended (a reset ends them all). */
   keptSession?: boolean;
+  /** A gift's mail (server/gifts/): the gift it is about; its redeem code is made when the mail is sent. */
+  giftId?: string;
   /** The loopback origin of the request that asked for the mail; its links use it if the server accepts it (server/mail/link-origin.ts). */
   linkOrigin?: string;
 }
