@@ -19,7 +19,7 @@ export const MAIL_QUEUED_CHANNEL = 'mail_queued';
  */
 export async function enqueueMail(
   db: Database,
-  mail: { recipient: string; template: MailTemplate; userId: string; siteId?: string; supportRequestId?: string; newEmail?: string; keptSession?: boolean; linkOrigin?: string | undefined },
+  mail: { recipient: string; template: MailTemplate; userId: string; siteId?: string; supportRequestId?: string; newEmail?: string; keptSession?: boolean; linkOrigin?: string | undefined; giftId?: string },
   now: Date,
 ): Promise<void> {
   await db.insert(mailOutbox).values({
@@ -33,6 +33,7 @@ export async function enqueueMail(
       ...(mail.newEmail ? { newEmail: mail.newEmail } : {}),
       ...(mail.keptSession ? { keptSession: true } : {}),
       ...(mail.linkOrigin ? { linkOrigin: mail.linkOrigin } : {}),
+      ...(mail.giftId ? { giftId: mail.giftId } : {}),
     },
     createdAt: now,
     nextAttemptAt: now,
