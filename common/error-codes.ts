@@ -91,6 +91,7 @@ export const ERROR_CODES = [
   'gift-redeemed',
   'gift-refunded',
   'gift-not-needed',
+  'tips-off',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -112,6 +113,7 @@ export const ERROR_FIELDS = [
   'kind', 'percentOff', 'amountOff', 'trialDays', 'duration', 'durationMonths', 'endsAt', 'redemptionLimit', 'archived',
   'price',
   'months', 'recipientEmail', 'sendAt',
+  'amount', 'postId', 'tips',
 ] as const;
 export type ErrorField = (typeof ERROR_FIELDS)[number];
 

@@ -151,6 +151,7 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'gift-redeemed': 'This gift has already been redeemed.',
   'gift-refunded': 'This gift was refunded, so it can no longer be redeemed.',
   'gift-not-needed': 'You already have this membership or a higher one. Keep the gift for someone else: the link still works for them.',
+  'tips-off': 'This site is not taking tips right now.',
 };
 
 export function messageFor(table: MessageTable, code: ErrorCode, fallback: string): string {
