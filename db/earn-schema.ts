@@ -5,7 +5,7 @@
  * and what each kind of sale holds beyond it.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { GIFT_STATUSES, OFFER_DURATIONS, OFFER_KINDS, OFFER_REDEMPTION_STATUSES, PRODUCT_STATUSES, SALE_KINDS, SALE_STATUSES } from '../common/earn.ts';
 import { media, posts, sites, tiers } from './content-schema.ts';
 import { users } from './schema.ts';
@@ -260,6 +260,8 @@ export const productPurchases = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     downloadTokenHash: text('download_token_hash'),
+    /** The product's media ids when it sold: a file the creator deletes since is told to the buyer as missing, not as an error. */
+    mediaIdsAtSale: jsonb('media_ids_at_sale').$type<string[]>().notNull().default([]),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     /** Set by a refund: access ends. */
     revokedAt: timestamptz('revoked_at'),

@@ -1,0 +1,1 @@
+ALTER TABLE "product_purchases" ADD COLUMN "media_ids_at_sale" jsonb DEFAULT '[]'::jsonb NOT NULL;
