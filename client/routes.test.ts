@@ -54,6 +54,7 @@ describe('the route table', () => {
       '/subscribers/0b5e8f0e-8a0c-4c47-9a3e-1f2d3c4b5a69': 'features/members/MemberPage.tsx',
       '/domain': 'features/domain/DomainPage.tsx',
       '/messages': 'features/messages/inbox/MessagesPage.tsx',
+      '/earn': 'features/earn/EarnPage.tsx',
     };
     for (const path of sidebarPaths) expect(routeFor(path).screen, path).toBe(built[path] ?? NOT_FOUND_SCREEN);
     for (const [path, screen] of Object.entries(built)) {

@@ -66,6 +66,7 @@ export const ROUTES: readonly RouteEntry[] = [
   creator('/subscribers', 'features/members/SubscribersPage.tsx'),
   creator('/subscribers/:id', 'features/members/MemberPage.tsx'),
   creator('/messages', 'features/messages/inbox/MessagesPage.tsx'),
+  creator('/earn', 'features/earn/EarnPage.tsx'),
   creator('/domain', 'features/domain/DomainPage.tsx'),
   creator('/customize-site', 'features/design/CustomizeSitePage.tsx'),
   creator('/preview-page', 'features/preview/PreviewPage.tsx'),

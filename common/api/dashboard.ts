@@ -25,6 +25,11 @@ export interface MemberFigures {
   mrr: MoneyAmount[];
   /** Of the members paying `days` ago, how many have left since; `rate` is null when nobody was paying then. */
   churn: { days: number; left: number; payingAtStart: number; rate: number | null };
+  /**
+   * One-time payments (gifts, tips, products) of the last `days` days, as the reports' roll-up counts them: paid in
+   * the period, less what was refunded in it; per currency, the site's main currency first and always present.
+   */
+  oneTime: { days: number; revenue: MoneyAmount[]; sales: number };
 }
 
 export interface Overview {

@@ -2,7 +2,7 @@
  * The overview's money figures (issue 10 item 6, docs/decisions/058), each an
  * aggregate over the site's own rows in Postgres: paying members, monthly
  * recurring revenue per currency as Ghost counts it, and churn over the last
- * 30 days.
+ * 30 days; and one-time revenue beside them (one-time-figures.ts).
  */
 import { and, asc, count, countDistinct, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { MemberFigures } from '../../common/api/dashboard.ts';
@@ -10,6 +10,7 @@ import { churnRate, mrrByCurrency } from '../../common/member-figures.ts';
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { membershipEvents } from '../../db/money-schema.ts';
+import { oneTimeFigures } from './one-time-figures.ts';
 
 export const CHURN_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -61,10 +62,12 @@ export async function memberFigures(db: Database, siteId: string, now: Date): Pr
   const payingAtStart = atStart[0]?.count ?? 0;
   const leftCount = left[0]?.count ?? 0;
   const rows = revenue.flatMap((row) => (row.currency ? [{ currency: row.currency, amount: row.amount }] : []));
+  const currency = mainCurrency[0]?.currency ?? rows[0]?.currency ?? FALLBACK_CURRENCY;
   return {
     payingMembers: paying[0]?.count ?? 0,
-    mrr: mrrByCurrency(rows, mainCurrency[0]?.currency ?? rows[0]?.currency ?? FALLBACK_CURRENCY),
+    mrr: mrrByCurrency(rows, currency),
     churn: { days: CHURN_DAYS, left: leftCount, payingAtStart, rate: churnRate(leftCount, payingAtStart) },
+    oneTime: await oneTimeFigures(db, siteId, now, currency),
   };
 }
 

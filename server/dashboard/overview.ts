@@ -15,6 +15,7 @@ import { findSiteByOwner, siteAddress } from '../sites/index.ts';
 import { suspensionOf } from '../site-standing/index.ts';
 import type { LivePosts } from '../posts/index.ts';
 import { CHURN_DAYS, memberFigures } from './member-figures.ts';
+import { ONE_TIME_DAYS } from './one-time-figures.ts';
 
 export const VIEW_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,7 +29,7 @@ export function lastDays(now: Date, days = VIEW_DAYS): string[] {
 const EMPTY_FIGURES = {
   posts: { published: 0, drafts: 0, scheduled: 0 },
   members: 0,
-  money: { payingMembers: 0, mrr: [{ amount: 0, currency: 'usd' }], churn: { days: CHURN_DAYS, left: 0, payingAtStart: 0, rate: null } },
+  money: { payingMembers: 0, mrr: [{ amount: 0, currency: 'usd' }], churn: { days: CHURN_DAYS, left: 0, payingAtStart: 0, rate: null }, oneTime: { days: ONE_TIME_DAYS, revenue: [{ amount: 0, currency: 'usd' }], sales: 0 } },
   latestEmail: null,
 };
 

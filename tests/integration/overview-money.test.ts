@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Overview } from '../../common/api/dashboard.ts';
 import type { Cadence, MembershipSource, MembershipStatus } from '../../common/memberships.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
+import { sales } from '../../db/earn-schema.ts';
 import { users } from '../../db/schema.ts';
 import { endMembership } from '../../server/memberships/index.ts';
 import { creatorWithSite, type Creator } from '../support/creator-site.ts';
@@ -81,7 +82,12 @@ describe('the overview money figures', () => {
     const creator = await creatorWithSite(server);
     const { money, members } = await overviewOf(creator);
     expect(members).toBe(0);
-    expect(money).toEqual({ payingMembers: 0, mrr: [{ amount: 0, currency: 'usd' }], churn: { days: 30, left: 0, payingAtStart: 0, rate: null } });
+    expect(money).toEqual({
+      payingMembers: 0,
+      mrr: [{ amount: 0, currency: 'usd' }],
+      churn: { days: 30, left: 0, payingAtStart: 0, rate: null },
+      oneTime: { days: 30, revenue: [{ amount: 0, currency: 'usd' }], sales: 0 },
+    });
   });
 
   it('count paying members, MRR per currency and churn from the site’s own memberships only', async () => {
@@ -131,5 +137,36 @@ describe('the overview money figures', () => {
     await member(creator.siteId, { tierId: eurFirst!.id, status: 'active', cadence: 'year', amount: 1200, currency: 'eur' });
     const { money } = await overviewOf(creator);
     expect(money.mrr).toEqual([{ amount: 100, currency: 'eur' }]);
+  });
+
+  it('sum one-time revenue of 30 days from the sales ledger as the roll-up does: paid in the period, less refunded in it, per currency', async () => {
+    const creator = await creatorWithSite(server);
+    await server.handle.db.insert(tiers).values({ siteId: creator.siteId, name: 'Dollar', type: 'paid', monthlyPrice: 300, currency: 'usd', position: 1 });
+    const sale = (siteId: string, values: Partial<typeof sales.$inferInsert>) =>
+      server.handle.db.insert(sales).values({ siteId, kind: 'tip', status: 'paid', amount: 100, currency: 'usd', ...values });
+    await sale(creator.siteId, { kind: 'tip', amount: 500, paidAt: daysAgo(2) });
+    await sale(creator.siteId, { kind: 'product', amount: 1500, paidAt: daysAgo(10) });
+    // Paid and refunded inside the period: counted as a sale, worth nothing.
+    await sale(creator.siteId, { kind: 'product', status: 'refunded', amount: 1000, paidAt: daysAgo(20), refundedAt: daysAgo(3) });
+    // Paid before the period, refunded in it: taken off, as the report's day of the refund takes it off.
+    await sale(creator.siteId, { kind: 'gift', status: 'refunded', amount: 300, paidAt: daysAgo(40), refundedAt: daysAgo(5) });
+    await sale(creator.siteId, { kind: 'tip', amount: 700, currency: 'eur', paidAt: daysAgo(1) });
+    // Not revenue: before the period, never paid, abandoned, another creator's.
+    await sale(creator.siteId, { kind: 'tip', amount: 9000, paidAt: daysAgo(31) });
+    await sale(creator.siteId, { kind: 'tip', status: 'open', amount: 9000 });
+    await sale(creator.siteId, { kind: 'product', status: 'expired', amount: 9000 });
+    const other = await creatorWithSite(server);
+    await sale(other.siteId, { kind: 'tip', amount: 9000, paidAt: daysAgo(1) });
+
+    const { money } = await overviewOf(creator);
+    expect(money.oneTime).toEqual({
+      days: 30,
+      revenue: [
+        { amount: 500 + 1500 - 300, currency: 'usd' },
+        { amount: 700, currency: 'eur' },
+      ],
+      sales: 4,
+    });
+    expect((await overviewOf(other)).money.oneTime).toEqual({ days: 30, revenue: [{ amount: 9000, currency: 'usd' }], sales: 1 });
   });
 });

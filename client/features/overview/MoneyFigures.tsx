@@ -1,8 +1,10 @@
-/** The overview's money cards (docs/decisions/058): paying members, monthly recurring revenue, churn over 30 days. */
+/** The overview's money cards (docs/decisions/058): paying members, monthly recurring revenue, one-time revenue and churn over 30 days. */
+import type { ReactNode } from 'react';
 import type { MemberFigures } from '../../../common/api/dashboard.ts';
+import { Link } from 'react-router';
 import { formatMoney } from '../../../common/money.ts';
 
-function Card({ label, value, hint }: { label: string; value: string; hint: string }) {
+function Card({ label, value, hint }: { label: string; value: string; hint: ReactNode }) {
   return (
     <div className="overview-figure">
       <dt className="overview-figure__label">{label}</dt>
@@ -13,7 +15,8 @@ function Card({ label, value, hint }: { label: string; value: string; hint: stri
 }
 
 export function MoneyFigures({ money }: { money: MemberFigures }) {
-  const { payingMembers, mrr, churn } = money;
+  const { payingMembers, mrr, churn, oneTime } = money;
+  const amounts = (list: typeof mrr) => list.map((entry) => formatMoney(entry.amount, entry.currency, { compact: true })).join(' + ');
   const none = payingMembers === 0;
   return (
     <section aria-labelledby="money-heading">
@@ -24,8 +27,18 @@ export function MoneyFigures({ money }: { money: MemberFigures }) {
         <Card label="Paying members" value={payingMembers.toLocaleString()} hint={none ? 'No paying members yet' : 'On a paid tier, paying through Stripe'} />
         <Card
           label="Monthly recurring revenue"
-          value={mrr.map((entry) => formatMoney(entry.amount, entry.currency, { compact: true })).join(' + ')}
+          value={amounts(mrr)}
           hint={none ? 'Paid memberships show here' : 'Yearly plans count a twelfth; trials and cancellations add nothing'}
+        />
+        <Card
+          label={`One-time revenue (${oneTime.days} days)`}
+          value={amounts(oneTime.revenue)}
+          hint={
+            <>
+              {oneTime.sales === 0 ? 'Gifts, tips and products show here' : `${oneTime.sales.toLocaleString()} ${oneTime.sales === 1 ? 'sale' : 'sales'}, refunds taken off`}.{' '}
+              <Link to="/earn">See Earn</Link>
+            </>
+          }
         />
         <Card
           label={`Churn, last ${churn.days} days`}

@@ -14,6 +14,7 @@ describe('sidebar entries', () => {
       '/upload',
       '/subscribers',
       '/messages',
+      '/earn',
       '/domain',
       '/customize-site',
       '/preview-page',

@@ -32,6 +32,7 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
   { label: 'Upload content', to: '/upload' },
   { label: 'Subscribers', children: [{ label: 'All subscribers', to: '/subscribers' }] },
   { label: 'Messages', children: [{ label: 'Inbox', to: '/messages' }] },
+  { label: 'Earn', to: '/earn' },
   { label: 'Domain', to: '/domain' },
   { label: 'Customize site', to: '/customize-site' },
   { label: 'Preview page', to: '/preview-page' },
