@@ -9,10 +9,12 @@ import { accountMailSender, emailChangeMailTemplates, passwordMailTemplates, ver
 import type { Config } from './config/index.ts';
 import type { Database } from '../db/connect.ts';
 import { domainMailTemplates } from './domains/index.ts';
+import { giftMailTemplates } from './gifts/index.ts';
 import { patronInvitationMailTemplates } from './imports/index.ts';
 import type { MailTemplates } from './mail/index.ts';
 import { memberNoticeTemplates } from './member-notices/index.ts';
 import { messageNoticeTemplates } from './messaging/index.ts';
+import { productReceiptMailTemplate } from './products/index.ts';
 import { joinMailTemplates } from './public-site/index.ts';
 import { loadMailBrand } from './sites/index.ts';
 import { supportMailTemplates } from './support/index.ts';
@@ -33,5 +35,7 @@ export function createMailTemplates(db: Database, config: Pick<Config, 'appUrl' 
     ...joinMailTemplates({ db, mailFrom: config.mailFrom }),
     ...patronInvitationMailTemplates({ db, mailFrom }),
     ...deletionCodeMailTemplate({ db, mailFrom, senderOf }),
+    ...giftMailTemplates({ db, mailFrom }),
+    ...productReceiptMailTemplate({ db, mailFrom }),
   };
 }

@@ -19,7 +19,7 @@ export const MAIL_QUEUED_CHANNEL = 'mail_queued';
  */
 export async function enqueueMail(
   db: Database,
-  mail: { recipient: string; template: MailTemplate; userId: string; siteId?: string; supportRequestId?: string; newEmail?: string; keptSession?: boolean; linkOrigin?: string | undefined; giftId?: string },
+  mail: { recipient: string; template: MailTemplate; userId: string; siteId?: string; supportRequestId?: string; newEmail?: string; keptSession?: boolean; linkOrigin?: string | undefined; giftId?: string; saleId?: string },
   now: Date,
 ): Promise<void> {
   await db.insert(mailOutbox).values({
@@ -34,6 +34,7 @@ export async function enqueueMail(
       ...(mail.keptSession ? { keptSession: true } : {}),
       ...(mail.linkOrigin ? { linkOrigin: mail.linkOrigin } : {}),
       ...(mail.giftId ? { giftId: mail.giftId } : {}),
+      ...(mail.saleId ? { saleId: mail.saleId } : {}),
     },
     createdAt: now,
     nextAttemptAt: now,

@@ -26,4 +26,8 @@ export const MAIL_SUBJECTS: Record<MailTemplate, string> = {
   'email-change-requested': `Your ${PRODUCT_NAME} email is being changed`,
   'email-change-taken': `Your ${PRODUCT_NAME} email was not changed`,
   'account-deletion-code': 'Your code to delete your account',
+  'gift-received': 'You have been given a gift',
+  'gift-receipt': 'Your gift receipt',
+  'gift-ending': 'Your gift membership ends soon',
+  'product-receipt': 'Your download',
 };

@@ -1,0 +1,7 @@
+/** What other rooms use of server/products/ (docs/architecture.md): its public surface. */
+export { createProductDownloads, type ProductDownloads, type PurchaseDownloads, type StoredDownload } from './product-downloads.ts';
+export { createProductFulfiller } from './product-fulfiller.ts';
+export { productReceiptMailTemplate } from './product-receipt-mail.ts';
+export { createProductsFeature } from './products-feature.ts';
+export { createProductsService, type ProductsService } from './products-service.ts';
+export { createProductStore, type ProductStore, type PublicProduct } from './product-store.ts';

@@ -1,0 +1,73 @@
+/**
+ * A product as the public site shows and sells it: an active product of a published site, by its slug, and its
+ * Checkout (one-time, on the creator's own account, no application fee: server/sales/). An archived product is
+ * gone from the site, though its buyers keep their files.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { ProductFileView } from '../../common/api/products.ts';
+import { looksLikeHandle } from '../../common/handles.ts';
+import type { Database } from '../../db/connect.ts';
+import { products } from '../../db/earn-schema.ts';
+import { AppError } from '../errors.ts';
+import type { StartPaymentCheckout } from '../sales/index.ts';
+import { refuseIfSuspended } from '../site-standing/index.ts';
+import { findSiteByHandle, type Site } from '../sites/index.ts';
+import { filesOfProducts } from './products-service.ts';
+
+export interface PublicProduct {
+  id: string;
+  title: string;
+  slug: string;
+  description: string;
+  price: number;
+  currency: string;
+  coverMediaId: string | null;
+  files: ProductFileView[];
+}
+
+export function createProductStore({ db, startPaymentCheckout }: { db: Database; startPaymentCheckout: StartPaymentCheckout }) {
+  async function bySlug(siteId: string, slug: string): Promise<PublicProduct | undefined> {
+    if (!/^[a-z0-9-]{1,200}$/.test(slug)) return undefined;
+    const [row] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.siteId, siteId), eq(products.slug, slug), eq(products.status, 'active')));
+    if (!row) return undefined;
+    const files = (await filesOfProducts(db, [row.id])).get(row.id) ?? [];
+    return { id: row.id, title: row.title, slug: row.slug, description: row.description, price: row.price, currency: row.currency, coverMediaId: row.coverMediaId, files };
+  }
+
+  async function publishedSite(handle: string): Promise<Site> {
+    const site = looksLikeHandle(handle.toLowerCase()) ? await findSiteByHandle(db, handle) : undefined;
+    if (!site?.publishedAt) throw new AppError('not-found', 404);
+    await refuseIfSuspended(db, site.id);
+    return site;
+  }
+
+  return {
+    bySlug,
+
+    /** The Checkout URL of one product for a signed-in buyer (`userId`) or an address typed on the page. */
+    async checkout(handle: string, slug: string, buyer: { userId?: string | undefined; email?: string | undefined }): Promise<{ url: string }> {
+      const site = await publishedSite(handle);
+      const product = await bySlug(site.id, slug);
+      // A product none of whose files is left cannot be sold.
+      if (!product || product.files.length === 0) throw new AppError('not-found', 404);
+      if (buyer.userId && buyer.userId === site.ownerId) throw new AppError('cannot-join-own-site', 409);
+      const { url } = await startPaymentCheckout({
+        site,
+        kind: 'product',
+        amount: product.price,
+        currency: product.currency,
+        itemName: product.title,
+        buyer: buyer.userId ? { userId: buyer.userId } : { email: buyer.email },
+        metadata: { productId: product.id },
+        successPath: `/products/${product.slug}?bought=1`,
+        cancelPath: `/products/${product.slug}`,
+      });
+      return { url };
+    },
+  };
+}
+
+export type ProductStore = ReturnType<typeof createProductStore>;
