@@ -4,6 +4,7 @@
  * minor units; the form converts what the creator types (5.00) with toMinorUnits.
  */
 import { z } from 'zod';
+import { trialDaysSchema } from './offer-schemas.ts';
 import { TIER_BENEFIT_MAX_LENGTH, TIER_BENEFITS_MAX, TIER_CURRENCIES, TIER_DESCRIPTION_MAX_LENGTH, TIER_NAME_MAX_LENGTH, TIER_PRICE_MAX, TIER_PRICE_MIN } from './tiers.ts';
 
 
@@ -31,8 +32,9 @@ export const createTierSchema = z
   .strict();
 export type CreateTierInput = z.input<typeof createTierSchema>;
 
+/** `trialDays`: the free trial every paid join of the tier starts with, 1 to 365 days, or null for none. */
 export const updateTierSchema = z
-  .object({ name, description, benefits, monthlyPrice: price, yearlyPrice: price, currency, active: z.boolean() })
+  .object({ name, description, benefits, monthlyPrice: price, yearlyPrice: price, currency, active: z.boolean(), trialDays: trialDaysSchema.nullable() })
   .partial()
   .strict();
 export type UpdateTierInput = z.input<typeof updateTierSchema>;

@@ -19,6 +19,8 @@ export interface TierView {
   /** False once archived: no new members join it; its members keep it. */
   active: boolean;
   position: number;
+  /** The free trial every paid join of this tier starts with, in days; null for none (an offer's terms replace it). */
+  trialDays: number | null;
 }
 
 export const listTiers = endpoint<undefined, undefined, { tiers: TierView[] }>('GET', '/api/tiers');
@@ -31,11 +33,12 @@ export interface TierBody {
   yearlyPrice?: number | null;
   currency?: string;
   active?: boolean;
+  trialDays?: number | null;
 }
 
 /** 201 with the new (paid) tier; 409 `payments-not-ready` for an active paid tier before Stripe is connected. */
 export const createTier = endpoint<TierBody & { name: string }, undefined, { tier: TierView }>('POST', '/api/tiers');
-/** 409 `free-tier-fixed` when pricing or archiving the free tier; 409 `currency-fixed` once a tier has members. */
+/** 409 `free-tier-fixed` when pricing, archiving or giving a trial to the free tier; 409 `currency-fixed` once a tier has members. */
 export const updateTier = endpoint<TierBody, undefined, { tier: TierView }>('PATCH', '/api/tiers/:id');
 /** Every one of the creator's tier ids, in the new order. */
 export const reorderTiers = endpoint<{ ids: string[] }, undefined, { tiers: TierView[] }>('POST', '/api/tiers/order');

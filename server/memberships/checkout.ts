@@ -40,11 +40,22 @@ export interface CheckoutRequest {
    * account's saved Stripe customer (whose card would show, and take the payment), only with the address.
    */
   signedOut?: boolean;
+  /**
+   * An offer's terms (server/offers/): its coupon on the creator's account or its trial, what the offer's webhook
+   * finds its seat by (`offerId`, `redemptionId`), and when the session must end (the seat is held until then).
+   * A join with an offer never reuses an open session, whose terms may be others.
+   */
+  offer?: { couponId?: string | undefined; trialDays?: number | undefined; metadata: { offerId: string; redemptionId: string }; expiresAt: Date };
 }
 
-export type StartCheckout = (request: CheckoutRequest) => Promise<{ checkoutUrl: string }>;
+export type StartCheckout = (request: CheckoutRequest) => Promise<{ checkoutUrl: string; sessionId: string }>;
 
 type OpenCheckout = typeof openCheckouts.$inferSelect;
+
+async function tierTrialDays(tx: Database, tierId: string): Promise<number | null> {
+  const [row] = await tx.select({ trialDays: tiers.trialDays }).from(tiers).where(eq(tiers.id, tierId)).limit(1);
+  return row?.trialDays ?? null;
+}
 
 const subscriptionIdOf = (session: Stripe.Checkout.Session) => (typeof session.subscription === 'string' ? session.subscription : session.subscription?.id);
 
@@ -57,7 +68,9 @@ export function createCheckout({ db, paymentsReady, keyRefused, appUrl }: Checko
   async function reusable(tx: Database, client: StripeClient, stripeAccount: string | undefined, last: OpenCheckout, request: CheckoutRequest): Promise<string | undefined> {
     let session = await client.checkout.sessions.retrieve(last.stripeSessionId, {}, { stripeAccount });
     if (session.status === 'open') {
-      if (last.tierId === request.tier.id && last.cadence === request.cadence && session.url) return session.url;
+      // A session of an offer holds a seat and other terms: only a plain join takes a plain session again.
+      const plain = !request.offer && !session.metadata?.offerId;
+      if (plain && last.tierId === request.tier.id && last.cadence === request.cadence && session.url) return session.url;
       const expired = await client.checkout.sessions.expire(last.stripeSessionId, {}, { stripeAccount }).catch(() => undefined);
       if (expired) return undefined;
       // Refused when it was paid between the two calls: read it again; still open means Stripe failed us.
@@ -95,11 +108,14 @@ export function createCheckout({ db, paymentsReady, keyRefused, appUrl }: Checko
         .select()
         .from(openCheckouts)
         .where(and(eq(openCheckouts.siteId, site.id), eq(openCheckouts.userId, userId)));
-      const metadata = { siteId: site.id, tierId: tier.id, userId };
+      const { offer } = request;
+      const metadata = { siteId: site.id, tierId: tier.id, userId, ...offer?.metadata };
       const home = siteUrl(site, appUrl);
       try {
         const reused = last ? await reusable(tx, stripe, stripeAccount, last, request) : undefined;
-        if (reused) return { checkoutUrl: reused };
+        if (reused) return { checkoutUrl: reused, sessionId: last!.stripeSessionId };
+        // The tier's own free trial starts every paid join that brings no offer (DESIGN.md "More ways to be paid").
+        const trialDays = offer ? offer.trialDays : await tierTrialDays(tx, tier.id);
         const session = await stripe.checkout.sessions.create(
           {
             mode: 'subscription',
@@ -107,7 +123,9 @@ export function createCheckout({ db, paymentsReady, keyRefused, appUrl }: Checko
             ...(member.customerId && !request.signedOut ? { customer: member.customerId } : { customer_email: member.email }),
             client_reference_id: userId,
             metadata,
-            subscription_data: { metadata },
+            subscription_data: { metadata, ...(trialDays ? { trial_period_days: trialDays } : {}) },
+            ...(offer?.couponId ? { discounts: [{ coupon: offer.couponId }] } : {}),
+            ...(offer ? { expires_at: Math.floor(offer.expiresAt.getTime() / 1000) } : {}),
             success_url: `${home}?joined=1`,
             cancel_url: `${home}/join`,
           },
@@ -119,7 +137,7 @@ export function createCheckout({ db, paymentsReady, keyRefused, appUrl }: Checko
           .insert(openCheckouts)
           .values({ siteId: site.id, userId, ...opened })
           .onConflictDoUpdate({ target: [openCheckouts.siteId, openCheckouts.userId], set: opened });
-        return { checkoutUrl: session.url };
+        return { checkoutUrl: session.url, sessionId: session.id };
       } catch (error) {
         stripeFailure(error);
       }

@@ -39,6 +39,7 @@ export function toTierView(row: TierRow): TierView {
     currency: row.currency,
     active: row.active,
     position: row.position,
+    trialDays: row.trialDays,
   };
 }
 
@@ -116,7 +117,7 @@ export function createTiersService({ db, paymentsReady, siteChanged }: TiersServ
           .limit(1);
         if (!previous) throw new AppError('not-found', 404);
         const next: TierRow = { ...previous, ...definedOf(patch) };
-        if (previous.type === 'free' && (next.monthlyPrice !== null || next.yearlyPrice !== null || !next.active)) throw new AppError('free-tier-fixed', 409);
+        if (previous.type === 'free' && (next.monthlyPrice !== null || next.yearlyPrice !== null || !next.active || next.trialDays !== null)) throw new AppError('free-tier-fixed', 409);
         assertPriced(next);
         if (next.currency !== previous.currency) {
           const [members] = await tx.select({ n: count() }).from(memberships).where(eq(memberships.tierId, id));

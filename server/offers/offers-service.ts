@@ -1,0 +1,171 @@
+/**
+ * The creator's offers (DESIGN.md "More ways to be paid"): list, make, rename, move the end date or the limit,
+ * archive and bring back. A discount's coupon is made on the creator's Stripe account in the transaction that makes
+ * the offer, so a Stripe failure leaves no offer; its terms never change after (as in Stripe and Ghost: a coupon's
+ * amount and duration are fixed once made). A trial needs no coupon.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { OfferView } from '../../common/api/offers.ts';
+import type { CreateOffer, UpdateOfferInput } from '../../common/offer-schemas.ts';
+import type { Database } from '../../db/connect.ts';
+import { tiers } from '../../db/content-schema.ts';
+import { offers } from '../../db/earn-schema.ts';
+import type { Clock } from '../clock.ts';
+import { AppError } from '../errors.ts';
+import { stripeFailure, type PaymentsReady } from '../payments/index.ts';
+import { findSiteByOwner, type Site } from '../sites/index.ts';
+import { toOfferView, type OfferRow } from './offer-view.ts';
+
+export interface OffersServiceDeps {
+  db: Database;
+  clock: Clock;
+  appUrl: URL;
+  paymentsReady: PaymentsReady;
+}
+
+/** Stripe's limit on a coupon's name. */
+const COUPON_NAME_MAX = 40;
+
+/** Postgres's unique_violation, found through drizzle's wrapping `cause`. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function couponParams(offer: OfferRow): Stripe.CouponCreateParams {
+  const off = offer.kind === 'percent' ? { percent_off: offer.percentOff! } : { amount_off: offer.amountOff!, currency: offer.currency! };
+  return {
+    ...off,
+    duration: offer.duration,
+    ...(offer.duration === 'repeating' ? { duration_in_months: offer.durationMonths! } : {}),
+    name: offer.name.slice(0, COUPON_NAME_MAX),
+    metadata: { offerId: offer.id },
+  };
+}
+
+export function createOffersService({ db, clock, appUrl, paymentsReady }: OffersServiceDeps) {
+  async function siteOf(ownerId: string): Promise<Site> {
+    const site = await findSiteByOwner(db, ownerId);
+    if (!site) throw new AppError('site-required', 409);
+    return site;
+  }
+
+  async function viewOf(site: Site, row: OfferRow): Promise<OfferView> {
+    const [tier] = await db.select({ name: tiers.name }).from(tiers).where(eq(tiers.id, row.tierId)).limit(1);
+    return toOfferView(row, tier?.name ?? '', site, appUrl, clock());
+  }
+
+  /** An end date is a moment still to come: one past would make an offer that never opens. */
+  function assertFuture(endsAt: string | null | undefined): Date | null {
+    if (!endsAt) return null;
+    const date = new Date(endsAt);
+    if (date.getTime() <= clock().getTime()) throw new AppError('invalid-input', 400, 'endsAt');
+    return date;
+  }
+
+  return {
+    async list(ownerId: string): Promise<OfferView[]> {
+      const site = await siteOf(ownerId);
+      const rows = await db
+        .select({ offer: offers, tierName: tiers.name })
+        .from(offers)
+        .innerJoin(tiers, eq(tiers.id, offers.tierId))
+        .where(eq(offers.siteId, site.id))
+        .orderBy(desc(offers.createdAt));
+      const now = clock();
+      return rows.map(({ offer, tierName }) => toOfferView(offer, tierName, site, appUrl, now));
+    },
+
+    async create(ownerId: string, input: CreateOffer): Promise<OfferView> {
+      const site = await siteOf(ownerId);
+      // Another creator's tier and no tier at all look the same.
+      const [tier] = await db
+        .select()
+        .from(tiers)
+        .where(and(eq(tiers.id, input.tierId), eq(tiers.siteId, site.id)))
+        .limit(1);
+      if (!tier) throw new AppError('not-found', 404, 'tierId');
+      if (tier.type !== 'paid' || !tier.active) throw new AppError('invalid-input', 400, 'tierId');
+      const prices = [tier.monthlyPrice, tier.yearlyPrice].filter((price): price is number => price !== null);
+      // An amount off leaves something to pay on every price of the tier, or it is a gift, not an offer.
+      if (input.amountOff !== undefined && input.amountOff >= Math.min(...prices)) throw new AppError('invalid-input', 400, 'amountOff');
+      const endsAt = assertFuture(input.endsAt);
+      const { ready, stripe } = await paymentsReady(site.id);
+      if (!ready || !stripe) throw new AppError('payments-not-ready', 409);
+      try {
+        const row = await db.transaction(async (tx) => {
+          const [taken] = await tx
+            .select({ id: offers.id })
+            .from(offers)
+            .where(and(eq(offers.siteId, site.id), eq(offers.code, input.code)))
+            .limit(1);
+          if (taken) throw new AppError('offer-code-taken', 409, 'code');
+          const [made] = await tx
+            .insert(offers)
+            .values({
+              siteId: site.id,
+              tierId: tier.id,
+              name: input.name,
+              code: input.code,
+              kind: input.kind,
+              percentOff: input.percentOff ?? null,
+              amountOff: input.amountOff ?? null,
+              currency: input.kind === 'amount' ? tier.currency : null,
+              trialDays: input.trialDays ?? null,
+              duration: input.duration,
+              durationMonths: input.durationMonths ?? null,
+              endsAt,
+              redemptionLimit: input.redemptionLimit ?? null,
+            })
+            .returning();
+          if (made!.kind === 'trial') return made!;
+          const coupon = await stripe.client.coupons.create(couponParams(made!), { stripeAccount: stripe.stripeAccount }).catch(stripeFailure);
+          const [saved] = await tx.update(offers).set({ stripeCouponId: coupon.id }).where(eq(offers.id, made!.id)).returning();
+          return saved!;
+        });
+        return toOfferView(row, tier.name, site, appUrl, clock());
+      } catch (error) {
+        // Two makes of one code at once: the second meets the unique index.
+        if (isUniqueViolation(error)) throw new AppError('offer-code-taken', 409, 'code');
+        throw error;
+      }
+    },
+
+    async update(ownerId: string, id: string, patch: UpdateOfferInput): Promise<OfferView> {
+      const site = await siteOf(ownerId);
+      const row = await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(offers)
+          .where(and(eq(offers.id, id), eq(offers.siteId, site.id)))
+          .for('update')
+          .limit(1);
+        if (!current) throw new AppError('not-found', 404);
+        // A limit below what was already redeemed would take back what members paid for.
+        if (patch.redemptionLimit !== undefined && patch.redemptionLimit !== null && patch.redemptionLimit < current.redemptions) {
+          throw new AppError('invalid-input', 400, 'redemptionLimit');
+        }
+        const now = clock();
+        const [saved] = await tx
+          .update(offers)
+          .set({
+            ...(patch.name !== undefined ? { name: patch.name } : {}),
+            ...(patch.endsAt !== undefined ? { endsAt: assertFuture(patch.endsAt) } : {}),
+            ...(patch.redemptionLimit !== undefined ? { redemptionLimit: patch.redemptionLimit } : {}),
+            ...(patch.archived !== undefined ? { archivedAt: patch.archived ? (current.archivedAt ?? now) : null } : {}),
+            updatedAt: now,
+          })
+          .where(eq(offers.id, current.id))
+          .returning();
+        return saved!;
+      });
+      return viewOf(site, row);
+    },
+  };
+}
+
+export type OffersService = ReturnType<typeof createOffersService>;
