@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Overview } from '../../common/api/dashboard.ts';
 import type { Cadence, MembershipSource, MembershipStatus } from '../../common/memberships.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
-import { sales } from '../../db/earn-schema.ts';
+import { saleRefunds, sales } from '../../db/earn-schema.ts';
 import { users } from '../../db/schema.ts';
 import { endMembership } from '../../server/memberships/index.ts';
 import { creatorWithSite, type Creator } from '../support/creator-site.ts';
@@ -142,14 +142,21 @@ describe('the overview money figures', () => {
   it('sum one-time revenue of 30 days from the sales ledger as the roll-up does: paid in the period, less refunded in it, per currency', async () => {
     const creator = await creatorWithSite(server);
     await server.handle.db.insert(tiers).values({ siteId: creator.siteId, name: 'Dollar', type: 'paid', monthlyPrice: 300, currency: 'usd', position: 1 });
-    const sale = (siteId: string, values: Partial<typeof sales.$inferInsert>) =>
-      server.handle.db.insert(sales).values({ siteId, kind: 'tip', status: 'paid', amount: 100, currency: 'usd', ...values });
+    const sale = async (siteId: string, values: Partial<typeof sales.$inferInsert>, refunds: { amount: number; at: Date }[] = []) => {
+      const [row] = await server.handle.db.insert(sales).values({ siteId, kind: 'tip', status: 'paid', amount: 100, currency: 'usd', ...values }).returning();
+      for (const refund of refunds) await server.handle.db.insert(saleRefunds).values({ saleId: row!.id, siteId, amount: refund.amount, refundedAt: refund.at });
+    };
     await sale(creator.siteId, { kind: 'tip', amount: 500, paidAt: daysAgo(2) });
     await sale(creator.siteId, { kind: 'product', amount: 1500, paidAt: daysAgo(10) });
     // Paid and refunded inside the period: counted as a sale, worth nothing.
-    await sale(creator.siteId, { kind: 'product', status: 'refunded', amount: 1000, paidAt: daysAgo(20), refundedAt: daysAgo(3) });
+    await sale(creator.siteId, { kind: 'product', status: 'refunded', amount: 1000, paidAt: daysAgo(20), refundedAt: daysAgo(3) }, [{ amount: 1000, at: daysAgo(3) }]);
     // Paid before the period, refunded in it: taken off, as the report's day of the refund takes it off.
-    await sale(creator.siteId, { kind: 'gift', status: 'refunded', amount: 300, paidAt: daysAgo(40), refundedAt: daysAgo(5) });
+    await sale(creator.siteId, { kind: 'gift', status: 'refunded', amount: 300, paidAt: daysAgo(40), refundedAt: daysAgo(5) }, [{ amount: 300, at: daysAgo(5) }]);
+    // Partly given back: twice, the first before the period.
+    await sale(creator.siteId, { kind: 'tip', amount: 2000, paidAt: daysAgo(35) }, [
+      { amount: 500, at: daysAgo(33) },
+      { amount: 250, at: daysAgo(4) },
+    ]);
     await sale(creator.siteId, { kind: 'tip', amount: 700, currency: 'eur', paidAt: daysAgo(1) });
     // Not revenue: before the period, never paid, abandoned, another creator's.
     await sale(creator.siteId, { kind: 'tip', amount: 9000, paidAt: daysAgo(31) });
@@ -162,7 +169,7 @@ describe('the overview money figures', () => {
     expect(money.oneTime).toEqual({
       days: 30,
       revenue: [
-        { amount: 500 + 1500 - 300, currency: 'usd' },
+        { amount: 500 + 1500 - 300 - 250, currency: 'usd' },
         { amount: 700, currency: 'eur' },
       ],
       sales: 4,
