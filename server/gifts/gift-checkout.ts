@@ -1,0 +1,66 @@
+/**
+ * Opening a gift's Checkout: a one-time payment of the sales room on the creator's own account, for N months of one
+ * of the site's paid, active tiers. No gift row exists until it is paid (docs/decisions/165): what the gift will be
+ * (tier, months, recipient, send date, message) travels on the session's metadata, which the paid event hands back,
+ * so an abandoned or expired Checkout leaves no gift behind, only its expired sale.
+ */
+import { and, eq } from 'drizzle-orm';
+import { GIFT_SEND_AHEAD_MAX_DAYS, type GiftCheckout } from '../../common/gift-schemas.ts';
+import type { GiftMonths } from '../../common/earn.ts';
+import type { Database } from '../../db/connect.ts';
+import { tiers } from '../../db/content-schema.ts';
+import type { Clock } from '../clock.ts';
+import { AppError, badRequest } from '../errors.ts';
+import type { StartPaymentCheckout } from '../sales/index.ts';
+import { refuseIfSuspended } from '../site-standing/index.ts';
+import { findSiteByHandle } from '../sites/index.ts';
+import { giftPrice } from './gift-terms.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The metadata keys a gift's session carries (read back by gift-fulfiller.ts). */
+export const GIFT_METADATA = { tierId: 'giftTierId', months: 'giftMonths', recipientEmail: 'giftRecipient', sendAt: 'giftSendAt', message: 'giftMessage' } as const;
+
+export interface GiftCheckoutDeps {
+  db: Database;
+  clock: Clock;
+  startPaymentCheckout: StartPaymentCheckout;
+}
+
+export function createGiftCheckout({ db, clock, startPaymentCheckout }: GiftCheckoutDeps) {
+  return async function startGiftCheckout(handle: string, input: GiftCheckout, buyerUserId: string | undefined): Promise<{ url: string }> {
+    const site = await findSiteByHandle(db, handle.toLowerCase());
+    if (!site?.publishedAt) throw new AppError('not-found', 404);
+    await refuseIfSuspended(db, site.id);
+    // Another site's tier, the free tier and an archived one look the same: there is no such gift to buy here.
+    const [tier] = await db
+      .select({ id: tiers.id, name: tiers.name, monthlyPrice: tiers.monthlyPrice, yearlyPrice: tiers.yearlyPrice, currency: tiers.currency })
+      .from(tiers)
+      .where(and(eq(tiers.id, input.tierId), eq(tiers.siteId, site.id), eq(tiers.type, 'paid'), eq(tiers.active, true)));
+    if (!tier) throw new AppError('not-found', 404, 'tierId');
+    const months = input.months as GiftMonths;
+    const amount = giftPrice(tier, months);
+    if (amount === undefined) throw badRequest('invalid-input', 'months');
+    const now = clock();
+    const sendAt = input.sendAt === undefined ? undefined : new Date(input.sendAt);
+    if (sendAt && (sendAt.getTime() < now.getTime() || sendAt.getTime() > now.getTime() + GIFT_SEND_AHEAD_MAX_DAYS * DAY_MS)) throw badRequest('invalid-input', 'sendAt');
+    const metadata: Record<string, string> = { [GIFT_METADATA.tierId]: tier.id, [GIFT_METADATA.months]: String(months) };
+    if (input.recipientEmail) metadata[GIFT_METADATA.recipientEmail] = input.recipientEmail;
+    if (sendAt) metadata[GIFT_METADATA.sendAt] = sendAt.toISOString();
+    // Stripe drops a key whose value is empty, and caps a value at 500 characters: EARN_MESSAGE_MAX is 500.
+    if (input.message?.trim()) metadata[GIFT_METADATA.message] = input.message;
+    const { url } = await startPaymentCheckout({
+      site,
+      kind: 'gift',
+      amount,
+      currency: tier.currency,
+      itemName: `Gift: ${months} ${months === 1 ? 'month' : 'months'} of ${tier.name}`,
+      itemDescription: `A gift membership of ${site.title}`,
+      buyer: buyerUserId ? { userId: buyerUserId } : input.email ? { email: input.email } : {},
+      metadata,
+      successPath: '/gift?bought=1',
+      cancelPath: '/gift',
+    });
+    return { url };
+  };
+}
