@@ -36,6 +36,7 @@ import type { Services } from './services.ts';
 import { createSettingsFeature } from './settings/index.ts';
 import { createSitesFeature } from './sites/index.ts';
 import { createTiersFeature } from './tiers/index.ts';
+import { createOffersFeature } from './offers/index.ts';
 import { createExportsFeature } from './exports/index.ts';
 import { createImportsFeature } from './imports/index.ts';
 
@@ -120,6 +121,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       platformOrigins: config.allowedOrigins,
       checkWait: (userId) => services.rateLimiter.domainCheckWait(userId),
     }),
+    createOffersFeature({ offers: services.offers, checkout: services.offerCheckout, sameOrigin }),
     // Last: its pages answer /@{handle} paths, /robots.txt and the sitemap, and let every other path through.
     createPublicSiteFeature({
       db: services.database.db,
@@ -143,6 +145,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       platformBadge: config.platformBadge,
       publishedDesigns: services.publishedDesigns,
       commentsSection: postComments({ comments: services.comments, clock: services.clock }),
+      offers: services.offerCheckout,
     }),
   ];
 }

@@ -32,6 +32,7 @@ import { createPageCache, createPageViewCounter } from './public-site/index.ts';
 import { createActivityService, createReportsService, createRollUp, createVisitorSalts, recordActivity, rollUpJob } from './reports/index.ts';
 import { createCheckout, createSubscriptionSync, membershipWebhookHandlers, payingMembersOf } from './memberships/index.ts';
 import { createTiersService } from './tiers/index.ts';
+import { createOfferCheckout, createOffersService, offerWebhookHandlers } from './offers/index.ts';
 import { createDnsChecker, createDomainDirectory, createDomainsService, DOMAIN_CHECK_JOB, domainQueues, type DomainCheckJobData } from './domains/index.ts';
 import { createDesignService } from './design/index.ts';
 import { createPublishedDesigns } from './site-content/index.ts';
@@ -128,7 +129,7 @@ export function createServices({ config, database, transport, clock, logger, sec
   // account's events run the `connect` handlers too, so they exist without the platform's key (docs/decisions/144).
   const webhookHandlers: WebhookHandlers = {
     platform: stripe ? platformPlanWebhookHandlers({ stripe: stripe.client, clock, siteChanged }) : {},
-    connect: combineWebhookHandlers(paymentAccounts.webhookHandlers.connect, membershipWebhookHandlers(createSubscriptionSync({ stripeForAccount, clock, noteNewMember }))),
+    connect: combineWebhookHandlers(paymentAccounts.webhookHandlers.connect, membershipWebhookHandlers(createSubscriptionSync({ stripeForAccount, clock, noteNewMember })), offerWebhookHandlers({ clock, recordActivity })),
   };
   // The Host lookup follows every site change (a domain's too), on every server.
   const domainDirectory = createDomainDirectory({ db, platformHost: config.appUrl.hostname });
@@ -137,6 +138,7 @@ export function createServices({ config, database, transport, clock, logger, sec
   const domains = createDomainsService({ db, clock, logger, dns, appUrl: config.appUrl, apexAddresses: config.domains.ips.length > 0, queue: media.queue, siteChanged, refresh: (siteId) => domainDirectory.refresh(siteId) });
   void media.queue.work<DomainCheckJobData>(DOMAIN_CHECK_JOB, (job) => domains.runScheduledCheck(job.data));
   const members = createMembersService({ db, clock, logger, stripeForSite });
+  const startCheckout = createCheckout({ db, paymentsReady, keyRefused: paymentAccounts.markKeyRefused, appUrl: config.appUrl });
   const webhooks = createWebhookService({ db, stripe, siteWebhookSecret: paymentAccounts.siteWebhookSecret, keyRefused: paymentAccounts.markKeyRefused, handlers: webhookHandlers, logger, clock });
   const reportsRollUp = createRollUp({ db, clock });
   const messages = createMessagesService({ db, clock, rateLimiter, limits: config.messaging, signer: media.service.urlSigner });
@@ -197,7 +199,9 @@ export function createServices({ config, database, transport, clock, logger, sec
     designs: createDesignService({ db, siteChanged }),
     visitorSalts,
     pageViews: createPageViewCounter({ db, clock, logger, salts: visitorSalts }),
-    startCheckout: createCheckout({ db, paymentsReady, keyRefused: paymentAccounts.markKeyRefused, appUrl: config.appUrl }),
+    startCheckout,
+    offers: createOffersService({ db, clock, appUrl: config.appUrl, paymentsReady }),
+    offerCheckout: createOfferCheckout({ db, clock, startCheckout }),
     members,
     domains,
     domainDirectory,

@@ -13,6 +13,7 @@ import type { LivePosts } from '../posts/index.ts';
 import { loadSession, type LinkSignIn, type SessionCookie, type SessionService } from '../auth/index.ts';
 import type { StartCheckout } from '../memberships/index.ts';
 import type { CommentsSection } from '../messaging/index.ts';
+import type { OfferCheckout } from '../offers/index.ts';
 import { createDesignPages } from './design-pages.ts';
 import { createSiteContent, type PublishedDesigns } from '../site-content/index.ts';
 import type { NoteNewMember } from '../member-notices/index.ts';
@@ -57,6 +58,8 @@ export interface PublicSiteFeatureDeps {
   publishedDesigns: PublishedDesigns;
   /** Comments under posts (server/messaging/post-comments.ts). */
   commentsSection?: CommentsSection;
+  /** Offers and their Checkout (server/offers/): the offer pages. */
+  offers?: OfferCheckout;
 }
 
 export function createPublicSiteFeature(deps: PublicSiteFeatureDeps): Feature {
@@ -85,6 +88,7 @@ export function createPublicSiteFeature(deps: PublicSiteFeatureDeps): Feature {
     pageCache,
     designPages: createDesignPages({ db, designs: publishedDesigns, signer: mediaUrlSigner, assets }),
     ...(deps.commentsSection ? { commentsSection: deps.commentsSection } : {}),
+    ...(deps.offers ? { offers: deps.offers } : {}),
   });
   const cachedPage = cachedSitePages({ cache: pageCache, maintenance, sessionCookieName: cookie.name, countPageView });
   return {

@@ -15,6 +15,7 @@ import type { AuthLocals, LinkSignIn, SessionCookie } from '../auth/index.ts';
 import type { Clock } from '../clock.ts';
 import type { CommentsSection } from '../messaging/index.ts';
 import { publicMediaPrefix } from '../media-urls/index.ts';
+import type { OfferCheckout } from '../offers/index.ts';
 import type { LivePosts } from '../posts/index.ts';
 import { PUBLIC_IMAGE_TTL_MS, renderShell, type LazySigner, type ShellInput, type SiteAssets, type SiteImage } from '../rendering/index.ts';
 import type { PageReader } from '../reports/index.ts';
@@ -52,6 +53,8 @@ export interface SiteRoutesDeps {
   designPages: DesignPages;
   /** The comments under a post the reader may read whole, rendered (server/messaging/post-comments.ts); '' for none. */
   commentsSection?: CommentsSection;
+  /** Offers and their Checkout (server/offers/): the offer pages, when the app has them. */
+  offers?: OfferCheckout;
 }
 
 /** A page an anonymous reader may be answered from the cache, and what it needs to be stored. */

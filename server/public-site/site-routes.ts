@@ -15,6 +15,7 @@ import { crawlerRoutes } from './crawler-routes.ts';
 import { feedRoute } from './feed-route.ts';
 import { framedRoutes, type FramedRoutesDeps } from './framed-routes.ts';
 import { homeRoutes } from './home-routes.ts';
+import { offerRoutes } from './offer-routes.ts';
 import { joinRoutes } from './join-routes.ts';
 import { postRoute } from './post-route.ts';
 import { createSignInRoutes } from './sign-in-routes.ts';
@@ -31,6 +32,7 @@ export function siteRoutes(deps: SiteRoutesDeps & FramedRoutesDeps): Router {
   feedRoute(router, deps, pages);
   joinRoutes(router, deps, pages, createSignInRoutes(router, deps, pages));
   crawlerRoutes(router, deps, pages);
+  if (deps.offers) offerRoutes(router, deps, pages, deps.offers);
   // Last: its 404 answers every path under /@{handle} the routes above did not (framed-routes.ts).
   framedRoutes(router, deps, pages);
   return router;
