@@ -24,6 +24,9 @@ export const ACCEPTED_MEDIA_TYPES: Readonly<Record<string, MediaKind>> = {
   'audio/ogg': 'audio',
   'audio/flac': 'audio',
   'application/pdf': 'file',
+  // Sold as a product's file (DESIGN.md "More ways to be paid"); Windows declares a zip by the second name.
+  'application/zip': 'file',
+  'application/x-zip-compressed': 'file',
 };
 
 /** DESIGN.md `UPLOAD_MAX_BYTES` default (5 GiB): the client's limit until the server's public config says otherwise. */

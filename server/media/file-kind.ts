@@ -41,6 +41,8 @@ function kindOf(format: SniffedFormat, head: Buffer): FileKind | undefined {
     }
     case 'matroska':
       return { kind: 'video', type: 'video/webm' };
+    // A zip is uploaded on purpose, to sell (common/media.ts); one an import finds stays out of the library.
+    case 'zip':
     case 'unknown':
       return undefined;
   }

@@ -5,3 +5,4 @@ export { createMediaFeature } from './media-feature.ts';
 export { mediaQueues } from './media-jobs.ts';
 export { createMedia } from './media-module.ts';
 export { filesOf, mediaPrefix } from './media-service.ts';
+export { contentDisposition, streamStoredFile } from './stream-stored-file.ts';

@@ -17,6 +17,7 @@ import type { Storage } from '../storage/index.ts';
 import type { Clock } from '../clock.ts';
 import { PUBLIC_MEDIA_TOKEN } from '../media-urls/index.ts';
 import { sendSuspendedPage } from '../site-standing/index.ts';
+import { contentDisposition, streamStoredFile } from './stream-stored-file.ts';
 
 /** A public file's URL names one item's bytes, which never change: any cache may keep it a year. */
 const PUBLIC_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -42,11 +43,6 @@ function servable(row: MediaRow, file: string): boolean {
 function contentTypeOf(row: MediaRow, file: string): string {
   if (file === 'original') return row.type;
   return CONTENT_TYPES[file.slice(file.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
-}
-
-/** RFC 5987's attr-char: encodeURIComponent leaves a few characters it does not allow. */
-function encodeRfc5987(name: string): string {
-  return encodeURIComponent(name).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 function notFound(res: Response) {
@@ -85,11 +81,7 @@ export function mediaServingRoutes({ service, storage, clock, mayServePublicly }
     const cacheControl = unsigned ? PUBLIC_CACHE_CONTROL : privateCache(token);
 
     const key = `${mediaPrefix(row.siteId, row.id)}${file}`;
-    const size = await storage.size(key);
-    if (size === undefined) return notFound(res);
-
-    res.set({
-      'Accept-Ranges': 'bytes',
+    const headers: Record<string, string> = {
       'Cache-Control': cacheControl,
       'Content-Type': contentTypeOf(row, file),
       'X-Content-Type-Options': 'nosniff',
@@ -98,26 +90,9 @@ export function mediaServingRoutes({ service, storage, clock, mayServePublicly }
       'Cross-Origin-Resource-Policy': 'cross-origin',
       // Browsers' PDF viewers refuse to run in a sandbox; every other file is shown sandboxed.
       'Content-Security-Policy': `default-src 'none'; media-src 'self'; img-src 'self'; style-src 'unsafe-inline'${row.type === 'application/pdf' && file === 'original' ? '' : '; sandbox'}`,
-    });
-    if (file === 'original') res.set('Content-Disposition', `inline; filename*=UTF-8''${encodeRfc5987(row.originalName)}`);
-
-    let range: { start: number; end: number } | undefined;
-    const ranges = req.headers.range ? req.range(size, { combine: true }) : undefined;
-    if (ranges === -1) {
-      res.status(416).set('Content-Range', `bytes */${size}`).end();
-      return;
-    }
-    // A malformed or multi-part Range is ignored, as RFC 9110 allows: the whole file follows.
-    if (Array.isArray(ranges) && ranges.length === 1 && ranges.type === 'bytes') range = { start: ranges[0]!.start, end: ranges[0]!.end };
-
-    if (range) res.status(206).set('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
-    res.set('Content-Length', String(range ? range.end - range.start + 1 : size));
-    if (req.method === 'HEAD') return res.end();
-    const opened = await storage.open(key, range);
-    if (!opened) return notFound(res);
-    opened.body.once('error', () => res.destroy());
-    res.once('close', () => opened.body.destroy());
-    opened.body.pipe(res);
+    };
+    if (file === 'original') headers['Content-Disposition'] = contentDisposition('inline', row.originalName);
+    if (!(await streamStoredFile(req, res, storage, { key, headers }))) notFound(res);
   });
 
   return router;

@@ -14,6 +14,7 @@ export type SniffedFormat =
   | 'webp'
   | 'avif'
   | 'pdf'
+  | 'zip'
   | 'iso-media'
   | 'matroska'
   | 'mp3'
@@ -43,6 +44,8 @@ export function sniffFormat(head: Buffer): SniffedFormat {
   if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
   if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') return 'wav';
   if (ascii(0, 5) === '%PDF-') return 'pdf';
+  // A local file header, or the end record alone of an empty archive.
+  if (ascii(0, 4) === 'PK\x03\x04' || ascii(0, 4) === 'PK\x05\x06') return 'zip';
   if (ascii(4, 8) === 'ftyp') return ['avif', 'avis'].includes(ascii(8, 12)) ? 'avif' : 'iso-media';
   if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return 'matroska';
   if (ascii(0, 4) === 'OggS') return 'ogg';
@@ -56,7 +59,7 @@ const FORMATS_OF_KIND: Record<MediaKind, readonly SniffedFormat[]> = {
   image: ['jpeg', 'png', 'gif', 'webp', 'avif'],
   video: ['iso-media', 'matroska'],
   audio: ['mp3', 'wav', 'ogg', 'flac', 'iso-media', 'matroska'],
-  file: ['pdf'],
+  file: ['pdf', 'zip'],
 };
 
 export function formatFitsKind(format: SniffedFormat, kind: MediaKind): boolean {
@@ -91,6 +94,7 @@ const MIME_OF_FORMAT: Partial<Record<SniffedFormat, string>> = {
   webp: 'image/webp',
   avif: 'image/avif',
   pdf: 'application/pdf',
+  zip: 'application/zip',
   mp3: 'audio/mpeg',
   wav: 'audio/wav',
   flac: 'audio/flac',
