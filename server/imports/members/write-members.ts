@@ -18,6 +18,7 @@ import { enqueueMail } from '../../mail/index.ts';
 import { importMemberships, mapStripePrices, type ImportedMembership } from '../../memberships/index.ts';
 import type { Site } from '../../sites/index.ts';
 import { findItems, recordItems, type ImportScope } from '../import-items.ts';
+import { letRequestsIn } from '../let-requests-in.ts';
 import type { MemberPlan, PlannedImportMember } from './member-plan.ts';
 import { siteTiersFor, type TierResolver } from './resolve-import-tiers.ts';
 
@@ -109,6 +110,8 @@ export async function writeMembers(
 
   for (let start = 0; start < total; start += SLICE) {
     const slice = plan.accepted.slice(start, start + SLICE);
+    // Between slices, what waits on this server runs: on PGlite nothing else would until the last slice.
+    await letRequestsIn();
     const now = clock();
     await db.transaction(async (tx) => {
       const done = await findItems(tx, scope, 'member', slice.map((member) => member.email));

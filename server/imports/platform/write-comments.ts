@@ -7,6 +7,7 @@
 import { comments as commentsTable } from '../../../db/messaging-schema.ts';
 import type { ImportsDeps } from '../import-deps.ts';
 import { findItems, recordItems, type ImportScope } from '../import-items.ts';
+import { letRequestsIn } from '../let-requests-in.ts';
 import type { SourceComment } from '../sources/source-bundle.ts';
 
 const BATCH = 500;
@@ -27,6 +28,7 @@ export async function writePlatformComments(
     for (let start = 0; start < level.length; start += BATCH) {
       const batch = level.slice(start, start + BATCH).filter((comment) => comment.parentKey === null || idByKey.has(comment.parentKey));
       if (batch.length === 0) continue;
+      await letRequestsIn();
       await deps.db.transaction(async (tx) => {
         const rows = await tx
           .insert(commentsTable)

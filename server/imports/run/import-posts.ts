@@ -14,6 +14,7 @@ import type { Transaction } from '../../../db/transaction.ts';
 import { importHtml, writeImportedPost } from '../../posts/index.ts';
 import { findItems, recordItems, type ImportScope } from '../import-items.ts';
 import type { ImportsDeps } from '../import-deps.ts';
+import { letRequestsIn } from '../let-requests-in.ts';
 import { fileUrlsOf, postRefusal } from '../plan-posts.ts';
 import type { SourcePost } from '../sources/source-bundle.ts';
 import { copyFiles, FETCHES_AT_ONCE, type CopiedFile, type FileWanted } from './copy-files.ts';
@@ -86,6 +87,8 @@ export async function importPosts(deps: ImportsDeps, scope: ImportScope, posts: 
     const files = await copyFiles(deps, scope, todo.flatMap(filesWanted), workDir);
     for (const post of batch) {
       run.step();
+      // A batch whose files were all copied before (a resumed run, posts without images) is queries only.
+      await letRequestsIn();
       done += 1;
       const own = new Set(already.has(post.key) ? [] : fileUrlsOf(post));
       const problems = files.problems.filter((problem) => own.has(problem.where.replace(/^(Image|File) /, '')));
