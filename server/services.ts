@@ -32,6 +32,7 @@ import { createPageCache, createPageViewCounter } from './public-site/index.ts';
 import { createActivityService, createReportsService, createRollUp, createVisitorSalts, recordActivity, rollUpJob } from './reports/index.ts';
 import { createCheckout, createSubscriptionSync, membershipWebhookHandlers, payingMembersOf } from './memberships/index.ts';
 import { createTiersService } from './tiers/index.ts';
+import { createSalesService } from './sales/index.ts';
 import { createOfferCheckout, createOffersService, offerWebhookHandlers } from './offers/index.ts';
 import { createDnsChecker, createDomainDirectory, createDomainsService, DOMAIN_CHECK_JOB, domainQueues, type DomainCheckJobData } from './domains/index.ts';
 import { createDesignService } from './design/index.ts';
@@ -125,11 +126,13 @@ export function createServices({ config, database, transport, clock, logger, sec
     payingMembers: (siteId, executor) => payingMembersOf(executor, [siteId]),
   });
   const { paymentsReady, stripeForSite, stripeForAccount } = paymentAccounts;
+  // The ledger of one-time payments (docs/decisions/163): each kind (gift, tip, product) hands in its fulfiller.
+  const sales = createSalesService({ db, clock, appUrl: config.appUrl, paymentsReady, stripeForAccount, keyRefused: paymentAccounts.markKeyRefused, recordActivity, fulfillers: {} });
   // Each feature that reacts to Stripe events adds its handlers here (docs/decisions/050). A creator's own
   // account's events run the `connect` handlers too, so they exist without the platform's key (docs/decisions/144).
   const webhookHandlers: WebhookHandlers = {
     platform: stripe ? platformPlanWebhookHandlers({ stripe: stripe.client, clock, siteChanged }) : {},
-    connect: combineWebhookHandlers(paymentAccounts.webhookHandlers.connect, membershipWebhookHandlers(createSubscriptionSync({ stripeForAccount, clock, noteNewMember })), offerWebhookHandlers({ clock, recordActivity })),
+    connect: combineWebhookHandlers(paymentAccounts.webhookHandlers.connect, membershipWebhookHandlers(createSubscriptionSync({ stripeForAccount, clock, noteNewMember })), offerWebhookHandlers({ clock, recordActivity }), sales.webhookHandlers),
   };
   // The Host lookup follows every site change (a domain's too), on every server.
   const domainDirectory = createDomainDirectory({ db, platformHost: config.appUrl.hostname });
@@ -199,6 +202,7 @@ export function createServices({ config, database, transport, clock, logger, sec
     designs: createDesignService({ db, siteChanged }),
     visitorSalts,
     pageViews: createPageViewCounter({ db, clock, logger, salts: visitorSalts }),
+    sales,
     startCheckout,
     offers: createOffersService({ db, clock, appUrl: config.appUrl, paymentsReady }),
     offerCheckout: createOfferCheckout({ db, clock, startCheckout }),
