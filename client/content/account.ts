@@ -56,7 +56,8 @@ export const DELETE_COPY = {
   exportMembers: 'Your members: Subscribers, then “Export CSV”',
   exportMedia: 'Your images, video and audio: the media library',
   whatGoes: 'Deleting your account deletes, at once and for good:',
-  site: (title: string, handle: string, members: number) => `your site “${title}” (@${handle}), its posts, files and design, and the access of its ${members === 1 ? 'one member' : `${members} members`}`,
+  site: (title: string, handle: string, members: number) =>
+    `your site “${title}” (@${handle}), its posts, files and design${members === 0 ? '' : `, and the access of its ${members === 1 ? 'one member' : `${members} members`}`}`,
   account: 'your sign-in and your memberships of other sites; your messages and comments stay, without your name',
   paying: (count: number) =>
     `${count === 1 ? 'One member still pays' : `${count} members still pay`} your site through Stripe. Cancel their subscriptions first (on each member’s page in Subscribers), so nobody is charged for a site that no longer exists.`,
@@ -68,7 +69,12 @@ export const DELETE_COPY = {
   submit: 'Delete my account',
   open: 'Delete account…',
   dialogTitle: 'Delete your account?',
-  noPassword: 'Your account has no password yet. Set one above first (we e-mail you a link), then come back to delete the account.',
+  noPassword: 'Your account has no password: confirm with a code we e-mail you.',
+  sendCode: 'E-mail me a code',
+  codeSent: (email: string) => `We sent a code to ${email}. It works for 15 minutes.`,
+  codeLabel: 'Code from the e-mail',
+  sendNewCode: 'Send a new code',
+  missingCode: 'Enter the six-digit code from the e-mail.',
 } as const;
 
 /** What the user types to confirm a deletion: the site's handle when there is one (as GitHub asks for the repository's name), else this. */

@@ -2,7 +2,8 @@
  * Account basics in Chromium (issue 29 item 7): the studio's sidebar signs out
  * on a desktop and from the phone's menu, the account page changes the
  * password (a wrong current one said under its field, the other devices
- * signed out), and a member signs out on a site's account page. Screenshots
+ * signed out), deletes an account with its password or, without one, a mailed
+ * code, and a member signs out on a site's account page. Screenshots
  * at 375 and 1280 px in /tmp/shots-account/.
  */
 import { eq } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../common/api-types.ts';
 import { memberships, sites } from '../../db/content-schema.ts';
+import { rateLimits, users } from '../../db/schema.ts';
 import { signUpVerified, STRONG_PASSWORD } from '../support/accounts.ts';
 import { chromiumAvailable } from '../support/browser.ts';
 import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
@@ -150,6 +152,40 @@ describe.skipIf(!chromiumAvailable)('account basics in Chromium', () => {
     expect((await client.get<{ user: PublicUser | null }>('/api/auth/me')).body.user).toBeNull();
     expect(await db.$count(sites, eq(sites.id, site.id))).toBe(0);
     expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('deletes a creator’s account that has no password with a code from the e-mail, and says a wrong code under its field', async () => {
+    const db = app.server.handle.db;
+    const { client, email } = await signUpVerified(app.server);
+    const userId = await userIdOf(db, email);
+    // As after a Google sign-up: the account has no password.
+    await db.update(users).set({ passwordHash: null }).where(eq(users.id, userId));
+    await insertSite(db, userId, { title: 'Quiet Studio' });
+    // The sign-up's mail was a moment ago: the code's mail may go now.
+    await db.delete(rateLimits);
+
+    const { page, errors } = await signedInPage(client, 1280);
+    await page.goto(`${app.server.url}/settings/account`);
+    const section = page.getByRole('region', { name: 'Delete account' });
+    await section.getByText('Your account has no password: confirm with a code we e-mail you.').waitFor();
+    await section.getByRole('button', { name: 'E-mail me a code' }).click();
+    await section.getByText(`We sent a code to ${email}.`, { exact: false }).waitFor();
+    const mail = await app.server.smtp.waitForMailAbout(email, 'delete your account');
+    const code = /is (\d{6})\./.exec(mail.text)![1]!;
+    const handle = (await db.select({ handle: sites.handle }).from(sites).where(eq(sites.ownerId, userId)))[0]!.handle;
+    await section.getByLabel(`Type “${handle}” to confirm`).fill(handle);
+    const wrong = code === '000000' ? '111111' : '000000';
+    await section.getByRole('textbox', { name: 'Code from the e-mail' }).fill(wrong);
+    await section.getByRole('button', { name: 'Delete my account' }).click();
+    await section.getByText('That code is not right, or it has expired. Ask for a new one.').waitFor();
+    expect(await section.getByRole('textbox', { name: 'Code from the e-mail' }).getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, `${SHOTS}/delete-by-code-1280.png`, { fullPage: true });
+    await section.getByRole('textbox', { name: 'Code from the e-mail' }).fill(code);
+    await section.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL(`${app.server.url}/`);
+    expect(await db.$count(users, eq(users.id, userId))).toBe(0);
+    // The wrong code's answer is the 400 the page showed.
+    expect(unexpectedErrors(errors, [400])).toEqual([]);
   });
 
   it('signs a member out on the site’s account page', async () => {

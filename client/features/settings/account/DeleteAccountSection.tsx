@@ -3,11 +3,13 @@
  * export today (the members' CSV, the media library), then what goes, in plain
  * words; while a Stripe subscription still bills, the reason and no button.
  * Confirmed as GitHub does, by typing the site's handle (or "delete my
- * account") and the password; then the session ends and the browser goes home.
+ * account") and the password, or, for an account without one, a six-digit code
+ * mailed on request (docs/decisions/159); then the session ends and the browser goes home.
  */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import * as accountApi from '../../../../common/api/account.ts';
+import { mailDeletionCode } from '../../../../common/api/member-rights.ts';
 import type { AccountDeletionPlan } from '../../../../common/api/account.ts';
 import { useAuth } from '../../../app/auth.tsx';
 import { useFormSubmit } from '../../../app/useFormSubmit.ts';
@@ -17,31 +19,41 @@ import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { LoadFailed, Loading } from '../../../components/LoadStatus.tsx';
 import { PasswordField } from '../../../components/PasswordField.tsx';
 import { accountProblem, DELETE_CONFIRM_WORD, DELETE_COPY } from '../../../content/account.ts';
-import { call } from '../../../lib/api.ts';
+import { ApiError, call } from '../../../lib/api.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
 import { SERVER_MESSAGES } from '../../../../common/messages.ts';
 
-const FIELD_IDS = { confirm: 'account-delete-confirm', password: 'account-delete-password' } as const;
+const FIELD_IDS = { confirm: 'account-delete-confirm', password: 'account-delete-password', code: 'account-delete-code' } as const;
+const SIX_DIGITS = /^\d{6}$/;
 
 function DeleteForm({ plan, hasPassword }: { plan: AccountDeletionPlan; hasPassword: boolean }) {
-  const { setUser } = useAuth();
+  const { user, setUser } = useAuth();
   const navigate = useNavigate();
   const word = plan.sites[0]?.handle ?? DELETE_CONFIRM_WORD;
   const [typed, setTyped] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [codeSent, setCodeSent] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [sendFailed, setSendFailed] = useState('');
   const form = useFormSubmit<keyof typeof FIELD_IDS>({
     fieldIds: FIELD_IDS,
-    problemFor: (code) => (code === 'wrong-password' || code === 'missing-password' ? { field: 'password', message: accountProblem(code) } : { message: accountProblem(code) }),
+    problemFor: (problem) => {
+      if (problem === 'wrong-password' || problem === 'missing-password') return { field: 'password', message: accountProblem(problem) };
+      if (problem === 'wrong-code') return { field: 'code', message: SERVER_MESSAGES['wrong-code'] };
+      return { message: accountProblem(problem) };
+    },
   });
   const held = plan.payingMembers > 0 || plan.ownSubscriptions > 0;
 
   const onSubmit = form.handleSubmit({
     check: () => ({
       ...(typed.trim() === word ? {} : { confirm: DELETE_COPY.typeMismatch(word) }),
-      ...(password ? {} : { password: SERVER_MESSAGES['missing-password'] }),
+      ...(hasPassword && !password ? { password: SERVER_MESSAGES['missing-password'] } : {}),
+      ...(!hasPassword && !SIX_DIGITS.test(code.trim()) ? { code: DELETE_COPY.missingCode } : {}),
     }),
     send: async () => {
-      await call(accountApi.deleteAccount, { body: { password } });
+      await call(accountApi.deleteAccount, { body: hasPassword ? { password } : { code: code.trim() } });
       setUser(null);
       void navigate('/', { replace: true });
     },
@@ -55,7 +67,31 @@ function DeleteForm({ plan, hasPassword }: { plan: AccountDeletionPlan; hasPassw
       </div>
     );
   }
-  if (!hasPassword) return <p className="account__held">{DELETE_COPY.noPassword}</p>;
+  const sendCode = async () => {
+    setSending(true);
+    setSendFailed('');
+    try {
+      await call(mailDeletionCode, { body: {} });
+      setCodeSent(true);
+    } catch (error) {
+      setSendFailed(SERVER_MESSAGES[error instanceof ApiError ? error.code : 'internal-error']);
+    } finally {
+      setSending(false);
+    }
+  };
+  if (!hasPassword && !codeSent) {
+    return (
+      <div className="settings-form">
+        <p className="account__current">{DELETE_COPY.noPassword}</p>
+        <div className="settings-form__actions">
+          <BusyButton type="button" busy={sending} onClick={() => void sendCode()}>
+            {DELETE_COPY.sendCode}
+          </BusyButton>
+        </div>
+        <LiveMessage tone="error">{sendFailed}</LiveMessage>
+      </div>
+    );
+  }
 
   return (
     <form className="settings-form" noValidate onSubmit={(event) => void onSubmit(event)}>
@@ -72,17 +108,42 @@ function DeleteForm({ plan, hasPassword }: { plan: AccountDeletionPlan; hasPassw
           form.clearError('confirm');
         }}
       />
-      <PasswordField
-        id={FIELD_IDS.password}
-        label={DELETE_COPY.passwordLabel}
-        autoComplete="current-password"
-        value={password}
-        error={form.errors.password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          form.clearError('password');
-        }}
-      />
+      {hasPassword ? (
+        <PasswordField
+          id={FIELD_IDS.password}
+          label={DELETE_COPY.passwordLabel}
+          autoComplete="current-password"
+          value={password}
+          error={form.errors.password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            form.clearError('password');
+          }}
+        />
+      ) : (
+        <>
+          <LiveMessage tone="info">{DELETE_COPY.codeSent(user?.email ?? '')}</LiveMessage>
+          <div className="settings-form__actions">
+            <BusyButton type="button" busy={sending} onClick={() => void sendCode()}>
+              {DELETE_COPY.sendNewCode}
+            </BusyButton>
+          </div>
+          <LiveMessage tone="error">{sendFailed}</LiveMessage>
+          <FormField
+            id={FIELD_IDS.code}
+            label={DELETE_COPY.codeLabel}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={6}
+            value={code}
+            error={form.errors.code}
+            onChange={(event) => {
+              setCode(event.target.value);
+              form.clearError('code');
+            }}
+          />
+        </>
+      )}
       <div className="settings-form__actions">
         <BusyButton type="submit" className="account__delete-button" busy={form.busy}>
           {DELETE_COPY.submit}
