@@ -36,6 +36,7 @@ import type { Services } from './services.ts';
 import { createSettingsFeature } from './settings/index.ts';
 import { createSitesFeature } from './sites/index.ts';
 import { createTiersFeature } from './tiers/index.ts';
+import { createGiftsFeature } from './gifts/index.ts';
 import { createOffersFeature } from './offers/index.ts';
 import { createExportsFeature } from './exports/index.ts';
 import { createImportsFeature } from './imports/index.ts';
@@ -122,6 +123,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       checkWait: (userId) => services.rateLimiter.domainCheckWait(userId),
     }),
     createOffersFeature({ offers: services.offers, checkout: services.offerCheckout, sameOrigin }),
+    createGiftsFeature({ gifts: services.gifts, sameOrigin }),
     // Last: its pages answer /@{handle} paths, /robots.txt and the sitemap, and let every other path through.
     createPublicSiteFeature({
       db: services.database.db,

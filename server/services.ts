@@ -33,6 +33,7 @@ import { createActivityService, createReportsService, createRollUp, createVisito
 import { createCheckout, createSubscriptionSync, membershipWebhookHandlers, payingMembersOf } from './memberships/index.ts';
 import { createTiersService } from './tiers/index.ts';
 import { createSalesService } from './sales/index.ts';
+import { createGiftFulfiller, createGiftsService, giftMailsJob } from './gifts/index.ts';
 import { createOfferCheckout, createOffersService, offerWebhookHandlers } from './offers/index.ts';
 import { createDnsChecker, createDomainDirectory, createDomainsService, DOMAIN_CHECK_JOB, domainQueues, type DomainCheckJobData } from './domains/index.ts';
 import { createDesignService } from './design/index.ts';
@@ -127,7 +128,8 @@ export function createServices({ config, database, transport, clock, logger, sec
   });
   const { paymentsReady, stripeForSite, stripeForAccount } = paymentAccounts;
   // The ledger of one-time payments (docs/decisions/163): each kind (gift, tip, product) hands in its fulfiller.
-  const sales = createSalesService({ db, clock, appUrl: config.appUrl, paymentsReady, stripeForAccount, keyRefused: paymentAccounts.markKeyRefused, recordActivity, fulfillers: {} });
+  const sales = createSalesService({ db, clock, appUrl: config.appUrl, paymentsReady, stripeForAccount, keyRefused: paymentAccounts.markKeyRefused, recordActivity, fulfillers: { gift: createGiftFulfiller({ clock, logger }) } });
+  const gifts = createGiftsService({ db, clock, appUrl: config.appUrl, recordActivity, startPaymentCheckout: sales.startPaymentCheckout });
   // Each feature that reacts to Stripe events adds its handlers here (docs/decisions/050). A creator's own
   // account's events run the `connect` handlers too, so they exist without the platform's key (docs/decisions/144).
   const webhookHandlers: WebhookHandlers = {
@@ -176,7 +178,7 @@ export function createServices({ config, database, transport, clock, logger, sec
     passwords,
     rateLimiter,
     mailWorker,
-    jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter, featureCleanups: { expiredUploads: media.deleteExpiredUploads, stripeEvents: webhooks.forgetOldEvents, emailRateSlots: email.forgetOldRateSlots, memberNotices: () => email.memberNotices.forgetOld(), expiredDomainClaims: () => domains.forgetExpiredClaims(), oldExports: () => siteExports.deleteOld(), oldImportUploads: () => imports.forgetOldUploads() }, featureJobs: [publishScheduledJob(posts), endExpiredCompsJob(members), rollUpJob(reportsRollUp), ...messageNotices.jobs(), ...email.jobs] }),
+    jobs: createJobs({ db, clock, logger, retention: config.retention, rateLimiter, featureCleanups: { expiredUploads: media.deleteExpiredUploads, stripeEvents: webhooks.forgetOldEvents, emailRateSlots: email.forgetOldRateSlots, memberNotices: () => email.memberNotices.forgetOld(), expiredDomainClaims: () => domains.forgetExpiredClaims(), oldExports: () => siteExports.deleteOld(), oldImportUploads: () => imports.forgetOldUploads() }, featureJobs: [publishScheduledJob(posts), endExpiredCompsJob(members), rollUpJob(reportsRollUp), giftMailsJob(gifts.mailRuns), ...messageNotices.jobs(), ...email.jobs] }),
     posts,
     email,
     livePosts,
@@ -203,6 +205,7 @@ export function createServices({ config, database, transport, clock, logger, sec
     visitorSalts,
     pageViews: createPageViewCounter({ db, clock, logger, salts: visitorSalts }),
     sales,
+    gifts,
     startCheckout,
     offers: createOffersService({ db, clock, appUrl: config.appUrl, paymentsReady }),
     offerCheckout: createOfferCheckout({ db, clock, startCheckout }),
