@@ -150,7 +150,7 @@ export const SERVER_MESSAGES: Record<ErrorCode, string> = {
   'offer-code-taken': 'Another offer on your site already uses this code.',
   'gift-redeemed': 'This gift has already been redeemed.',
   'gift-refunded': 'This gift was refunded, so it can no longer be redeemed.',
-  'gift-not-needed': 'You already have this membership or a higher one. Keep the gift for someone else: the link still works for them.',
+  'gift-not-needed': 'You already have this membership, a higher one, or one you pay for, so this gift would add nothing. Keep it for someone else: the link still works for them.',
   'tips-off': 'This site is not taking tips right now.',
 };
 
