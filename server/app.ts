@@ -148,6 +148,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       publishedDesigns: services.publishedDesigns,
       commentsSection: postComments({ comments: services.comments, clock: services.clock }),
       offers: services.offerCheckout,
+      gifts: services.gifts,
     }),
   ];
 }

@@ -23,6 +23,7 @@ import { cachedSitePages, type PageCache } from './page-cache.ts';
 import type { PageViewCounter } from './page-views.ts';
 import { sitePreviewRoutes, siteMembershipRoutes } from './site-api-routes.ts';
 import { readSiteAssets } from './read-site-assets.ts';
+import type { GiftPages } from './gift-routes.ts';
 import { siteRoutes } from './site-routes.ts';
 
 export interface PublicSiteFeatureDeps {
@@ -60,6 +61,8 @@ export interface PublicSiteFeatureDeps {
   commentsSection?: CommentsSection;
   /** Offers and their Checkout (server/offers/): the offer pages. */
   offers?: OfferCheckout;
+  /** Gifts (server/gifts/): the gift and redeem pages. */
+  gifts?: GiftPages;
 }
 
 export function createPublicSiteFeature(deps: PublicSiteFeatureDeps): Feature {
@@ -89,6 +92,7 @@ export function createPublicSiteFeature(deps: PublicSiteFeatureDeps): Feature {
     designPages: createDesignPages({ db, designs: publishedDesigns, signer: mediaUrlSigner, assets }),
     ...(deps.commentsSection ? { commentsSection: deps.commentsSection } : {}),
     ...(deps.offers ? { offers: deps.offers } : {}),
+    ...(deps.gifts ? { gifts: deps.gifts } : {}),
   });
   const cachedPage = cachedSitePages({ cache: pageCache, maintenance, sessionCookieName: cookie.name, countPageView });
   return {

@@ -23,6 +23,7 @@ import type { MediaRow, SiteContent } from '../site-content/index.ts';
 import { sendSuspendedPage } from '../site-standing/index.ts';
 import type { Site } from '../sites/index.ts';
 import type { DesignPages } from './design-pages.ts';
+import type { GiftPages } from './gift-routes.ts';
 import type { JoinService } from './join-service.ts';
 import { answerFromCache, pageCacheKey, type PageCache } from './page-cache.ts';
 import { isBot } from './page-views.ts';
@@ -55,6 +56,8 @@ export interface SiteRoutesDeps {
   commentsSection?: CommentsSection;
   /** Offers and their Checkout (server/offers/): the offer pages, when the app has them. */
   offers?: OfferCheckout;
+  /** Gifts: buying one and redeeming it (gift-routes.ts, server/gifts/). */
+  gifts?: GiftPages;
 }
 
 /** A page an anonymous reader may be answered from the cache, and what it needs to be stored. */

@@ -14,6 +14,7 @@ import { Router } from 'express';
 import { crawlerRoutes } from './crawler-routes.ts';
 import { feedRoute } from './feed-route.ts';
 import { framedRoutes, type FramedRoutesDeps } from './framed-routes.ts';
+import { giftRoutes } from './gift-routes.ts';
 import { homeRoutes } from './home-routes.ts';
 import { offerRoutes } from './offer-routes.ts';
 import { joinRoutes } from './join-routes.ts';
@@ -34,6 +35,7 @@ export function siteRoutes(deps: SiteRoutesDeps & FramedRoutesDeps): Router {
   crawlerRoutes(router, deps, pages);
   if (deps.offers) offerRoutes(router, deps, pages, deps.offers);
   // Last: its 404 answers every path under /@{handle} the routes above did not (framed-routes.ts).
+  giftRoutes(router, deps, pages);
   framedRoutes(router, deps, pages);
   return router;
 }

@@ -9,6 +9,7 @@ export { text } from './html.ts';
 export { linkContinueMain, sameSitePath, signInMain, type LinkKind } from './sign-in-page.ts';
 export { joinHead, joinMain, parseChoice, type JoinChoice, type JoinLinkProblem, type JoinPageInput, type JoinerState } from './join-page.ts';
 export { offerCadence, offerHead, offerMain, type OfferPageInput } from './offer-page.ts';
+export { giftHead, giftMain, redeemHead, redeemMain, type GiftForm, type GiftPageInput, type RedeemPageInput } from './gift-page.ts';
 export { embedAltOf, embeddedMediaIds, expandMediaEmbeds, imageFileFor } from './media-html.ts';
 export { BODY_MEDIA_TTL_MS, PUBLIC_IMAGE_TTL_MS, type LazySigner } from './media-links.ts';
 export { renderShell, type PageHead, type ShellInput } from './page-shell.ts';
