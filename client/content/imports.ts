@@ -61,6 +61,7 @@ export const IMPORT_COPY = {
   failedTitle: 'The import stopped',
   undoneTitle: 'Import undone',
   runProblemsTitle: 'Problems found while importing',
+  undoKeptTitle: 'What the undo kept',
   seePosts: 'See your posts',
   seeMembers: 'See your members',
   undo: 'Undo import',

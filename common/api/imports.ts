@@ -41,6 +41,9 @@ export interface ImportTierChoice {
   suggestedTierId: string | null;
 }
 
+/** The `where` of the lines an undo adds, saying what it kept: the page shows them apart from the problems. */
+export const UNDO_KEPT_WHERE = 'Undo';
+
 export interface ImportProblem {
   /** Where, in the creator's words: "posts.csv line 14", "Post “Hello”", "Image https://…/a.png". */
   where: string;

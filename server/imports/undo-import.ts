@@ -14,7 +14,7 @@
  * deleted after the commit.
  */
 import { and, eq, inArray, isNull, lte, notExists, notInArray } from 'drizzle-orm';
-import type { ImportProblem } from '../../common/api/imports.ts';
+import { UNDO_KEPT_WHERE, type ImportProblem } from '../../common/api/imports.ts';
 import { media, memberships, postMedia, sites, tiers } from '../../db/content-schema.ts';
 import { postTiers } from '../../db/money-schema.ts';
 import { importItems, imports, type ImportItemKind } from '../../db/move-schema.ts';
@@ -111,7 +111,7 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 /** What stayed, in the creator's words, at the top of the import's problems. */
 function keptProblems(kept: { posts: number; paying: number; changed: number }): ImportProblem[] {
-  const where = 'Undo';
+  const where = UNDO_KEPT_WHERE;
   const lines: ImportProblem[] = [];
   if (kept.posts > 0) lines.push({ where, message: `${plural(kept.posts, 'post', 'posts')} kept: edited or commented on since the import.` });
   if (kept.paying > 0) lines.push({ where, message: `${plural(kept.paying, 'paying member', 'paying members')} kept: they pay through Stripe.` });

@@ -6,7 +6,7 @@
  */
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { ImportView } from '../../../../common/api/imports.ts';
+import { UNDO_KEPT_WHERE, type ImportView } from '../../../../common/api/imports.ts';
 import { Button } from '../../../components/Button.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { IMPORT_COPY, SOURCE_GUIDES, doneSummary, resultLines, undoUntilWords } from '../../../content/imports.ts';
@@ -47,7 +47,8 @@ export function ImportFinished({ view, onUndone, onAnotherFile }: ImportFinished
       <LiveMessage tone={view.status === 'failed' ? 'error' : 'success'} assertive={false}>
         {outcome(view, made)}
       </LiveMessage>
-      <ImportProblems title={IMPORT_COPY.runProblemsTitle} problems={view.problems} />
+      <ImportProblems title={IMPORT_COPY.undoKeptTitle} problems={view.problems.filter((problem) => problem.where === UNDO_KEPT_WHERE)} />
+      <ImportProblems title={IMPORT_COPY.runProblemsTitle} problems={view.problems.filter((problem) => problem.where !== UNDO_KEPT_WHERE)} />
       {view.status !== 'undone' && (
         <p className="import-links">
           <Link to="/upload">{IMPORT_COPY.seePosts}</Link>
