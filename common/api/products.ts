@@ -28,7 +28,7 @@ export interface ProductView {
   files: ProductFileView[];
   /** The product page's address, on the site's domain when it has one. */
   url: string;
-  /** Paid and not refunded; revenue in minor units of `currency`. */
+  /** Sales paid (refunded ones too) and what they brought less refunds, in minor units of `currency`. */
   sales: { count: number; revenue: number };
   createdAt: string;
 }

@@ -7,9 +7,16 @@
  */
 import { FULL_NAME_MAX_LENGTH } from '../../common/constants.ts';
 import { formatMoney } from '../../common/money.ts';
-import { formatDate, text, type PageHead } from '../rendering/index.ts';
-import { siteUrl, type Site } from '../sites/index.ts';
+import { filesGoneWords, formatBytes, formatDate, text, type PageHead } from '../rendering/index.ts';
+import { sitePath, siteUrl, type Site } from '../sites/index.ts';
 import type { MemberAccount } from './member-account-service.ts';
+
+/** A product the member bought (server/products/): its files, each `query` appended to the site's `/downloads`. */
+export interface AccountPurchase {
+  title: string;
+  files: { name: string; kind: string; bytes: number; query: string }[];
+  filesGone: number;
+}
 
 export type AccountNotice = 'left' | 'new-feed' | 'billing-failed' | 'emails-on' | 'emails-off' | 'name-saved' | 'name-refused';
 
@@ -23,6 +30,8 @@ export interface AccountPageInput {
   notice?: AccountNotice;
   /** The member's messages with the creator, already rendered (server/messaging/account-messages.ts). */
   messagesHtml?: string;
+  /** Products bought on this site, each file with a link made for this page load. */
+  purchases?: AccountPurchase[];
   /** The address the reader signed in with, beside the page's sign-out. */
   signedInAs?: string;
   /** "Your data" and "Delete my account" (account-rights-page.ts, docs/decisions/159), already rendered: a member's rights, open on a suspended site too. */
@@ -71,6 +80,18 @@ const NOTICES: Record<AccountNotice, string> = {
 };
 
 /** The name the creator and other members see (comments, messages); a fan who joined with an address alone gives it here. */
+/** "Purchases": each product and its files, linked for a few minutes (a fresh link on each load of the page). */
+function purchasesSection({ site, purchases = [] }: AccountPageInput): string {
+  if (purchases.length === 0) return '';
+  const downloads = sitePath(site, '/downloads');
+  const items = purchases.map((purchase) => {
+    const gone = purchase.filesGone > 0 ? `<p class="notice" role="status">${text(filesGoneWords(purchase.filesGone))}</p>` : '';
+    const files = purchase.files.map((file) => `<li><a href="${text(`${downloads}${file.query}`)}" download>${text(file.name)}</a> <span class="product__file-meta">${text(formatBytes(file.bytes))}</span></li>`).join('');
+    return `<li><h3>${text(purchase.title)}</h3>${gone}${files ? `<ul class="product__files">${files}</ul>` : ''}</li>`;
+  });
+  return `<section class="account__section" aria-labelledby="purchases-heading"><h2 id="purchases-heading">Purchases</h2><ul class="account__purchases">${items.join('')}</ul></section>`;
+}
+
 function nameSection({ site, name = '' }: AccountPageInput): string {
   return `<section class="account__section" aria-labelledby="name-heading"><h2 id="name-heading">Your name</h2><p>Shown with your comments and messages.</p><form method="post" action="/@${site.handle}/account/name"><label class="account__label" for="account-name">Name</label><input class="account__field" id="account-name" name="fullName" autocomplete="name" required maxlength="${FULL_NAME_MAX_LENGTH}" value="${text(name)}"><button class="button button--quiet" type="submit">Save name</button></form></section>`;
 }
@@ -117,7 +138,7 @@ export function accountMain(input: AccountPageInput): string {
   const rights = input.rightsHtml ?? '';
   if (input.suspended) return `<section class="join account">${suspendedMembershipHtml(input)}${signOutSection(input)}${rights}</section>`;
   // The site's page, not the platform's: it offers nothing of the platform, such as a site of one's own (docs/decisions/142).
-  return `<section class="join account">${membershipHtml(input)}${input.messagesHtml ?? ''}${nameSection(input)}${signOutSection(input)}${rights}</section>`;
+  return `<section class="join account">${membershipHtml(input)}${purchasesSection(input)}${input.messagesHtml ?? ''}${nameSection(input)}${signOutSection(input)}${rights}</section>`;
 }
 
 function suspendedMembershipHtml({ site, account, confirmLeave: confirming, notice }: AccountPageInput): string {

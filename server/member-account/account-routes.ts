@@ -12,7 +12,7 @@ import { renderShell, type ShellInput, type SiteAssets, type SiteReader } from '
 import { findSiteByHandle, siteUrl, type Site } from '../sites/index.ts';
 import { memberNameSchema } from '../../common/validation.ts';
 import { AppError } from '../errors.ts';
-import { accountHead, accountMain, type AccountNotice } from './account-page.ts';
+import { accountHead, accountMain, type AccountNotice, type AccountPurchase } from './account-page.ts';
 import type { MemberAccountService } from './member-account-service.ts';
 import { isSiteSuspended, sendSuspendedPage } from '../site-standing/index.ts';
 
@@ -33,6 +33,8 @@ export interface AccountRoutesDeps {
   setHeaders: (res: Response, inlineStyle: string) => void;
   /** The member's conversation with the creator (server/messaging/account-messages.ts), rendered below the membership. */
   messagesSection?: (site: Site, userId: string, req: Request) => Promise<string>;
+  /** The member's products bought on this site, each file with a fresh signed link. */
+  purchases?: (siteId: string, userId: string) => Promise<AccountPurchase[]>;
   /** The member's own rights, "Your data" and "Delete my account" (account-rights-page.ts), below the rest. */
   rightsSection: (site: Site, user: UserRow, req: Request) => Promise<string>;
   /** Ends the request's session, if any, and clears its cookie: the page's "Sign out". */
@@ -46,7 +48,7 @@ function flashOf(req: Request): string | undefined {
   return pair?.slice(FLASH_COOKIE.length + 1) || undefined;
 }
 
-export function accountRoutes({ db, accounts, appUrl, assets, maintenance, session, sameOrigin, setHeaders, designPages, messagesSection, rightsSection, signOut }: AccountRoutesDeps): Router {
+export function accountRoutes({ db, accounts, appUrl, assets, maintenance, session, sameOrigin, setHeaders, designPages, messagesSection, purchases, rightsSection, signOut }: AccountRoutesDeps): Router {
   const router = Router();
   const cookiePath = (site: Site) => `/@${site.handle}/account`;
   /** The account page's own path as the browser sees it: at the root of a custom domain, under `/@{handle}` on the platform. */
@@ -102,6 +104,7 @@ export function accountRoutes({ db, accounts, appUrl, assets, maintenance, sessi
       confirmLeave: req.query.leave === '1',
       ...(notice ? { notice } : {}),
       messagesHtml: userId === site.ownerId || !messagesSection ? '' : await messagesSection(site, userId, req),
+      purchases: purchases ? await purchases(site.id, userId) : [],
       signedInAs: res.locals.auth!.user.email,
       name: res.locals.auth!.user.fullName,
       rightsHtml: await rightsSection(site, res.locals.auth!.user, req),

@@ -40,12 +40,14 @@ export interface MemberAccountFeatureDeps {
   publishedDesigns: PublishedDesigns;
   /** The member's messages on the account page (server/messaging/account-messages.ts). */
   messagesSection?: AccountRoutesDeps['messagesSection'];
+  /** The member's products bought on the site, with fresh download links (server/products/). */
+  purchases?: AccountRoutesDeps['purchases'];
   /** Deleting the account from the page, by password or mailed code (docs/decisions/159). */
   deletion: AccountDeletionService;
 }
 
 /** Where "Manage billing" leads: Stripe's portal (or the local Stripe-protocol server in tests). CSP's form-action covers redirects too. */
-export function createMemberAccountFeature({ db, clock, livePosts, config, sessions, cookie, maintenance, sameOrigin, clientDir, mediaUrlSigner, accounts, publishedDesigns, messagesSection, deletion }: MemberAccountFeatureDeps): Feature {
+export function createMemberAccountFeature({ db, clock, livePosts, config, sessions, cookie, maintenance, sameOrigin, clientDir, mediaUrlSigner, accounts, publishedDesigns, messagesSection, purchases, deletion }: MemberAccountFeatureDeps): Feature {
   const appUrl = config.appUrl;
   const setHeaders = sitePageHeaders(appUrl, paymentFormTargets(config.stripeApiUrl));
   const assets = readSiteAssets(clientDir, config.platformBadge ? appUrl.href : undefined);
@@ -62,7 +64,7 @@ export function createMemberAccountFeature({ db, clock, livePosts, config, sessi
   const pages = Router().use(
     memberFeedRoutes({ db, clock, livePosts, appUrl, signer: mediaUrlSigner, accounts, maintenance }),
     rights.pages,
-    accountRoutes({ db, accounts, appUrl, assets, maintenance, session, signOut, sameOrigin, setHeaders, designPages: createDesignPages({ db, designs: publishedDesigns, signer: mediaUrlSigner, assets }), rightsSection: rightsSectionOf(deletion, appUrl), ...(messagesSection ? { messagesSection } : {}) }),
+    accountRoutes({ db, accounts, appUrl, assets, maintenance, session, signOut, sameOrigin, setHeaders, designPages: createDesignPages({ db, designs: publishedDesigns, signer: mediaUrlSigner, assets }), rightsSection: rightsSectionOf(deletion, appUrl), ...(messagesSection ? { messagesSection } : {}), ...(purchases ? { purchases } : {}) }),
   );
   return {
     name: 'member-account',

@@ -4,7 +4,7 @@
  * own ready PDFs, zips, audio and video. A product that sold is archived rather than deleted, so its buyers keep
  * their files; one never sold is deleted.
  */
-import { and, asc, count, desc, eq, inArray, ne, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ProductSaleView, ProductView } from '../../common/api/products.ts';
 import type { CreateProductInput, UpdateProductInput } from '../../common/product-schemas.ts';
 import type { Database } from '../../db/connect.ts';
@@ -16,6 +16,9 @@ import { findSiteByOwner, siteUrl, type Site } from '../sites/index.ts';
 import { checkCover, checkSellableMedia, toFileView } from './product-files.ts';
 
 export type ProductRow = typeof products.$inferSelect;
+
+/** What was given back of a sale (sale_refunds: a partial refund lowers revenue too), named in full for the subquery. */
+const refundedOf = sql<number>`(select coalesce(sum(r.amount), 0) from sale_refunds r where r.sale_id = sales.id)`;
 
 export interface ProductsServiceDeps {
   db: Database;
@@ -77,10 +80,10 @@ export function createProductsService({ db, clock, appUrl, siteChanged }: Produc
       ids.length === 0
         ? []
         : db
-            .select({ productId: productPurchases.productId, count: count(), revenue: sum(sales.amount).mapWith(Number) })
+            .select({ productId: productPurchases.productId, count: count(), revenue: sql<number>`sum(${sales.amount}) - sum(${refundedOf})`.mapWith(Number) })
             .from(productPurchases)
             .innerJoin(sales, eq(sales.id, productPurchases.saleId))
-            .where(and(inArray(productPurchases.productId, ids), eq(sales.status, 'paid')))
+            .where(and(inArray(productPurchases.productId, ids), inArray(sales.status, ['paid', 'refunded'])))
             .groupBy(productPurchases.productId),
     ]);
     return rows.map((row) => {

@@ -23,6 +23,7 @@ import { cachedSitePages, type PageCache } from './page-cache.ts';
 import type { PageViewCounter } from './page-views.ts';
 import { sitePreviewRoutes, siteMembershipRoutes } from './site-api-routes.ts';
 import { readSiteAssets } from './read-site-assets.ts';
+import type { ProductPages } from './product-routes.ts';
 import type { GiftPages } from './gift-routes.ts';
 import { siteRoutes } from './site-routes.ts';
 
@@ -59,6 +60,8 @@ export interface PublicSiteFeatureDeps {
   publishedDesigns: PublishedDesigns;
   /** Comments under posts (server/messaging/post-comments.ts). */
   commentsSection?: CommentsSection;
+  /** Products' pages and downloads (product-routes.ts). */
+  products?: ProductPages;
   /** Offers and their Checkout (server/offers/): the offer pages. */
   offers?: OfferCheckout;
   /** Gifts (server/gifts/): the gift and redeem pages. */
@@ -91,6 +94,7 @@ export function createPublicSiteFeature(deps: PublicSiteFeatureDeps): Feature {
     pageCache,
     designPages: createDesignPages({ db, designs: publishedDesigns, signer: mediaUrlSigner, assets }),
     ...(deps.commentsSection ? { commentsSection: deps.commentsSection } : {}),
+    ...(deps.products ? { products: deps.products } : {}),
     ...(deps.offers ? { offers: deps.offers } : {}),
     ...(deps.gifts ? { gifts: deps.gifts } : {}),
   });

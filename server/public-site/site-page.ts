@@ -25,6 +25,7 @@ import type { Site } from '../sites/index.ts';
 import type { DesignPages } from './design-pages.ts';
 import type { GiftPages } from './gift-routes.ts';
 import type { JoinService } from './join-service.ts';
+import type { ProductPages } from './product-routes.ts';
 import { answerFromCache, pageCacheKey, type PageCache } from './page-cache.ts';
 import { isBot } from './page-views.ts';
 
@@ -52,6 +53,8 @@ export interface SiteRoutesDeps {
   pageCache: PageCache;
   /** The published design of a site, or the owner's draft in preview (design-pages.ts). */
   designPages: DesignPages;
+  /** Products' pages and their buyers' downloads (product-routes.ts). */
+  products?: ProductPages;
   /** The comments under a post the reader may read whole, rendered (server/messaging/post-comments.ts); '' for none. */
   commentsSection?: CommentsSection;
   /** Offers and their Checkout (server/offers/): the offer pages, when the app has them. */

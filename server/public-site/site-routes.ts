@@ -19,6 +19,7 @@ import { homeRoutes } from './home-routes.ts';
 import { offerRoutes } from './offer-routes.ts';
 import { joinRoutes } from './join-routes.ts';
 import { postRoute } from './post-route.ts';
+import { productRoutes } from './product-routes.ts';
 import { createSignInRoutes } from './sign-in-routes.ts';
 import { createSitePage, type SiteRoutesDeps } from './site-page.ts';
 
@@ -33,6 +34,7 @@ export function siteRoutes(deps: SiteRoutesDeps & FramedRoutesDeps): Router {
   feedRoute(router, deps, pages);
   joinRoutes(router, deps, pages, createSignInRoutes(router, deps, pages));
   crawlerRoutes(router, deps, pages);
+  productRoutes(router, deps, pages);
   if (deps.offers) offerRoutes(router, deps, pages, deps.offers);
   // Last: its 404 answers every path under /@{handle} the routes above did not (framed-routes.ts).
   giftRoutes(router, deps, pages);

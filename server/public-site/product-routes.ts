@@ -1,0 +1,155 @@
+/**
+ * A product's page and a buyer's downloads (DESIGN.md "More ways to be paid"):
+ * `GET /@{handle}/products/{slug}` shows it in the site's design (product-page.ts); its `POST` goes on to Checkout,
+ * for the signed-in reader or the address a visitor typed; `/@{handle}/downloads?token=` is the receipt mail's page of
+ * the purchase's files, and `?file=` one of those files, streamed with byte ranges by the media room's own code.
+ * The same paths on a custom domain (`/products/{slug}`, `/downloads`) are rewritten here by host routing.
+ */
+import express, { type Request, type Router } from 'express';
+import { SERVER_MESSAGES } from '../../common/messages.ts';
+import { emailJoinSchema } from '../../common/validation.ts';
+import { AppError } from '../errors.ts';
+import { contentDisposition, streamStoredFile } from '../media/index.ts';
+import type { ProductDownloads, ProductStore, PublicProduct, PurchaseDownloads } from '../products/index.ts';
+import { downloadsHead, downloadsMain, productHead, productMain, PUBLIC_IMAGE_TTL_MS, siteIcon, siteReaderOf, type DownloadsPageInput, type PageHead, type ProductPageInput } from '../rendering/index.ts';
+import { sitePath } from '../sites/index.ts';
+import type { Storage } from '../storage/index.ts';
+import type { FoundSite, SitePage, SiteResponse, SiteRoutesDeps } from './site-page.ts';
+
+/** What the product pages use of the products room, and the store their files are streamed from. */
+export interface ProductPages {
+  store: ProductStore;
+  downloads: ProductDownloads;
+  storage: Storage;
+}
+
+/** Refusals a buyer reads in words on the page; anything else is ours and goes to the error screen. */
+const CHECKOUT_ERRORS = ['payments-not-ready', 'stripe-unavailable', 'cannot-join-own-site', 'not-found', 'too-many-requests'] as const;
+
+export function productRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage): void {
+  const { products } = deps;
+  if (!products) return;
+  const { content, clock, appUrl, assets, session, sameOrigin, designPages, signer } = deps;
+
+  async function sendFramed(req: Request, res: SiteResponse, found: FoundSite, head: PageHead, main: string) {
+    const { site, readerId, preview } = found;
+    const [standing, images] = await Promise.all([content.readerStanding(site, readerId), content.mediaByIds(site.id, site.avatarMediaId ? [site.avatarMediaId] : [])]);
+    const avatar = await pages.siteImage(site.avatarMediaId, images, site.publishedAt !== null);
+    const design = await designPages.chrome(site, await designPages.designFor(site, found.draftDesign));
+    // Each page differs per reader and may carry a form or links of one buyer: never from a shared cache.
+    await pages.sendPage(req, res, { head, site, main, assets, reader: siteReaderOf(readerId, standing, clock()), icon: siteIcon(avatar), design }, preview, { personal: true });
+  }
+
+  async function coverUrl(siteId: string, product: PublicProduct): Promise<string | undefined> {
+    if (!product.coverMediaId) return undefined;
+    const [cover] = (await content.mediaByIds(siteId, [product.coverMediaId])).values();
+    if (cover?.kind !== 'image') return undefined;
+    return `${(await signer()).prefix(cover.id, PUBLIC_IMAGE_TTL_MS)}/${cover.derived.images?.at(-1)?.file ?? 'original'}`;
+  }
+
+  async function sendProductPage(req: Request, res: SiteResponse, found: FoundSite, product: PublicProduct, extra: Pick<ProductPageInput, 'signup' | 'error'> = {}) {
+    const { site, readerId } = found;
+    const joiner = !readerId ? 'signed-out' : readerId === site.ownerId ? 'owner' : 'signed-in';
+    const input: ProductPageInput = { site, product, coverUrl: await coverUrl(site.id, product), joiner, bought: req.query.bought === '1', appUrl, ...extra };
+    await sendFramed(req, res, found, productHead(input), productMain(input));
+  }
+
+  router.get(
+    '/@:handle/products/:slug',
+    session,
+    pages.pass(async (req, res, next) => {
+      const found = await pages.siteFor(req, res, next);
+      if (!found) return;
+      const product = await products.store.bySlug(found.site.id, String(req.params.slug));
+      if (!product) return pages.notFound(res, next);
+      await sendProductPage(req, res, found, product);
+    }),
+  );
+
+  router.post(
+    '/@:handle/products/:slug',
+    sameOrigin,
+    session,
+    express.urlencoded({ extended: false, limit: '4kb' }),
+    pages.pass(async (req, res, next) => {
+      const found = await pages.siteFor(req, res, next);
+      if (!found) return;
+      const product = await products.store.bySlug(found.site.id, String(req.params.slug));
+      if (!product) return pages.notFound(res, next);
+      const signedIn = res.locals.auth?.user.id;
+      const typed = typeof (req.body as Record<string, unknown> | undefined)?.email === 'string' ? String((req.body as Record<string, unknown>).email) : '';
+      let email: string | undefined;
+      if (!signedIn) {
+        const parsed = emailJoinSchema.safeParse({ email: typed });
+        if (!parsed.success) {
+          res.status(400);
+          return sendProductPage(req, res, found, product, { signup: { email: typed, problems: { email: 'Enter a valid email address.' } } });
+        }
+        email = parsed.data.email;
+      }
+      try {
+        const { url } = await products.store.checkout(found.site.handle, product.slug, signedIn ? { userId: signedIn } : { email });
+        res.redirect(303, url);
+      } catch (error) {
+        if (!(error instanceof AppError) || !(CHECKOUT_ERRORS as readonly string[]).includes(error.code)) throw error;
+        res.status(error.status);
+        await sendProductPage(req, res, found, product, { signup: { email: typed, problems: {} }, error: SERVER_MESSAGES[error.code] });
+      }
+    }),
+  );
+
+  async function sendDownloads(req: Request, res: SiteResponse, found: FoundSite, input: Omit<DownloadsPageInput, 'site'>) {
+    await sendFramed(req, res, found, downloadsHead(found.site, appUrl), downloadsMain({ site: found.site, ...input }));
+  }
+
+  const refusalOf = (error: unknown): DownloadsPageInput['refusal'] => {
+    if (!(error instanceof AppError) || (error.status !== 403 && error.status !== 410)) throw error;
+    return error.status === 410 ? 'gone' : 'forbidden';
+  };
+
+  router.get(
+    '/@:handle/downloads',
+    session,
+    pages.pass(async (req, res, next) => {
+      const found = await pages.siteFor(req, res, next);
+      if (!found) return;
+      const viewerId = res.locals.auth?.user.id;
+      // The address carries the buyer's token: it must not leak through Referer.
+      res.set('Referrer-Policy', 'no-referrer');
+      const downloadsPath = sitePath(found.site, '/downloads');
+      if (typeof req.query.file === 'string') {
+        let stored;
+        try {
+          stored = await products.downloads.open(found.site.id, req.query.file, viewerId);
+        } catch (error) {
+          const refusal = refusalOf(error);
+          res.status(refusal === 'gone' ? 410 : 403);
+          return sendDownloads(req, res, found, { refusal });
+        }
+        const headers = {
+          'Content-Type': stored.contentType,
+          'Content-Disposition': contentDisposition('attachment', stored.fileName),
+          'Cache-Control': 'private, no-store',
+          'X-Content-Type-Options': 'nosniff',
+          'Content-Security-Policy': "default-src 'none'; sandbox",
+        };
+        if (!(await streamStoredFile(req, res, products.storage, { key: stored.key, headers }))) {
+          res.status(410);
+          return sendDownloads(req, res, found, { refusal: 'gone' });
+        }
+        return;
+      }
+      const token = typeof req.query.token === 'string' ? req.query.token : '';
+      let purchase: PurchaseDownloads;
+      try {
+        purchase = await products.downloads.byToken(found.site.id, token, viewerId);
+      } catch (error) {
+        const refusal = refusalOf(error);
+        res.status(refusal === 'gone' ? 410 : 403);
+        return sendDownloads(req, res, found, { refusal });
+      }
+      const files = purchase.files.map((file) => ({ ...file, url: `${downloadsPath}${file.query}` }));
+      await sendDownloads(req, res, found, { purchase: { title: purchase.title, files, filesGone: purchase.filesGone } });
+    }),
+  );
+}
