@@ -25,7 +25,7 @@ import { createLivePosts, createPostsService, publishScheduledJob } from './post
 import { createMaintenanceState } from './settings/index.ts';
 import { createOverviewService } from './dashboard/index.ts';
 import { createEmail, emailQueues } from './newsletters/index.ts';
-import { noteNewMember } from './member-notices/index.ts';
+import { noteNewMember, noteSale } from './member-notices/index.ts';
 import { createJobQueue } from './queue/index.ts';
 import { createOnboardingService, createSiteChanges, createSitesService, findSiteByHandle } from './sites/index.ts';
 import { createPageCache, createPageViewCounter } from './public-site/index.ts';
@@ -128,7 +128,7 @@ export function createServices({ config, database, transport, clock, logger, sec
   });
   const { paymentsReady, stripeForSite, stripeForAccount } = paymentAccounts;
   // The ledger of one-time payments (docs/decisions/163): each kind (gift, tip, product) hands in its fulfiller.
-  const sales = createSalesService({ db, clock, appUrl: config.appUrl, paymentsReady, stripeForAccount, keyRefused: paymentAccounts.markKeyRefused, recordActivity, fulfillers: { gift: createGiftFulfiller({ clock, logger }) } });
+  const sales = createSalesService({ db, clock, appUrl: config.appUrl, paymentsReady, stripeForAccount, keyRefused: paymentAccounts.markKeyRefused, recordActivity, noteSale, fulfillers: { gift: createGiftFulfiller({ clock, logger }) } });
   const gifts = createGiftsService({ db, clock, appUrl: config.appUrl, recordActivity, startPaymentCheckout: sales.startPaymentCheckout });
   // Each feature that reacts to Stripe events adds its handlers here (docs/decisions/050). A creator's own
   // account's events run the `connect` handlers too, so they exist without the platform's key (docs/decisions/144).

@@ -12,6 +12,8 @@ export interface ReportDay {
   paidMembers: number;
   /** Minor units of the report's currency. */
   mrr: number;
+  /** The day's one-time payments (gifts, tips, products) less what was refunded that day, in minor units of the report's currency. */
+  oneTimeRevenue: number;
 }
 
 export interface ReportTotals {
@@ -26,6 +28,8 @@ export interface ReportTotals {
   freeMembers: number;
   paidMembers: number;
   mrr: number;
+  /** The range's one-time payments less its refunds. */
+  oneTimeRevenue: number;
 }
 
 export interface Report {

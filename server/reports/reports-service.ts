@@ -17,10 +17,10 @@ const FALLBACK_CURRENCY = 'usd';
 
 type DayRow = ReportDay & { joinViews: number; newMembers: number };
 
-const EMPTY_DAY = { views: 0, visitors: 0, freeMembers: 0, paidMembers: 0, mrr: 0, joinViews: 0, newMembers: 0 };
+const EMPTY_DAY = { views: 0, visitors: 0, freeMembers: 0, paidMembers: 0, mrr: 0, oneTimeRevenue: 0, joinViews: 0, newMembers: 0 };
 
 function totalsOf(days: readonly DayRow[]): ReportTotals {
-  const sumOf = (key: 'views' | 'visitors' | 'joinViews' | 'newMembers') => days.reduce((total, day) => total + day[key], 0);
+  const sumOf = (key: 'views' | 'visitors' | 'joinViews' | 'newMembers' | 'oneTimeRevenue') => days.reduce((total, day) => total + day[key], 0);
   const last = days.at(-1) ?? EMPTY_DAY;
   const joinViews = sumOf('joinViews');
   const newMembers = sumOf('newMembers');
@@ -33,6 +33,7 @@ function totalsOf(days: readonly DayRow[]): ReportTotals {
     freeMembers: last.freeMembers,
     paidMembers: last.paidMembers,
     mrr: last.mrr,
+    oneTimeRevenue: sumOf('oneTimeRevenue'),
   };
 }
 
@@ -84,7 +85,7 @@ function addMonths(firstOfMonth: string, months: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-const publicDay = ({ day, views, visitors, freeMembers, paidMembers, mrr }: DayRow): ReportDay => ({ day, views, visitors, freeMembers, paidMembers, mrr });
+const publicDay = ({ day, views, visitors, freeMembers, paidMembers, mrr, oneTimeRevenue }: DayRow): ReportDay => ({ day, views, visitors, freeMembers, paidMembers, mrr, oneTimeRevenue });
 
 export function createReportsService({ db }: { db: Database }) {
   async function dayRows(siteId: string, range: DayRange): Promise<DayRow[]> {
@@ -96,6 +97,7 @@ export function createReportsService({ db }: { db: Database }) {
         freeMembers: siteDays.freeMembers,
         paidMembers: siteDays.paidMembers,
         mrr: siteDays.mrr,
+        oneTimeRevenue: siteDays.oneTimeRevenue,
         joinViews: siteDays.joinViews,
         newMembers: siteDays.newMembers,
       })
@@ -192,7 +194,7 @@ function csvCell(value: string | number | null): string {
 export function reportCsv(report: Report, table: 'days' | 'posts' | 'referrers'): string {
   const rows: (string | number | null)[][] =
     table === 'days'
-      ? [['day', 'visitors', 'views', 'free_members', 'paid_members', `mrr_${report.currency}_minor_units`], ...report.days.map((day) => [day.day, day.visitors, day.views, day.freeMembers, day.paidMembers, day.mrr])]
+      ? [['day', 'visitors', 'views', 'free_members', 'paid_members', `mrr_${report.currency}_minor_units`, `one_time_revenue_${report.currency}_minor_units`], ...report.days.map((day) => [day.day, day.visitors, day.views, day.freeMembers, day.paidMembers, day.mrr, day.oneTimeRevenue])]
       : table === 'posts'
         ? [['post', 'path', 'views'], ...report.topPosts.map((post) => [post.title, post.path, post.views])]
         : [['referrer', 'utm_source', 'views'], ...report.referrers.map((source) => [source.host, source.utmSource, source.views])];

@@ -1,7 +1,8 @@
 /**
  * The daily roll-up (docs/decisions/101): `site_days` gets, per site and UTC
- * day, the views, distinct visitors, join-page views, new members, members
- * and MRR, so a report of a year reads 365 rows a site instead of the raw counts.
+ * day, the views, distinct visitors, join-page views, new members, members,
+ * MRR and one-time revenue, so a report of a year reads 365 rows a site
+ * instead of the raw counts.
  *
  * Each day is recomputed whole from its sources in one transaction and the row
  * replaced, never added to: a run killed halfway leaves every day either as it
@@ -42,10 +43,10 @@ export function createRollUp({ db, clock, afterDay }: RollUpDeps) {
       const dayEnd = sql`(${day}::date + 1)::timestamptz`;
       // "As the day ended": a member counts from joining until their membership ended; paying is their tier now (as docs/decisions/058).
       await tx.execute(sql`
-        insert into site_days as d (site_id, day, views, visitors, join_views, new_members, free_members, paid_members, mrr, closed, rolled_up_at)
+        insert into site_days as d (site_id, day, views, visitors, join_views, new_members, free_members, paid_members, mrr, one_time_revenue, closed, rolled_up_at)
         select s.id, ${day}::date,
           coalesce(pv.views, 0), coalesce(v.visitors, 0), coalesce(pv.join_views, 0),
-          coalesce(m.new_members, 0), coalesce(m.free_members, 0), coalesce(m.paid_members, 0), coalesce(m.mrr, 0),
+          coalesce(m.new_members, 0), coalesce(m.free_members, 0), coalesce(m.paid_members, 0), coalesce(m.mrr, 0), o.revenue,
           ${closed}, now()
         from sites s
         left join (
@@ -72,8 +73,21 @@ export function createRollUp({ db, clock, afterDay }: RollUpDeps) {
             where m.site_id = s.id and m.created_at < ${dayEnd} and (m.ended_at is null or m.ended_at >= ${dayEnd})
           ) ms
         ) m on true
+        -- One-time payments (docs/decisions/163): sales paid that day less what was refunded that day (of any day's
+        -- sale), in the main currency (a site without a paid tier has only its tips' one).
+        left join lateral (
+          select
+            coalesce((select sum(x.amount) from sales x where x.site_id = s.id and x.status in ('paid', 'refunded')
+              and x.paid_at >= ${dayStart} and x.paid_at < ${dayEnd} and (oc.currency is null or x.currency = oc.currency)), 0)
+            - coalesce((select sum(r.amount) from sale_refunds r join sales x on x.id = r.sale_id where r.site_id = s.id
+              and r.refunded_at >= ${dayStart} and r.refunded_at < ${dayEnd} and (oc.currency is null or x.currency = oc.currency)), 0) as revenue,
+            exists (select 1 from sales x where x.site_id = s.id and x.paid_at >= ${dayStart} and x.paid_at < ${dayEnd})
+              or exists (select 1 from sale_refunds r where r.site_id = s.id and r.refunded_at >= ${dayStart} and r.refunded_at < ${dayEnd}) as any_sale
+          from (select (select p.currency from tiers p where p.site_id = s.id and p.type = 'paid' order by p.position, p.created_at limit 1) as currency) oc
+        ) o on true
         -- A site with nothing that day gets no row, unless it has one to correct.
         where coalesce(pv.views, 0) + coalesce(v.visitors, 0) + coalesce(m.new_members, 0) + coalesce(m.free_members, 0) + coalesce(m.paid_members, 0) > 0
+          or o.any_sale
           or exists (select 1 from site_days x where x.site_id = s.id and x.day = ${day}::date)
         on conflict (site_id, day) do update set
           views = excluded.views,
@@ -83,6 +97,7 @@ export function createRollUp({ db, clock, afterDay }: RollUpDeps) {
           free_members = excluded.free_members,
           paid_members = excluded.paid_members,
           mrr = excluded.mrr,
+          one_time_revenue = excluded.one_time_revenue,
           closed = d.closed or excluded.closed,
           rolled_up_at = excluded.rolled_up_at`);
       // A day once closed stays closed, even when a clock stepped back makes it "today" again: its new hashes were just added.

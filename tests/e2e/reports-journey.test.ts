@@ -100,7 +100,7 @@ describe.skipIf(!chromiumAvailable)('reports, activity, support and the operator
     await expect.poll(() => traffic.locator('tbody tr').count()).toBe(365);
     const [download] = await Promise.all([page.waitForEvent('download'), traffic.getByRole('link', { name: /Download CSV/ }).click()]);
     const lines = readFileSync((await download.path()), 'utf8').trim().split('\r\n');
-    expect(lines[0]).toBe('"day","visitors","views","free_members","paid_members","mrr_usd_minor_units"');
+    expect(lines[0]).toBe('"day","visitors","views","free_members","paid_members","mrr_usd_minor_units","one_time_revenue_usd_minor_units"');
     expect(lines).toHaveLength(366);
     expect(lines.at(-1)).toContain(`"${dayOf(new Date())}"`);
     await screenshot(page, `${SHOTS}/reports-table-1280.png`);

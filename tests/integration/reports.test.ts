@@ -157,9 +157,9 @@ describe('GET /api/reports', () => {
     expect(answer.headers.get('content-type')).toContain('text/csv');
     expect(answer.headers.get('content-disposition')).toContain('report-days-2026-03-09-to-2026-03-10.csv');
     expect(answer.text.split('\r\n')).toEqual([
-      '"day","visitors","views","free_members","paid_members","mrr_usd_minor_units"',
-      '"2026-03-09","0","0","14","5","2500"',
-      '"2026-03-10","2","5","14","5","2500"',
+      '"day","visitors","views","free_members","paid_members","mrr_usd_minor_units","one_time_revenue_usd_minor_units"',
+      '"2026-03-09","0","0","14","5","2500","0"',
+      '"2026-03-10","2","5","14","5","2500","0"',
       '',
     ]);
     const posts = await creator.client.get('/api/reports?from=2026-03-09&to=2026-03-10&format=csv&table=posts');

@@ -4,24 +4,29 @@
  * one-time Checkout on the creator's account with no application fee, paid once, expired, refunded in whole or in
  * part, and a refund that arrives before its completion. The tips API above it is tests/integration/tips.test.ts.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityEvents } from '../../db/reports-schema.ts';
+import { activityEvents, siteDays } from '../../db/reports-schema.ts';
 import { saleRefunds, sales } from '../../db/earn-schema.ts';
 import { paymentAccounts } from '../../db/money-schema.ts';
 import type { PaymentCheckoutRequest } from '../../server/sales/index.ts';
 import { createStripeClient } from '../../server/payments/stripe-client.ts';
+import type { Report } from '../../common/api/reports.ts';
+import { creatorWithSite } from '../support/creator-site.ts';
 import { insertSiteWithOwner } from '../support/site-fixtures.ts';
 import { startStripeServer, type StripeServer } from '../support/stripe-server.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { createTestClock, startTestServer, type TestServer } from '../support/test-server.ts';
 
 let stripeServer: StripeServer;
 let server: TestServer;
 const db = () => server.handle.db;
+/** Noon of today (UTC), held: a sale and its roll-up fall on one day whatever the hour the test runs. */
+const today = new Date().toISOString().slice(0, 10);
+const clock = createTestClock(new Date(`${today}T12:00:00Z`));
 
 beforeAll(async () => {
   stripeServer = await startStripeServer();
-  server = await startTestServer({ env: stripeServer.env });
+  server = await startTestServer({ env: stripeServer.env, clock: clock.clock });
   stripeServer.useApp(server.url);
 });
 
@@ -32,12 +37,16 @@ afterAll(async () => {
 
 const stripe = () => createStripeClient({ secretKey: stripeServer.env.STRIPE_SECRET_KEY!, webhookSecret: undefined, connectWebhookSecret: undefined, apiUrl: new URL(stripeServer.url) });
 
-async function connectedSite() {
-  const { site } = await insertSiteWithOwner(db());
+async function connectAccount(siteId: string) {
   const account = await stripe().accounts.create({ type: 'standard' });
   await stripeServer.completeOnboarding(account.id);
-  await db().insert(paymentAccounts).values({ siteId: site.id, stripeAccountId: account.id, detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true });
-  return { site, accountId: account.id };
+  await db().insert(paymentAccounts).values({ siteId, stripeAccountId: account.id, detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true });
+  return account.id;
+}
+
+async function connectedSite() {
+  const { site } = await insertSiteWithOwner(db());
+  return { site, accountId: await connectAccount(site.id) };
 }
 
 function tipRequest(site: { id: string; handle: string }, amount = 500): PaymentCheckoutRequest {
@@ -128,5 +137,24 @@ describe('a one-time Checkout', () => {
     expect((await db().select().from(saleRefunds).where(eq(saleRefunds.saleId, saleId))).map((row) => row.amount)).toEqual([800]);
     const types = (await db().select().from(activityEvents).where(eq(activityEvents.siteId, site.id))).map((row) => row.type);
     expect(types).toEqual(['refunded']);
+  });
+
+  it('the roll-up counts the day\'s paid sales less the day\'s refunds, and the report gives it per day', async () => {
+    const creator = await creatorWithSite(server);
+    await connectAccount(creator.siteId);
+    const site = { id: creator.siteId, handle: creator.handle };
+    const first = await server.services.sales.startPaymentCheckout(tipRequest(site, 1000));
+    await pay(first.url);
+    const second = await server.services.sales.startPaymentCheckout(tipRequest(site, 500));
+    await pay(second.url);
+    await server.services.sales.startPaymentCheckout(tipRequest(site, 2000));
+    await stripeServer.refund((await saleOf(first.saleId)).stripePaymentIntentId!, 300);
+    await server.services.reportsRollUp.rollUp();
+    const [day] = await db().select().from(siteDays).where(and(eq(siteDays.siteId, creator.siteId), eq(siteDays.day, today)));
+    expect(day?.oneTimeRevenue).toBe(1200);
+    const report = await creator.client.get<Report>(`/api/reports?from=${today}&to=${today}`);
+    expect(report.status).toBe(200);
+    expect(report.body.days.at(-1)).toMatchObject({ day: today, oneTimeRevenue: 1200 });
+    expect(report.body.totals.oneTimeRevenue).toBe(1200);
   });
 });
