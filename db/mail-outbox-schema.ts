@@ -7,7 +7,7 @@ import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'driz
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const MAIL_TEMPLATES = ['verify-email', 'reset-password', 'password-changed', 'domain-live', 'domain-broken', 'support-request', 'message-waiting', 'messages-digest', 'new-member', 'new-members-digest', 'confirm-email-change', 'email-change-requested', 'email-change-taken', 'join-site', 'site-sign-in', 'patron-invitation', 'account-deletion-code', 'product-receipt', 'gift-received', 'gift-receipt', 'gift-ending'] as const;
+export const MAIL_TEMPLATES = ['verify-email', 'reset-password', 'password-changed', 'domain-live', 'domain-broken', 'support-request', 'message-waiting', 'messages-digest', 'new-member', 'new-members-digest', 'confirm-email-change', 'email-change-requested', 'email-change-taken', 'join-site', 'site-sign-in', 'patron-invitation', 'account-deletion-code', 'product-receipt', 'gift-received', 'gift-receipt', 'gift-ending', 'new-sale'] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 /** Every template renders from its user's row at send time, so the row carries no text of its own. */
 export interface MailParams {
@@ -29,7 +29,7 @@ export interface MailParams {
   keptSession?: boolean;
   /** A gift's mail (server/gifts/): the gift it is about; its redeem code is made when the mail is sent. */
   giftId?: string;
-  /** A `product-receipt`: the sale it is about; its download token is made when the mail is sent. */
+  /** A `product-receipt` (its download token is made when the mail is sent) or the creator's `new-sale` notice: the sale it is about. */
   saleId?: string;
   /** The loopback origin of the request that asked for the mail; its links use it if the server accepts it (server/mail/link-origin.ts). */
   linkOrigin?: string;

@@ -19,6 +19,7 @@ export const MAIL_SUBJECTS: Record<MailTemplate, string> = {
   'messages-digest': 'Your unread messages today',
   'new-member': 'You have a new member',
   'new-members-digest': 'Your new members yesterday',
+  'new-sale': 'You made a sale',
   'join-site': 'Confirm your e-mail to join',
   'site-sign-in': 'Your sign-in link',
   'patron-invitation': 'An invitation to subscribe',

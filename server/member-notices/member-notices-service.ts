@@ -1,13 +1,14 @@
 /**
- * The creator's choice of notices (settings), the daily digest (a periodic
- * job of the shared scheduler that takes one `member_notice_digests` row per
- * site and UTC day before it queues the mail, so a rerun or a second server
+ * The creator's choice of notices (settings), the daily digest of new
+ * members and sales (a periodic job of the shared scheduler that takes one
+ * `member_notice_digests` row per site and UTC day before it queues the mail, so a rerun or a second server
  * queues nothing more) and the clean-up of old news.
  */
 import { eq, lt, sql } from 'drizzle-orm';
 import { DEFAULT_MEMBER_NOTICES, type MemberNoticeSettings } from '../../common/member-notices.ts';
 import type { Database } from '../../db/connect.ts';
 import { sites } from '../../db/content-schema.ts';
+import { sales } from '../../db/earn-schema.ts';
 import { memberNoticeDigests, memberNoticeEvents, siteEmailSettings } from '../../db/email-schema.ts';
 import { mailOutbox, users } from '../../db/schema.ts';
 import { rowsOf } from '../../db/transaction.ts';
@@ -70,6 +71,12 @@ export function createMemberNotices({ db, clock }: { db: Database; clock: Clock 
               and ((e.kind = 'member' and coalesce(s.new_member_notice, ${DEFAULT_MEMBER_NOTICES.newMember}) = 'daily')
                 or (e.kind = 'paying' and coalesce(s.new_paying_member_notice, ${DEFAULT_MEMBER_NOTICES.newPayingMember}) = 'daily'))
             group by e.site_id
+            union
+            -- A day's sales come with paying members' news (docs/decisions/167), read from the ledger.
+            select d.site_id from ${sales} d
+            left join ${siteEmailSettings} s on s.site_id = d.site_id
+            where d.paid_at >= ${start.toISOString()}::timestamptz and d.paid_at < ${end.toISOString()}::timestamptz
+              and coalesce(s.new_paying_member_notice, ${DEFAULT_MEMBER_NOTICES.newPayingMember}) = 'daily'
           ), taken as (
             insert into ${memberNoticeDigests} (site_id, day) select site_id, ${day}::date from due
             on conflict do nothing

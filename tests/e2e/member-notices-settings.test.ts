@@ -27,7 +27,7 @@ describe.skipIf(!chromiumAvailable)('the settings of new member e-mails in Chrom
 
       const card = page.getByRole('region', { name: 'New member e-mails' });
       const joins = card.getByRole('group', { name: 'E-mail me when someone joins' });
-      const paying = card.getByRole('group', { name: 'E-mail me when a member starts paying' });
+      const paying = card.getByRole('group', { name: 'E-mail me when a member starts paying or someone buys' });
       // A mail for each join, free or paid, until the creator chooses otherwise (issue 29).
       await expect.poll(() => joins.getByRole('radio', { name: 'Each time' }).isChecked()).toBe(true);
       expect(await paying.getByRole('radio', { name: 'Each time' }).isChecked()).toBe(true);
@@ -50,7 +50,7 @@ describe.skipIf(!chromiumAvailable)('the settings of new member e-mails in Chrom
 
       await page.reload();
       await expect.poll(() => joins.getByRole('radio', { name: 'Never' }).isChecked()).toBe(true);
-      expect(await paying.getByRole('radio', { name: 'Once a day, all new paying members together' }).isChecked()).toBe(true);
+      expect(await paying.getByRole('radio', { name: 'Once a day, all new paying members and sales together' }).isChecked()).toBe(true);
       expect(unexpectedErrors(errors)).toEqual([]);
     });
   }

@@ -1,6 +1,6 @@
 /**
  * The card "New member e-mails": how the creator hears of a new member and of
- * a new paying member, each time, once a day together, or not at all
+ * a new paying member or a sale, each time, once a day together, or not at all
  * (server/newsletters/member-notices.ts). Beside the welcome mail: both are mail
  * about joining.
  */
@@ -22,7 +22,8 @@ function labels(plural: string): Record<MemberNoticeChoice, string> {
 
 const GROUPS: { key: keyof MemberNoticeSettings; legend: string; labels: Record<MemberNoticeChoice, string> }[] = [
   { key: 'newMember', legend: 'E-mail me when someone joins', labels: labels('new members') },
-  { key: 'newPayingMember', legend: 'E-mail me when a member starts paying', labels: labels('new paying members') },
+  // Sales (tips, gifts, products) follow this choice too (docs/decisions/167).
+  { key: 'newPayingMember', legend: 'E-mail me when a member starts paying or someone buys', labels: labels('new paying members and sales') },
 ];
 
 function NoticesForm({ initial }: { initial: MemberNoticeSettings }) {
@@ -52,7 +53,7 @@ function NoticesForm({ initial }: { initial: MemberNoticeSettings }) {
           ))}
         </fieldset>
       ))}
-      <p className="field__hint">The daily e-mail comes shortly after midnight (UTC), only on days when someone joined. Members you import are never announced.</p>
+      <p className="field__hint">The daily e-mail comes shortly after midnight (UTC), only on days when someone joined or bought. A sale is a tip, a gift or a product. Members you import are never announced.</p>
       <LiveMessage tone="error">{form.message}</LiveMessage>
       <LiveMessage tone="success">{saved}</LiveMessage>
       <div>

@@ -1,0 +1,178 @@
+/**
+ * The creator's notices of sales (issue 31, docs/decisions/167) on the real app, a real database, the real SMTP sink
+ * and the real `stripe` SDK against the Stripe-protocol test server: a one-time Checkout opened by the sales room and
+ * paid on the hosted page, its webhook moving the sale to paid and calling `noteSale` in that transaction. Sales
+ * follow the creator's choice for paying members: a mail each time, the day's sales in the daily digest, or nothing.
+ * What a buyer wrote reaches the mail as text.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemberNoticeSettings } from '../../common/member-notices.ts';
+import { tips } from '../../db/earn-schema.ts';
+import { paymentAccounts } from '../../db/money-schema.ts';
+import { mailOutbox, users } from '../../db/schema.ts';
+import { createStripeClient } from '../../server/payments/stripe-client.ts';
+import type { PaymentCheckoutRequest } from '../../server/sales/index.ts';
+import { signUpVerified } from '../support/accounts.ts';
+import { sendJson } from '../support/creator-site.ts';
+import type { TestClient } from '../support/http-client.ts';
+import { insertSite, userIdOf } from '../support/site-fixtures.ts';
+import type { ReceivedMail } from '../support/smtp-sink.ts';
+import { startStripeServer, type StripeServer } from '../support/stripe-server.ts';
+import { createTestClock, startTestServer, type TestServer } from '../support/test-server.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Noon (UTC) of today, held and moved a day on for the digest: a sale never falls across midnight. */
+const time = createTestClock(new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`));
+let stripeServer: StripeServer;
+let server: TestServer;
+const db = () => server.handle.db;
+
+beforeAll(async () => {
+  stripeServer = await startStripeServer();
+  server = await startTestServer({ env: stripeServer.env, clock: time.clock });
+  stripeServer.useApp(server.url);
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await stripeServer?.close();
+});
+
+interface Owner {
+  client: TestClient;
+  email: string;
+  site: Awaited<ReturnType<typeof insertSite>>['site'];
+}
+
+/** A verified creator whose site takes payments on its own connected Stripe account. */
+async function owner(): Promise<Owner> {
+  const account = await signUpVerified(server);
+  const { site } = await insertSite(db(), await userIdOf(db(), account.email), { title: 'Harbour & Sounds' });
+  const stripe = createStripeClient({ secretKey: stripeServer.env.STRIPE_SECRET_KEY!, webhookSecret: undefined, connectWebhookSecret: undefined, apiUrl: new URL(stripeServer.url) });
+  const connected = await stripe.accounts.create({ type: 'standard' });
+  await stripeServer.completeOnboarding(connected.id);
+  await db().insert(paymentAccounts).values({ siteId: site.id, stripeAccountId: connected.id, detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true });
+  return { client: account.client, email: account.email, site };
+}
+
+async function choose(creator: Owner, settings: MemberNoticeSettings) {
+  const saved = await sendJson<MemberNoticeSettings>(server, creator.client, 'PUT', '/api/email/notices', settings);
+  expect(saved.status, saved.text).toBe(200);
+}
+
+/** A signed-up reader; `name` is written as given, as a hostile sign-up could leave it. */
+async function reader(name: string): Promise<string> {
+  const account = await signUpVerified(server);
+  await db().update(users).set({ fullName: name }).where(eq(users.email, account.email));
+  return userIdOf(db(), account.email);
+}
+
+/** A tip opened by the sales room (its row beside the sale, as the tips room writes it) and paid on the hosted page. */
+async function tip(creator: Owner, { amount, message = '', buyer }: { amount: number; message?: string; buyer: PaymentCheckoutRequest['buyer'] }): Promise<string> {
+  const { url, saleId } = await server.services.sales.startPaymentCheckout({
+    site: creator.site,
+    kind: 'tip',
+    amount,
+    currency: 'usd',
+    itemName: 'A tip',
+    buyer,
+    metadata: {},
+    successPath: '/tip?tipped=1',
+    cancelPath: '/tip',
+    withSale: async (tx, id) => {
+      await tx.insert(tips).values({ saleId: id, siteId: creator.site.id, message });
+    },
+  });
+  const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+  expect(paid.status).toBe(303);
+  return saleId;
+}
+
+async function queuedFor(creator: Owner) {
+  return db()
+    .select({ template: mailOutbox.template, params: mailOutbox.params })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.recipient, creator.email), inArray(mailOutbox.template, ['new-sale', 'new-member', 'new-members-digest'])));
+}
+
+const noticeMails = (creator: Owner) => server.smtp.mailsTo(creator.email).filter((mail) => !mail.subject.startsWith('Verify'));
+
+async function waitForNotices(creator: Owner, count: number): Promise<ReceivedMail[]> {
+  await expect.poll(() => noticeMails(creator).length).toBe(count);
+  return noticeMails(creator);
+}
+
+const linkPaths = (mail: ReceivedMail) => mail.links.map((link) => new URL(link).pathname + new URL(link).hash);
+
+describe('a notice of each sale', () => {
+  it('is what a creator who never chose gets: a paid tip mails them once, its message as text, with the way to Earn', async () => {
+    const creator = await owner();
+    const buyer = await reader('Tia <i>Tipper</i>');
+    const saleId = await tip(creator, { amount: 500, message: '<script>alert(1)</script> Thanks & more', buyer: { userId: buyer } });
+
+    const [mail] = await waitForNotices(creator, 1);
+    expect(mail!.subject).toBe('New tip: $5.00 from Tia <i>Tipper</i>');
+    expect(mail!.text).toContain('paid $5.00 for a tip on Harbour & Sounds. Their message: “<script>alert(1)</script> Thanks & more”');
+    expect(mail!.html).toContain('&#60;script&#62;alert(1)&#60;/script&#62; Thanks &#38; more');
+    expect(mail!.html).toContain('Tia &#60;i&#62;Tipper&#60;/i&#62;');
+    expect(mail!.html).not.toContain('<script>');
+    expect(mail!.html).not.toContain('<i>Tipper');
+    expect(linkPaths(mail!)).toEqual(['/earn#tips']);
+    expect(await queuedFor(creator)).toEqual([{ template: 'new-sale', params: { userId: expect.any(String), siteId: creator.site.id, saleId } }]);
+
+    // Nothing waits for tomorrow's digest either.
+    expect(await server.services.email.memberNotices.sendDigests(new Date(time.clock().getTime() + DAY_MS))).toBe(0);
+    expect((await queuedFor(creator)).map((row) => row.template)).toEqual(['new-sale']);
+  });
+
+  it('names a buyer without an account by the address they paid with', async () => {
+    const creator = await owner();
+    await tip(creator, { amount: 1250, buyer: { email: 'anon-fan@example.com' } });
+    const [mail] = await waitForNotices(creator, 1);
+    expect(mail!.subject).toBe('New tip: $12.50 from anon-fan@example.com');
+    expect(mail!.text).not.toContain('Their message');
+  });
+});
+
+describe('sales turned off', () => {
+  it('send nothing, not even in a digest', async () => {
+    const creator = await owner();
+    await choose(creator, { newMember: 'daily', newPayingMember: 'off' });
+    await tip(creator, { amount: 500, buyer: { userId: await reader('Quiet Fan') } });
+    expect(await server.services.email.memberNotices.sendDigests(new Date(time.clock().getTime() + DAY_MS))).toBe(0);
+    expect(await queuedFor(creator)).toEqual([]);
+  });
+});
+
+describe('the daily digest', () => {
+  it('lists the day’s sales of the creator’s own site, once whatever runs it, and nothing before the day is over', async () => {
+    const creator = await owner();
+    const other = await owner();
+    await choose(creator, { newMember: 'daily', newPayingMember: 'daily' });
+    await choose(other, { newMember: 'daily', newPayingMember: 'daily' });
+    await tip(creator, { amount: 500, message: 'For the <b>storm</b> recordings', buyer: { userId: await reader('Dana Digest') } });
+    await tip(creator, { amount: 300, buyer: { email: 'second@example.com' } });
+    await tip(other, { amount: 9900, buyer: { userId: await reader('Someone Elses') } });
+    expect(await queuedFor(creator)).toEqual([]);
+
+    time.advance(DAY_MS);
+    await Promise.all([server.services.email.memberNotices.sendDigests(), server.services.email.memberNotices.sendDigests()]);
+    await server.services.email.memberNotices.sendDigests();
+
+    const [digest] = await waitForNotices(creator, 1);
+    expect(digest!.subject).toMatch(/^Your sales on \d{1,2} \w+ \d{4}$/);
+    expect(digest!.text).toContain('Harbour & Sounds had 2 sales.');
+    expect(digest!.text).toContain('$5.00, a tip, from Dana Digest (');
+    expect(digest!.text).toContain('“For the <b>storm</b> recordings”');
+    expect(digest!.html).toContain('For the &#60;b&#62;storm&#60;/b&#62; recordings');
+    expect(digest!.text).toContain('$3.00, a tip, from second@example.com');
+    expect(digest!.text).not.toContain('Someone Elses');
+    expect(linkPaths(digest!)).toEqual(['/earn#tips', '/earn#tips', '/earn']);
+    expect((await queuedFor(creator)).map((row) => row.template)).toEqual(['new-members-digest']);
+
+    const [otherDigest] = await waitForNotices(other, 1);
+    expect(otherDigest!.text).toContain('$99.00, a tip, from Someone Elses');
+    expect(otherDigest!.text).not.toContain('Dana Digest');
+  });
+});
