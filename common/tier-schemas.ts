@@ -28,6 +28,7 @@ export const createTierSchema = z
     yearlyPrice: price.default(null),
     currency: currency.default('usd'),
     active: z.boolean().default(true),
+    trialDays: trialDaysSchema.nullable().default(null),
   })
   .strict();
 export type CreateTierInput = z.input<typeof createTierSchema>;

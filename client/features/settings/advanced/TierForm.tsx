@@ -3,11 +3,14 @@
  * line), monthly and yearly prices typed in major units (5.00) and sent in
  * minor units, currency. The free tier has no prices; a tier with members
  * keeps its currency (the server says so if changed). A preview shows how the
- * tier reads on the join page.
+ * tier reads on the join page. A paid tier may start every join with a free
+ * trial of some days; offers on it live on the Earn page.
  */
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import type { TierBody, TierView } from '../../../../common/api/tiers.ts';
 import { SERVER_MESSAGES } from '../../../../common/messages.ts';
+import { TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from '../../../../common/offer-schemas.ts';
 import { formatMoney } from '../../../../common/money.ts';
 import { TIER_CURRENCIES, TIER_DESCRIPTION_MAX_LENGTH, TIER_NAME_MAX_LENGTH, toMajorText, toMinorUnits, yearlySavingPercent } from '../../../../common/tiers.ts';
 import { useFormSubmit } from '../../../app/useFormSubmit.ts';
@@ -33,10 +36,11 @@ interface Draft {
   monthly: string;
   yearly: string;
   currency: string;
+  trialDays: string;
 }
 
 function draftOf(tier: TierView | 'new'): Draft {
-  if (tier === 'new') return { name: '', description: '', benefits: '', monthly: '', yearly: '', currency: 'usd' };
+  if (tier === 'new') return { name: '', description: '', benefits: '', monthly: '', yearly: '', currency: 'usd', trialDays: '' };
   return {
     name: tier.name,
     description: tier.description,
@@ -44,11 +48,19 @@ function draftOf(tier: TierView | 'new'): Draft {
     monthly: tier.monthlyPrice === null ? '' : toMajorText(tier.monthlyPrice, tier.currency),
     yearly: tier.yearlyPrice === null ? '' : toMajorText(tier.yearlyPrice, tier.currency),
     currency: tier.currency,
+    trialDays: tier.trialDays === null ? '' : String(tier.trialDays),
   };
 }
 
-type Field = 'name' | 'monthly' | 'yearly';
-const FIELD_IDS: Record<Field, string> = { name: 'tier-name', monthly: 'tier-monthly', yearly: 'tier-yearly' };
+type Field = 'name' | 'monthly' | 'yearly' | 'trialDays';
+const FIELD_IDS: Record<Field, string> = { name: 'tier-name', monthly: 'tier-monthly', yearly: 'tier-yearly', trialDays: 'tier-trial-days' };
+
+/** Empty is no trial; otherwise whole days within the bounds, or undefined when it is not one. */
+function trialDaysOf(typed: string): number | null | undefined {
+  if (typed.trim() === '') return null;
+  const days = Number(typed.trim());
+  return Number.isInteger(days) && days >= TRIAL_DAYS_MIN && days <= TRIAL_DAYS_MAX ? days : undefined;
+}
 
 function priceOf(typed: string, currency: string): number | null | undefined {
   return typed.trim() === '' ? null : toMinorUnits(typed, currency);
@@ -71,6 +83,7 @@ function TierFormBody({ tier, headingId, onClose, onSave }: { tier: TierView | '
   const set = (field: keyof Draft) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
   const monthly = priceOf(draft.monthly, draft.currency);
   const yearly = priceOf(draft.yearly, draft.currency);
+  const trialDays = trialDaysOf(draft.trialDays);
 
   const submit = form.handleSubmit({
     check: () => {
@@ -80,6 +93,7 @@ function TierFormBody({ tier, headingId, onClose, onSave }: { tier: TierView | '
         if (monthly === undefined) found.monthly = 'Type a price such as 5.00.';
         if (yearly === undefined) found.yearly = 'Type a price such as 50.00.';
         if (monthly === null && yearly === null) found.monthly = SERVER_MESSAGES['price-required'];
+        if (trialDays === undefined) found.trialDays = `Type a number of days from ${TRIAL_DAYS_MIN} to ${TRIAL_DAYS_MAX}, or leave it empty for no trial.`;
       }
       return found;
     },
@@ -91,7 +105,7 @@ function TierFormBody({ tier, headingId, onClose, onSave }: { tier: TierView | '
           .split('\n')
           .map((line) => line.trim())
           .filter(Boolean),
-        ...(free ? {} : { monthlyPrice: monthly ?? null, yearlyPrice: yearly ?? null, currency: draft.currency }),
+        ...(free ? {} : { monthlyPrice: monthly ?? null, yearlyPrice: yearly ?? null, currency: draft.currency, trialDays: trialDays ?? null }),
       };
       await onSave(body);
     },
@@ -150,6 +164,19 @@ function TierFormBody({ tier, headingId, onClose, onSave }: { tier: TierView | '
             </select>
           </div>
           <p className="field__hint tier-form__note">Leave one price empty to offer only the other. Members who already pay keep their price when you change it.</p>
+          <FormField
+            id={FIELD_IDS.trialDays}
+            label="Free trial (days)"
+            inputMode="numeric"
+            placeholder="None"
+            hint="Every new paid member starts with this many free days. Leave empty for no trial."
+            value={draft.trialDays}
+            onChange={(event) => set('trialDays')(event.target.value)}
+            error={problems.trialDays}
+          />
+          <p className="field__hint tier-form__note">
+            Discounts or trials for some readers only: see <Link to="/earn#offers">Offers</Link> on the Earn page.
+          </p>
         </div>
       )}
       <div className="tier-form__preview" aria-label="Preview on your join page">
