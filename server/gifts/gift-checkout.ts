@@ -7,6 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { GIFT_SEND_AHEAD_MAX_DAYS, type GiftCheckout } from '../../common/gift-schemas.ts';
 import type { GiftMonths } from '../../common/earn.ts';
+import { giftPrice } from '../../common/gift-price.ts';
 import type { Database } from '../../db/connect.ts';
 import { tiers } from '../../db/content-schema.ts';
 import type { Clock } from '../clock.ts';
@@ -14,7 +15,6 @@ import { AppError, badRequest } from '../errors.ts';
 import type { StartPaymentCheckout } from '../sales/index.ts';
 import { refuseIfSuspended } from '../site-standing/index.ts';
 import { findSiteByHandle } from '../sites/index.ts';
-import { giftPrice } from './gift-terms.ts';
 
 const DAY_MS = 86_400_000;
 
