@@ -47,6 +47,7 @@ export const environmentSchema = z.object({
   RATE_LIMIT_RESET_ATTEMPTS_PER_EMAIL: positiveInt.default(10),
   RATE_LIMIT_RESET_WINDOW_SECONDS: positiveInt.default(3600),
   RATE_LIMIT_IMPORT_DRY_RUNS_PER_HOUR: positiveInt.default(20),
+  RATE_LIMIT_CHECKOUTS_PER_IP_PER_HOUR: positiveInt.default(60),
   MAIL_DEV_SINK: booleanText.default(false),
   MAIL_LEASE_MS: positiveInt.default(120_000),
   CLEANUP_INTERVAL_SECONDS: positiveInt.default(3600),

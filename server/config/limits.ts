@@ -15,6 +15,8 @@ export interface RateLimitConfig {
   resetWindowSeconds: number;
   /** An import's dry runs per creator an hour: each reads and keeps a file of up to 2 GiB. */
   importDryRunsPerHour: number;
+  /** One-time Checkouts (a tip) anyone may open from one address an hour: each makes a session on the creator's account. */
+  checkoutsPerIpPerHour: number;
 }
 
 /** How long each kind of row is kept before the clean-up job deletes it (docs/decisions/021-scheduled-clean-up.md). */
@@ -52,6 +54,7 @@ export function readRateLimits(env: Environment): RateLimitConfig {
     resetAttemptsPerEmail: env.RATE_LIMIT_RESET_ATTEMPTS_PER_EMAIL,
     resetWindowSeconds: env.RATE_LIMIT_RESET_WINDOW_SECONDS,
     importDryRunsPerHour: env.RATE_LIMIT_IMPORT_DRY_RUNS_PER_HOUR,
+    checkoutsPerIpPerHour: env.RATE_LIMIT_CHECKOUTS_PER_IP_PER_HOUR,
   };
 }
 

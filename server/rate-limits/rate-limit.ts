@@ -131,6 +131,11 @@ export function createRateLimiter({ db, clock, limits }: { db: Database; clock: 
     await consume(`support-day:${userId}`, SUPPORT_MESSAGES_PER_DAY, DAY_SECONDS, 'message');
   }
 
+  /** A one-time Checkout anyone may open (a tip), per client address: a script cannot fill a creator's Stripe account with sessions. */
+  async function consumePublicCheckout(ip: string): Promise<void> {
+    await consume(`checkout-ip:${ip}`, limits.checkoutsPerIpPerHour, 3600, 'amount');
+  }
+
   /** Seconds until `userId` may press "Check now" again, or undefined while they may. */
   async function domainCheckWait(userId: string): Promise<number | undefined> {
     return overLimit(`domain-check:${userId}`, DOMAIN_CHECKS_PER_TEN_MINUTES, 600);
@@ -155,6 +160,7 @@ export function createRateLimiter({ db, clock, limits }: { db: Database; clock: 
     consumePasswordCheck,
     consumeHandleCheck,
     consumeSupportMessage,
+    consumePublicCheckout,
     domainCheckWait,
     pruneExpired,
   };
