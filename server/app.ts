@@ -37,6 +37,8 @@ import { createSettingsFeature } from './settings/index.ts';
 import { createSitesFeature } from './sites/index.ts';
 import { createTiersFeature } from './tiers/index.ts';
 import { createGiftsFeature } from './gifts/index.ts';
+import { createTipsFeature } from './tips/index.ts';
+import { createProductsFeature } from './products/index.ts';
 import { createOffersFeature } from './offers/index.ts';
 import { createExportsFeature } from './exports/index.ts';
 import { createImportsFeature } from './imports/index.ts';
@@ -104,6 +106,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       accounts: services.memberAccounts,
       publishedDesigns: services.publishedDesigns,
       messagesSection: accountMessages(services.messages),
+      purchases: services.productDownloads.ofBuyer,
       deletion: services.accountDeletion,
     }),
     createMessagingFeature({ messages: services.messages, comments: services.comments, events: services.messageEvents, sameOrigin, session: loadSession(services.sessions, cookie), maintenance: services.maintenance }),
@@ -124,6 +127,8 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
     }),
     createOffersFeature({ offers: services.offers, checkout: services.offerCheckout, sameOrigin }),
     createGiftsFeature({ gifts: services.gifts, sameOrigin }),
+    createTipsFeature({ tips: services.tips, sameOrigin }),
+    createProductsFeature({ products: services.products, store: services.productStore, sameOrigin }),
     // Last: its pages answer /@{handle} paths, /robots.txt and the sitemap, and let every other path through.
     createPublicSiteFeature({
       db: services.database.db,
@@ -147,6 +152,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       platformBadge: config.platformBadge,
       publishedDesigns: services.publishedDesigns,
       commentsSection: postComments({ comments: services.comments, clock: services.clock }),
+      products: { store: services.productStore, downloads: services.productDownloads, storage: services.media.storage },
       offers: services.offerCheckout,
       gifts: services.gifts,
     }),

@@ -5,7 +5,7 @@
  * redeemed, so twenty readers at once on an offer of five open five Checkouts and hear `offer-full` for the rest.
  * A seat is held until its session ends; the webhooks redeem or release it (offer-webhooks.ts).
  */
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, or, sql } from 'drizzle-orm';
 import { ENTITLING_STATUSES, type Cadence } from '../../common/memberships.ts';
 import { OFFER_CODE_PATTERN } from '../../common/offer-schemas.ts';
 import type { Database } from '../../db/connect.ts';
@@ -67,11 +67,12 @@ export function createOfferCheckout({ db, clock, startCheckout }: { db: Database
       const now = clock();
       const [tier] = await tx.select().from(tiers).where(eq(tiers.id, offer.tierId));
       assertOpen(offer, tier!, now);
-      // A reader asking again replaces their own seat (their earlier session is expired by the Checkout).
+      // A reader asking again replaces their own seat (their earlier session is expired by the Checkout), and a seat
+      // whose session ended without its expiry event reaching us goes back now that seats are counted.
       await tx
         .update(offerRedemptions)
         .set({ status: 'released' })
-        .where(and(eq(offerRedemptions.offerId, offerId), eq(offerRedemptions.userId, userId), eq(offerRedemptions.status, 'held')));
+        .where(and(eq(offerRedemptions.offerId, offerId), eq(offerRedemptions.status, 'held'), or(eq(offerRedemptions.userId, userId), lte(offerRedemptions.holdUntil, now))));
       if (offer.redemptionLimit !== null) {
         const [taken] = await tx
           .select({ n: sql<number>`count(*)::int` })

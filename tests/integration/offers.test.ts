@@ -292,6 +292,13 @@ describe('claiming offers', () => {
     const next = await fans[20]!.client.post<{ url: string }>(checkoutPath(owner, 'five'), {});
     expect(next.status).toBe(200);
     expect((await fans[19]!.client.post(checkoutPath(owner, 'five'), {})).status).toBe(409);
+
+    // A seat whose session ended with no event reaching us (its hold passed) goes back when the seats are counted.
+    const lapsed = (await seatsOf(offer.id)).find((seat) => seat.status === 'held')!;
+    await db().update(offerRedemptions).set({ holdUntil: new Date(Date.now() - 1000) }).where(eq(offerRedemptions.id, lapsed.id));
+    expect((await fans[19]!.client.post(checkoutPath(owner, 'five'), {})).status).toBe(200);
+    expect((await seatsOf(offer.id)).find((seat) => seat.id === lapsed.id)?.status).toBe('released');
+    expect((await seatsOf(offer.id)).filter((seat) => seat.status === 'held')).toHaveLength(5);
   });
 
   it('refuses an archived or ended offer, and its page says so kindly', async () => {
