@@ -37,6 +37,7 @@ import { createSettingsFeature } from './settings/index.ts';
 import { createSitesFeature } from './sites/index.ts';
 import { createTiersFeature } from './tiers/index.ts';
 import { createGiftsFeature } from './gifts/index.ts';
+import { createProductsFeature } from './products/index.ts';
 import { createTipsFeature } from './tips/index.ts';
 import { createProductsFeature } from './products/index.ts';
 import { createOffersFeature } from './offers/index.ts';
@@ -107,6 +108,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       publishedDesigns: services.publishedDesigns,
       messagesSection: accountMessages(services.messages),
       purchases: services.productDownloads.ofBuyer,
+      purchases: services.productDownloads.ofBuyer,
       deletion: services.accountDeletion,
     }),
     createMessagingFeature({ messages: services.messages, comments: services.comments, events: services.messageEvents, sameOrigin, session: loadSession(services.sessions, cookie), maintenance: services.maintenance }),
@@ -127,6 +129,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
     }),
     createOffersFeature({ offers: services.offers, checkout: services.offerCheckout, sameOrigin }),
     createGiftsFeature({ gifts: services.gifts, sameOrigin }),
+    createProductsFeature({ products: services.products, store: services.productStore, sameOrigin }),
     createTipsFeature({ tips: services.tips, sameOrigin }),
     createProductsFeature({ products: services.products, store: services.productStore, sameOrigin }),
     // Last: its pages answer /@{handle} paths, /robots.txt and the sitemap, and let every other path through.
@@ -152,6 +155,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       platformBadge: config.platformBadge,
       publishedDesigns: services.publishedDesigns,
       commentsSection: postComments({ comments: services.comments, clock: services.clock }),
+      products: { store: services.productStore, downloads: services.productDownloads, storage: services.media.storage },
       products: { store: services.productStore, downloads: services.productDownloads, storage: services.media.storage },
       offers: services.offerCheckout,
       gifts: services.gifts,

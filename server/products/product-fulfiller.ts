@@ -3,7 +3,7 @@
  * account is found or made by the address Checkout took (an account made here has no password: the site's mailed
  * link signs it in, as a one-field join's does), the purchase is written with the product's files of that moment,
  * and the receipt is queued. The download token is made when the receipt is sent (product-receipt-mail.ts), so the
- * outbox never holds it. A refund ends the purchase and its token.
+ * outbox never holds it. A refund ends the purchase, its token and its file links.
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
@@ -58,7 +58,8 @@ export function createProductFulfiller({ clock, logger }: { clock: Clock; logger
     async refunded(tx, sale) {
       await tx
         .update(productPurchases)
-        .set({ revokedAt: clock(), downloadTokenHash: null })
+        // The token's hash stays, so its link answers "refunded" (410) rather than "not yours".
+        .set({ revokedAt: clock() })
         .where(and(eq(productPurchases.saleId, sale.id), isNull(productPurchases.revokedAt)));
     },
   };

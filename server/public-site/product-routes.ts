@@ -31,13 +31,13 @@ export function productRoutes(router: Router, deps: SiteRoutesDeps, pages: SiteP
   if (!products) return;
   const { content, clock, appUrl, assets, session, sameOrigin, designPages, signer } = deps;
 
-  async function sendFramed(req: Request, res: SiteResponse, found: FoundSite, head: PageHead, main: string) {
+  async function sendFramed(req: Request, res: SiteResponse, found: FoundSite, head: PageHead, main: string, noReferrer = false) {
     const { site, readerId, preview } = found;
     const [standing, images] = await Promise.all([content.readerStanding(site, readerId), content.mediaByIds(site.id, site.avatarMediaId ? [site.avatarMediaId] : [])]);
     const avatar = await pages.siteImage(site.avatarMediaId, images, site.publishedAt !== null);
     const design = await designPages.chrome(site, await designPages.designFor(site, found.draftDesign));
     // Each page differs per reader and may carry a form or links of one buyer: never from a shared cache.
-    await pages.sendPage(req, res, { head, site, main, assets, reader: siteReaderOf(readerId, standing, clock()), icon: siteIcon(avatar), design }, preview, { personal: true });
+    await pages.sendPage(req, res, { head, site, main, assets, reader: siteReaderOf(readerId, standing, clock()), icon: siteIcon(avatar), design }, preview, { personal: true, noReferrer });
   }
 
   async function coverUrl(siteId: string, product: PublicProduct): Promise<string | undefined> {
@@ -99,7 +99,7 @@ export function productRoutes(router: Router, deps: SiteRoutesDeps, pages: SiteP
   );
 
   async function sendDownloads(req: Request, res: SiteResponse, found: FoundSite, input: Omit<DownloadsPageInput, 'site'>) {
-    await sendFramed(req, res, found, downloadsHead(found.site, appUrl), downloadsMain({ site: found.site, ...input }));
+    await sendFramed(req, res, found, downloadsHead(found.site, appUrl), downloadsMain({ site: found.site, ...input }), true);
   }
 
   const refusalOf = (error: unknown): DownloadsPageInput['refusal'] => {
@@ -114,8 +114,6 @@ export function productRoutes(router: Router, deps: SiteRoutesDeps, pages: SiteP
       const found = await pages.siteFor(req, res, next);
       if (!found) return;
       const viewerId = res.locals.auth?.user.id;
-      // The address carries the buyer's token: it must not leak through Referer.
-      res.set('Referrer-Policy', 'no-referrer');
       const downloadsPath = sitePath(found.site, '/downloads');
       if (typeof req.query.file === 'string') {
         let stored;
@@ -132,6 +130,7 @@ export function productRoutes(router: Router, deps: SiteRoutesDeps, pages: SiteP
           'Cache-Control': 'private, no-store',
           'X-Content-Type-Options': 'nosniff',
           'Content-Security-Policy': "default-src 'none'; sandbox",
+          'Referrer-Policy': 'no-referrer',
         };
         if (!(await streamStoredFile(req, res, products.storage, { key: stored.key, headers }))) {
           res.status(410);

@@ -133,10 +133,12 @@ export function createSitePage({ content, pageCache, maintenance, setHeaders, si
    * Every header is set before the body goes: a header after it would throw and cut the connection.
    * A `personal` page (one that differs per reader) is never kept by a shared cache.
    */
-  async function sendPage(req: Request, res: SiteResponse, input: ShellInput, preview: boolean, options: { slot?: CacheSlot; personal?: boolean } = {}) {
+  async function sendPage(req: Request, res: SiteResponse, input: ShellInput, preview: boolean, options: { slot?: CacheSlot; personal?: boolean; noReferrer?: boolean } = {}) {
     const { slot, personal = false } = options;
     const { html, inlineStyle } = renderShell({ ...input, previewBanner: preview, head: preview ? { ...input.head, noindex: true } : input.head });
     setHeaders(res, inlineStyle);
+    // A page whose address carries a token (a buyer's downloads) must not hand it on through Referer.
+    if (options.noReferrer) res.set('Referrer-Policy', 'no-referrer');
     cacheHeaders(res, preview, personal);
     res.type('html');
     if (!slot || res.getHeader('Set-Cookie') !== undefined || res.statusCode !== 200) {
