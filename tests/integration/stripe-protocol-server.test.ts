@@ -118,7 +118,7 @@ describe('the Stripe-protocol test server', () => {
     const missingParam = await stripe.prices.create({ product: product.id, currency: 'usd' }, { stripeAccount: account.id }).catch((error: unknown) => error);
     expect(missingParam).toMatchObject({ statusCode: 400, code: 'parameter_missing', param: 'unit_amount' });
 
-    const unknown = await fetch(`${stripeServer.url}/v1/payment_intents`, { headers: { authorization: 'Bearer sk_test_local' } });
+    const unknown = await fetch(`${stripeServer.url}/v1/payouts`, { headers: { authorization: 'Bearer sk_test_local' } });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: { type: 'invalid_request_error', message: expect.stringContaining('Unrecognized request URL') } });
 

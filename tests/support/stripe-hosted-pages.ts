@@ -35,14 +35,35 @@ export function formatAmount(amount: number, currency: string): string {
   return `${(amount / 100).toFixed(2)} ${currency.toUpperCase()}`;
 }
 
-export function checkoutPage(session: Attributes, price: Attributes, actions: { pay: string; decline: string }, message?: string): string {
-  const recurring = price.recurring as { interval: string } | null;
-  const amount = `${formatAmount(Number(price.unit_amount), String(price.currency))}${recurring ? ` / ${recurring.interval}` : ''}`;
+/** A line of a Checkout page: what is bought, its price and (for a subscription) how often it is billed. */
+export interface CheckoutPageLine {
+  name: string;
+  unitAmount: number;
+  quantity: number;
+  currency: string;
+  interval: string | null;
+}
+
+function payForm(action: string, askEmail: boolean): string {
+  if (!askEmail) return button(action, 'Pay');
+  // Checkout asks who pays when the session names no e-mail.
+  return `<form method="post" action="${escapeHtml(action)}"><label>E-mail <input type="email" name="email" required autocomplete="email"></label> <label>Name <input name="name" autocomplete="name"></label> <button type="submit">Pay</button></form>`;
+}
+
+export function checkoutPage(session: Attributes, lines: CheckoutPageLine[], actions: { pay: string; decline: string }, message?: string): string {
+  const currency = String(session.currency);
+  const priceText = (line: CheckoutPageLine) => `${formatAmount(line.unitAmount * line.quantity, line.currency)}${line.interval ? ` / ${line.interval}` : ''}`;
+  const items = lines.map((line) => `<li>${escapeHtml(line.name)}${line.quantity > 1 ? ` × ${line.quantity}` : ''}: <strong data-testid="line-amount">${escapeHtml(priceText(line))}</strong></li>`).join('');
+  const amount = lines.length === 1 ? priceText(lines[0]!) : formatAmount(lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0), currency);
+  const totals = session.total_details as { amount_discount: number } | null;
+  const trial = session.mode === 'subscription' && (session._subscription_data as Attributes | undefined)?.trial_period_days;
+  const discount = totals && totals.amount_discount > 0 ? `<p>Discount: <strong data-testid="discount">−${escapeHtml(formatAmount(totals.amount_discount, currency))}</strong></p>` : '';
+  const trialText = trial ? `<p>Free trial: <strong data-testid="trial">${escapeHtml(trial)} days</strong></p>` : '';
   const alert = message ? `<p role="alert">${escapeHtml(message)}</p>` : '';
   const email = session.customer_email ? `<p>Paying as ${escapeHtml(session.customer_email)}.</p>` : '';
   const body =
     session.status === 'open'
-      ? `${alert}<p>Amount: <strong data-testid="amount">${escapeHtml(amount)}</strong></p>${email}${button(actions.pay, 'Pay')}${button(actions.decline, 'Decline card')}`
+      ? `${alert}<ul>${items}</ul><p>Amount: <strong data-testid="amount">${escapeHtml(amount)}</strong></p>${discount}${trialText}<p>Due today: <strong data-testid="total">${escapeHtml(formatAmount(Number(session.amount_total), currency))}</strong></p>${email}${payForm(actions.pay, !session.customer_email)}${button(actions.decline, 'Decline card')}`
       : `<p>This checkout session is ${escapeHtml(session.status)}.</p>`;
   return page('Checkout (test)', body);
 }

@@ -34,10 +34,13 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import qs from 'qs';
+import { couponOfSession, discountAmount, registerCouponRoutes } from './stripe-coupons.ts';
 import { checkoutPage, onboardingPage, onboardingUsedPage, portalPage } from './stripe-hosted-pages.ts';
+import { checkTrial, subscriptionBilling, subscriptionLineItems } from './stripe-subscriptions.ts';
+import { checkChargeable, oneTimeLineItems, payOneTime, refundPayment, registerOneTimeRoutes, type CheckoutLine, type Payer } from './stripe-one-time.ts';
+import { bool, clone, integer, list, mergeMetadata, newId, now, required, StripeError, text, type Params, type RouteContext, type StripeCore, type StripeObject } from './stripe-protocol.ts';
 
-export type StripeObject = Record<string, unknown> & { id: string; object: string };
-type Params = Record<string, unknown>;
+export type { StripeObject };
 
 export interface WebhookEndpoint {
   url: string;
@@ -100,6 +103,23 @@ export interface StripeServer {
   failNextInvoice(subscriptionId: string): Promise<StripeObject>;
   /** Bills the next period now and succeeds: invoice paid, subscription active; sends invoice.paid and the update. */
   renew(subscriptionId: string): Promise<StripeObject>;
+  /**
+   * Ends a trialing subscription's trial now and bills its first real period (the coupon's discount taken off while
+   * it lasts): invoice paid, status active; sends invoice.paid and customer.subscription.updated. Returns the invoice.
+   */
+  endTrial(subscriptionId: string): Promise<StripeObject>;
+  /** Expires an open Checkout Session as Stripe does when its `expires_at` comes: status expired, checkout.session.expired sent. */
+  expireSession(sessionId: string): Promise<StripeObject>;
+  /** Refunds a one-time payment as the dashboard would (all that is left unless `amount`): charge.refunded, then refund.created. Returns the refund. */
+  refund(paymentIntentId: string, amount?: number): Promise<StripeObject>;
+  /** The events sent so far, in order: every account's, or one account's (`acct_…`, or `'platform'` for the platform's own). */
+  events(account?: string): StripeObject[];
+  /**
+   * Sends already sent events again, in the order given, each to where it went (or, with `app`, to the same paths
+   * on that origin: another app server; with `url`, to that URL signed with `secret`, by default the one the event
+   * was signed with). Resolves with the new deliveries.
+   */
+  redeliver(eventIds: string[], options?: { app?: string | URL; url?: string; secret?: string }): Promise<WebhookDelivery[]>;
   completeOnboarding(accountId: string): Promise<StripeObject>;
   /** Changes a connected account as Stripe would (say, new requirements) and sends account.updated. */
   updateAccount(accountId: string, changes: Params): Promise<StripeObject>;
@@ -112,73 +132,6 @@ export interface StripeServer {
 }
 
 const PLATFORM = 'platform';
-
-class StripeError extends Error {
-  readonly status: number;
-  readonly param?: string;
-  readonly code?: string;
-  readonly type: string;
-  constructor(status: number, message: string, param?: string, code?: string, type = 'invalid_request_error') {
-    super(message);
-    this.status = status;
-    this.param = param;
-    this.code = code;
-    this.type = type;
-  }
-}
-
-const now = () => Math.floor(Date.now() / 1000);
-
-function newId(prefix: string): string {
-  return `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
-}
-
-function addInterval(seconds: number, interval: string, count = 1): number {
-  const date = new Date(seconds * 1000);
-  if (interval === 'day') date.setUTCDate(date.getUTCDate() + count);
-  else if (interval === 'week') date.setUTCDate(date.getUTCDate() + 7 * count);
-  else if (interval === 'year') date.setUTCFullYear(date.getUTCFullYear() + count);
-  else date.setUTCMonth(date.getUTCMonth() + count);
-  return Math.floor(date.getTime() / 1000);
-}
-
-const clone = <T>(value: T): T => structuredClone(value);
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-function required(params: Params, name: string): string {
-  const value = text(params[name]);
-  if (value === undefined) throw new StripeError(400, `Missing required param: ${name}.`, name, 'parameter_missing');
-  return value;
-}
-
-function bool(value: unknown): boolean | undefined {
-  if (value === 'true' || value === true) return true;
-  if (value === 'false' || value === false) return false;
-  return undefined;
-}
-
-/** Stripe's metadata update: set keys, an empty value deletes its key, an empty `metadata` clears all. */
-function mergeMetadata(current: unknown, update: unknown): Record<string, string> {
-  if (update === '') return {};
-  const result: Record<string, string> = { ...(current as Record<string, string>) };
-  if (update && typeof update === 'object') {
-    for (const [key, value] of Object.entries(update as Record<string, unknown>)) {
-      if (value === '') delete result[key];
-      else result[key] = String(value);
-    }
-  }
-  return result;
-}
-
-/** `a[0]=x&a[1]=y` parses to an object with numeric keys when the list is long; treat both as a list. */
-function list(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value;
-  if (value && typeof value === 'object') return Object.values(value);
-  return value === undefined || value === '' ? [] : [value];
-}
 
 /** The `Stripe-Signature` header Stripe sends with `payload` at `timestamp` (seconds): tests forge stale or foreign ones with it. */
 export function stripeSignature(secret: string, timestamp: number, payload: string): string {
@@ -205,6 +158,8 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
   const publishableKeys = new Set<string>();
   const deliveries: WebhookDelivery[] = [];
   const requests: RecordedRequest[] = [];
+  /** Every event made, in the order it was sent: what `events()` lists and `redeliver` sends again. */
+  const sent: StripeObject[] = [];
   let queue: Promise<void> = Promise.resolve();
   let baseUrl = '';
 
@@ -251,6 +206,7 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
       ...(spaceKey === PLATFORM || isStandalone(spaceKey) ? {} : { account: spaceKey }),
     });
     delete event.metadata;
+    sent.push(event);
     return put(spaceKey, event);
   }
 
@@ -291,6 +247,20 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     deliveries.push(record);
   }
 
+  /** Where `redeliver` sends an event again: its own targets, moved to another origin (`app`) or replaced by `url`. */
+  function redeliveryTargets(event: StripeObject, options: { app?: string | URL; url?: string; secret?: string }): Array<{ url: string; secret: string }> {
+    const own = targetsOf(event);
+    const ownSecret = own[0]?.secret ?? (text(event.account) ? secrets.connect : secrets.platform);
+    if (options.url) return [{ url: options.url, secret: options.secret ?? ownSecret }];
+    if (options.app === undefined) return own;
+    const origin = new URL(options.app).origin;
+    if (own.length === 0) return [{ url: `${origin}/api/webhooks/${text(event.account) ? 'stripe-connect' : 'stripe'}`, secret: options.secret ?? ownSecret }];
+    return own.map((target) => {
+      const moved = new URL(target.url);
+      return { url: `${origin}${moved.pathname}${moved.search}`, secret: options.secret ?? target.secret };
+    });
+  }
+
   /** Queues events in order; the returned promise settles when they are delivered. */
   function send(spaceKey: string, ...events: Array<[string, Params, Params?]>): Promise<void> {
     const created = events.map(([type, object, previous]) => createEvent(spaceKey, type, object, previous));
@@ -309,9 +279,14 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
         result.data = result.data.map((item: unknown) => expand(item, [rest.join('.')], spaceKey));
         continue;
       }
+      const expandOne = (value: unknown): unknown => {
+        const target = typeof value === 'string' ? space(spaceKey).get(value) : value;
+        if (target === undefined) return value;
+        return rest.length > 0 ? expand(target, [rest.join('.')], spaceKey) : clone(target);
+      };
       const value = result[head!];
-      const target = typeof value === 'string' ? space(spaceKey).get(value) : value;
-      if (target !== undefined) result[head!] = rest.length > 0 ? expand(target, [rest.join('.')], spaceKey) : clone(target);
+      // A list of ids (a subscription's `discounts`) expands each.
+      if (value !== undefined) result[head!] = Array.isArray(value) ? value.map(expandOne) : expandOne(value);
     }
     return result;
   }
@@ -337,189 +312,40 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     return account;
   }
 
-  function createSubscription(spaceKey: string, customer: string, price: StripeObject, subscriptionData: Params): { subscription: StripeObject; invoice: StripeObject } {
-    const recurring = price.recurring as { interval: string; interval_count: number };
-    const start = now();
-    const trialDays = Number(subscriptionData.trial_period_days ?? 0);
-    // `trial_end` (a timestamp) wins over `trial_period_days`, as in Stripe.
-    const trialEnd = subscriptionData.trial_end !== undefined ? Number(subscriptionData.trial_end) : trialDays > 0 ? start + trialDays * 86_400 : undefined;
-    const trialing = trialEnd !== undefined;
-    const periodEnd = trialEnd ?? addInterval(start, recurring.interval, recurring.interval_count);
-    const subscription = base('subscription', 'sub', {
-      customer,
-      status: trialing ? 'trialing' : 'active',
-      currency: price.currency,
-      start_date: start,
-      billing_cycle_anchor: periodEnd,
-      current_period_start: start,
-      current_period_end: periodEnd,
-      cancel_at_period_end: false,
-      cancel_at: null,
-      canceled_at: null,
-      ended_at: null,
-      trial_start: trialing ? start : null,
-      trial_end: trialing ? periodEnd : null,
-      collection_method: 'charge_automatically',
-      application_fee_percent: subscriptionData.application_fee_percent === undefined ? null : Number(subscriptionData.application_fee_percent),
-      metadata: mergeMetadata({}, subscriptionData.metadata),
-      latest_invoice: null,
-    });
-    subscription.items = {
-      object: 'list',
-      url: `/v1/subscription_items?subscription=${subscription.id}`,
-      has_more: false,
-      data: [{ id: newId('si'), object: 'subscription_item', created: start, metadata: {}, price: clone(price), quantity: 1, subscription: subscription.id, current_period_start: start, current_period_end: periodEnd }],
-    };
-    put(spaceKey, subscription);
-    const invoice = createInvoice(spaceKey, subscription, trialing ? 0 : Number(price.unit_amount), 'subscription_create', true);
-    return { subscription, invoice };
+  /** Expires the session (Stripe's `expire`, or its `expires_at` passed) and queues checkout.session.expired. */
+  function expireCheckout(spaceKey: string, session: StripeObject): Promise<void> {
+    Object.assign(session, { status: 'expired', url: null });
+    return send(spaceKey, ['checkout.session.expired', session]);
   }
 
-  function createInvoice(spaceKey: string, subscription: StripeObject, amount: number, billingReason: string, paid: boolean): StripeObject {
-    const item = (subscription.items as { data: Params[] }).data[0]!;
-    const price = item.price as StripeObject;
-    const customer = space(spaceKey).get(String(subscription.customer));
-    const periodStart = Number(subscription.current_period_start);
-    const periodEnd = Number(subscription.current_period_end);
-    const invoice = base('invoice', 'in', {
-      customer: subscription.customer,
-      customer_email: customer?.email ?? null,
-      subscription: subscription.id,
-      parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscription.id, metadata: clone(subscription.metadata) } },
-      status: paid ? 'paid' : 'open',
-      billing_reason: billingReason,
-      currency: price.currency,
-      amount_due: amount,
-      amount_paid: paid ? amount : 0,
-      amount_remaining: paid ? 0 : amount,
-      total: amount,
-      subtotal: amount,
-      attempted: true,
-      attempt_count: 1,
-      period_start: periodStart,
-      period_end: periodEnd,
-      status_transitions: { finalized_at: now(), paid_at: paid ? now() : null },
-      hosted_invoice_url: null,
-    });
-    invoice.lines = {
-      object: 'list',
-      url: `/v1/invoices/${invoice.id}/lines`,
-      has_more: false,
-      data: [
-        {
-          id: newId('il'),
-          object: 'line_item',
-          amount,
-          currency: price.currency,
-          quantity: 1,
-          period: { start: periodStart, end: periodEnd },
-          pricing: { type: 'price_details', price_details: { price: price.id, product: price.product } },
-          parent: { type: 'subscription_item_details', subscription_item_details: { subscription: subscription.id, subscription_item: item.id } },
-          metadata: {},
-        },
-      ],
-    };
-    subscription.latest_invoice = invoice.id;
-    return put(spaceKey, invoice);
+  /** The session as Stripe shows it: one whose `expires_at` passed was expired by then (and its event sent). */
+  function current(spaceKey: string, session: StripeObject): StripeObject {
+    if (session.status === 'open' && Number(session.expires_at) <= now()) void expireCheckout(spaceKey, session);
+    return session;
   }
 
-  function setPeriod(subscription: StripeObject, start: number, end: number): void {
-    subscription.current_period_start = start;
-    subscription.current_period_end = end;
-    for (const item of (subscription.items as { data: Params[] }).data) {
-      item.current_period_start = start;
-      item.current_period_end = end;
-    }
-  }
-
-  function nextPeriod(subscriptionId: string, paid: boolean): Promise<StripeObject> {
-    const { spaceKey, object: subscription } = locate(subscriptionId, 'subscription');
-    const previous = { status: subscription.status, current_period_start: subscription.current_period_start, current_period_end: subscription.current_period_end };
-    const price = (subscription.items as { data: Array<{ price: StripeObject }> }).data[0]!.price;
-    const recurring = price.recurring as { interval: string; interval_count: number };
-    const start = Number(subscription.current_period_end);
-    setPeriod(subscription, start, addInterval(start, recurring.interval, recurring.interval_count));
-    subscription.status = paid ? 'active' : 'past_due';
-    const invoice = createInvoice(spaceKey, subscription, Number(price.unit_amount), 'subscription_cycle', paid);
-    return send(spaceKey, [paid ? 'invoice.paid' : 'invoice.payment_failed', invoice], ['customer.subscription.updated', subscription, previous]).then(() => clone(invoice));
-  }
-
-  function updateSubscription(spaceKey: string, subscription: StripeObject, params: Params): StripeObject {
-    const previous: Params = {};
-    const cancelAtPeriodEnd = bool(params.cancel_at_period_end);
-    if (cancelAtPeriodEnd !== undefined) {
-      previous.cancel_at_period_end = subscription.cancel_at_period_end;
-      previous.cancel_at = subscription.cancel_at;
-      subscription.cancel_at_period_end = cancelAtPeriodEnd;
-      subscription.cancel_at = cancelAtPeriodEnd ? subscription.current_period_end : null;
-    }
-    if (params.metadata !== undefined) {
-      previous.metadata = clone(subscription.metadata);
-      subscription.metadata = mergeMetadata(subscription.metadata, params.metadata);
-    }
-    const itemUpdates = list(params.items) as Params[];
-    if (itemUpdates.length > 0) {
-      previous.items = clone(subscription.items);
-      const items = (subscription.items as { data: Params[] }).data;
-      for (const update of itemUpdates) {
-        const item = (update.id ? items.find((candidate) => candidate.id === update.id) : items[0]) ?? undefined;
-        if (!item) throw new StripeError(400, `No such subscription item: '${String(update.id)}'`, 'items', 'resource_missing');
-        const priceId = text(update.price);
-        if (priceId) item.price = clone(find(spaceKey, priceId, 'price', 'items[0][price]'));
-      }
-    }
-    if (params.application_fee_percent !== undefined) {
-      previous.application_fee_percent = subscription.application_fee_percent;
-      subscription.application_fee_percent = params.application_fee_percent === '' ? null : Number(params.application_fee_percent);
-    }
-    void send(spaceKey, ['customer.subscription.updated', subscription, previous]);
-    return subscription;
-  }
-
-  function cancelSubscription(spaceKey: string, subscription: StripeObject): StripeObject {
-    if (subscription.status === 'canceled') throw new StripeError(400, `No such subscription: '${subscription.id}'; it has been canceled.`, 'id', 'resource_missing');
-    Object.assign(subscription, { status: 'canceled', canceled_at: now(), ended_at: now(), cancel_at_period_end: false });
-    void send(spaceKey, ['customer.subscription.deleted', subscription]);
-    return subscription;
-  }
-
-  function payCheckout(sessionId: string): Promise<string> {
+  /** "Pay" on the hosted page: completes the session by its mode; the payer's e-mail and name as Checkout asked them. */
+  function payCheckout(sessionId: string, form: Partial<Payer>): Promise<string> {
     const { spaceKey, object: session } = locate(sessionId, 'checkout.session');
-    if (session.status !== 'open') throw new StripeError(400, `This checkout session is ${String(session.status)}.`, 'id', 'checkout_session_not_open');
-    const lineItem = (list(session._line_items) as Params[])[0]!;
-    const price = find(spaceKey, String(lineItem.price), 'price');
-    let customerId = text(session.customer);
-    if (!customerId) {
-      const customer = put(spaceKey, base('customer', 'cus', { email: session.customer_email ?? null, name: null }));
-      customerId = customer.id;
-    }
-    const customer = find(spaceKey, customerId, 'customer');
-    const { subscription, invoice } = createSubscription(spaceKey, customerId, price, (session._subscription_data as Params | undefined) ?? {});
-    Object.assign(session, {
-      status: 'complete',
-      payment_status: invoice.amount_paid === 0 ? 'no_payment_required' : 'paid',
-      customer: customerId,
-      customer_details: { email: customer.email ?? null },
-      subscription: subscription.id,
-      invoice: invoice.id,
-      amount_total: invoice.amount_due,
-    });
+    if (current(spaceKey, session).status !== 'open') throw new StripeError(400, `This checkout session is ${String(session.status)}.`, 'id', 'checkout_session_not_open');
+    const known = text(session.customer) ? find(spaceKey, String(session.customer), 'customer') : undefined;
+    const email = text(session.customer_email) ?? text(known?.email) ?? form.email ?? null;
+    if (!email) throw new StripeError(400, 'Enter your e-mail address.', 'email');
+    const payer = { email, name: form.name ?? text(known?.name) ?? null };
+    const events = session.mode === 'payment' ? payOneTime(core, spaceKey, session, payer) : billing.paySubscription(spaceKey, session, payer);
     const successUrl = String(session.success_url).replaceAll('{CHECKOUT_SESSION_ID}', session.id);
-    return send(spaceKey, ['customer.subscription.created', subscription], ['checkout.session.completed', session], ['invoice.paid', invoice]).then(() => successUrl);
+    return send(spaceKey, ...events).then(() => successUrl);
   }
 
   // ---- API routes ----
 
-  interface Context {
-    spaceKey: string;
-    params: Params;
-    match: string[];
-    /** Called with a live key (`sk_live_…`): Stripe holds live mode to stricter rules (webhook URLs must be https). */
-    livemode: boolean;
-  }
-  type Handler = (context: Context) => unknown;
+  type Handler = (context: RouteContext) => unknown;
   const routes: Array<[string, RegExp, Handler]> = [];
   const route = (method: string, path: string, handler: Handler) => routes.push([method, new RegExp(`^${path.replace(/:\w+/g, '([^/]+)')}$`), handler]);
+  const core: StripeCore = { space, put, base, find, locate, send, listOf, route };
+  const billing = subscriptionBilling(core);
+  registerCouponRoutes(core);
+  registerOneTimeRoutes(core);
 
   route('POST', '/v1/accounts', ({ spaceKey, params }) => {
     if (spaceKey !== PLATFORM) throw new StripeError(400, 'Connected accounts cannot create accounts.', undefined, undefined);
@@ -629,27 +455,40 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     listOf(spaceKey, '/v1/customers', (object) => object.object === 'customer' && (params.email === undefined || object.email === params.email), params),
   );
 
+  /** Stripe's window for `expires_at`: from 30 minutes to 24 hours after the session is made. */
+  function expiresAt(params: Params): number {
+    const given = integer(params, 'expires_at');
+    if (given === undefined) return now() + 86_400;
+    if (given < now() + 30 * 60 || given > now() + 86_400) throw new StripeError(400, 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', 'expires_at');
+    return given;
+  }
+
   route('POST', '/v1/checkout/sessions', ({ spaceKey, params }) => {
     const mode = required(params, 'mode');
-    if (mode !== 'subscription') throw new StripeError(400, `This test server only speaks mode=subscription (got ${mode}).`, 'mode');
-    const lineItems = list(params.line_items) as Params[];
-    if (lineItems.length !== 1) throw new StripeError(400, 'Give exactly one line item.', 'line_items');
-    const price = find(spaceKey, required(lineItems[0]!, 'price'), 'price', 'line_items[0][price]');
-    if (!price.active) throw new StripeError(400, `The price specified is inactive. This field only accepts active prices.`, 'line_items[0][price]');
-    if (!price.recurring) throw new StripeError(400, 'mode=subscription needs a recurring price.', 'line_items[0][price]');
+    if (mode !== 'subscription' && mode !== 'payment') throw new StripeError(400, `This test server speaks mode=subscription and mode=payment (got ${mode}).`, 'mode');
+    const payment = mode === 'payment';
+    const onlyIn = payment ? ['subscription_data'] : ['payment_intent_data', 'customer_creation'];
+    const misplaced = onlyIn.find((name) => params[name] !== undefined);
+    if (misplaced) throw new StripeError(400, `You can not pass \`${misplaced}\` in \`${mode}\` mode.`, misplaced);
+    const { lines, currency, subtotal } = payment ? oneTimeLineItems(core, spaceKey, params.line_items) : subscriptionLineItems(core, spaceKey, params.line_items);
     const customer = text(params.customer);
     if (customer) find(spaceKey, customer, 'customer', 'customer');
-    const trialEnd = (params.subscription_data as Params | undefined)?.trial_end;
-    // Stripe's rule for Checkout: a trial must end at least 48 hours from now.
-    if (trialEnd !== undefined && !(Number(trialEnd) >= now() + 48 * 3600)) {
-      throw new StripeError(400, 'The `trial_end` date has to be at least 2 days in the future.', 'subscription_data[trial_end]');
-    }
+    const customerCreation = payment ? (text(params.customer_creation) ?? 'if_required') : null;
+    if (customerCreation !== null && !['always', 'if_required'].includes(customerCreation)) throw new StripeError(400, 'Invalid customer_creation: must be one of always, if_required.', 'customer_creation');
+    const subscriptionData = (params.subscription_data ?? {}) as Params;
+    const trialing = !payment && checkTrial(subscriptionData);
+    const coupon = couponOfSession(core, spaceKey, params.discounts, currency);
+    // What is due today: nothing during a trial; the coupon's part taken off.
+    const dueSubtotal = trialing ? 0 : subtotal;
+    const discount = coupon ? discountAmount(coupon, dueSubtotal) : 0;
+    if (payment) checkChargeable(dueSubtotal - discount, currency);
     const session = base('checkout.session', 'cs_test', {
       mode,
       status: 'open',
       payment_status: 'unpaid',
       url: '',
       customer: customer ?? null,
+      customer_creation: customerCreation,
       customer_email: text(params.customer_email) ?? (customer ? (find(spaceKey, customer, 'customer').email ?? null) : null),
       customer_details: null,
       client_reference_id: text(params.client_reference_id) ?? null,
@@ -657,53 +496,47 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
       cancel_url: text(params.cancel_url) ?? null,
       subscription: null,
       invoice: null,
-      currency: price.currency,
-      amount_total: price.unit_amount,
-      expires_at: now() + 86_400,
+      payment_intent: null,
+      currency,
+      amount_subtotal: dueSubtotal,
+      amount_total: dueSubtotal - discount,
+      total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: 0 },
+      discounts: coupon ? [{ coupon: coupon.id, promotion_code: null }] : [],
+      expires_at: expiresAt(params),
       metadata: mergeMetadata({}, params.metadata),
-      _line_items: lineItems.map((item) => ({ price: item.price, quantity: Number(item.quantity ?? 1) })),
-      _subscription_data: params.subscription_data ?? {},
+      _line_items: lines,
+      _subscription_data: subscriptionData,
+      _payment_intent_data: params.payment_intent_data ?? {},
+      _coupon: coupon,
     });
     session.url = `${baseUrl}/hosted/checkout/${session.id}`;
     return put(spaceKey, session);
   });
   route('GET', '/v1/checkout/sessions', ({ spaceKey, params }) =>
-    listOf(spaceKey, '/v1/checkout/sessions', (object) => object.object === 'checkout.session' && (params.status === undefined || object.status === params.status), params),
+    listOf(spaceKey, '/v1/checkout/sessions', (object) => object.object === 'checkout.session' && (params.status === undefined || current(spaceKey, object).status === params.status), params),
   );
-  route('GET', '/v1/checkout/sessions/:id', ({ spaceKey, match }) => find(spaceKey, match[0]!, 'checkout.session'));
+  /** A session's line items as Stripe lists them (`GET …/line_items`, or `expand[]=line_items`). */
+  function lineItemsOf(spaceKey: string, session: StripeObject): Params {
+    const data = (session._line_items as CheckoutLine[]).map((line) => {
+      const price = find(spaceKey, line.price, 'price');
+      const amount = Number(price.unit_amount) * line.quantity;
+      const name = find(spaceKey, String(price.product), 'product').name;
+      return { id: newId('li'), object: 'item', amount_discount: 0, amount_subtotal: amount, amount_tax: 0, amount_total: amount, currency: price.currency, description: name, price: clone(price), quantity: line.quantity };
+    });
+    return { object: 'list', url: `/v1/checkout/sessions/${session.id}/line_items`, has_more: false, data };
+  }
+  route('GET', '/v1/checkout/sessions/:id', ({ spaceKey, match, params }) => {
+    const session = current(spaceKey, find(spaceKey, match[0]!, 'checkout.session'));
+    return list(params.expand).includes('line_items') ? { ...session, line_items: lineItemsOf(spaceKey, session) } : session;
+  });
+  route('GET', '/v1/checkout/sessions/:id/line_items', ({ spaceKey, match }) => lineItemsOf(spaceKey, find(spaceKey, match[0]!, 'checkout.session')));
   route('POST', '/v1/checkout/sessions/:id/expire', ({ spaceKey, match }) => {
-    const session = find(spaceKey, match[0]!, 'checkout.session');
+    const session = current(spaceKey, find(spaceKey, match[0]!, 'checkout.session'));
     // Stripe's rule: only an open session can be expired (a paid one is `complete`).
     if (session.status !== 'open') throw new StripeError(400, 'Only Checkout Sessions with a status in ["open"] can be expired.', 'session');
-    Object.assign(session, { status: 'expired', url: null });
+    void expireCheckout(spaceKey, session);
     return session;
   });
-
-  route('GET', '/v1/subscriptions/:id', ({ spaceKey, match }) => find(spaceKey, match[0]!, 'subscription'));
-  route('POST', '/v1/subscriptions/:id', ({ spaceKey, match, params }) => updateSubscription(spaceKey, find(spaceKey, match[0]!, 'subscription'), params));
-  route('DELETE', '/v1/subscriptions/:id', ({ spaceKey, match }) => cancelSubscription(spaceKey, find(spaceKey, match[0]!, 'subscription')));
-  route('GET', '/v1/subscriptions', ({ spaceKey, params }) => {
-    const status = text(params.status);
-    return listOf(
-      spaceKey,
-      '/v1/subscriptions',
-      (object) =>
-        object.object === 'subscription' &&
-        (params.customer === undefined || object.customer === params.customer) &&
-        (status === 'all' || (status === undefined ? object.status !== 'canceled' : object.status === status)),
-      params,
-    );
-  });
-
-  route('GET', '/v1/invoices/:id', ({ spaceKey, match }) => find(spaceKey, match[0]!, 'invoice'));
-  route('GET', '/v1/invoices', ({ spaceKey, params }) =>
-    listOf(
-      spaceKey,
-      '/v1/invoices',
-      (object) => object.object === 'invoice' && (params.customer === undefined || object.customer === params.customer) && (params.subscription === undefined || object.subscription === params.subscription),
-      params,
-    ),
-  );
 
   route('POST', '/v1/billing_portal/sessions', ({ spaceKey, params }) => {
     const customer = find(spaceKey, required(params, 'customer'), 'customer', 'customer');
@@ -854,17 +687,23 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     }
     if (kind === 'checkout' && id && home.has(id)) {
       const { spaceKey, object: session } = locate(id, 'checkout.session');
-      const price = find(spaceKey, String((list(session._line_items) as Params[])[0]!.price), 'price');
+      current(spaceKey, session);
+      const lines = (session._line_items as CheckoutLine[]).map((line) => {
+        const price = find(spaceKey, line.price, 'price');
+        const recurring = price.recurring as { interval: string } | null;
+        return { name: String(find(spaceKey, String(price.product), 'product').name), unitAmount: Number(price.unit_amount), quantity: line.quantity, currency: String(price.currency), interval: recurring?.interval ?? null };
+      });
       const actions = { pay: `/hosted/checkout/${id}/pay`, decline: `/hosted/checkout/${id}/decline` };
       if (method === 'POST' && action === 'pay' && session.status === 'open') {
-        redirect(response, await payCheckout(id));
+        const form = new URLSearchParams(await readBody(request));
+        redirect(response, await payCheckout(id, { email: text(form.get('email')), name: text(form.get('name')) }));
         return true;
       }
       if (method === 'POST' && action === 'decline') {
-        answerHtml(response, 402, checkoutPage(session, price, actions, 'Your card was declined. Try another card.'));
+        answerHtml(response, 402, checkoutPage(session, lines, actions, 'Your card was declined. Try another card.'));
         return true;
       }
-      answerHtml(response, 200, checkoutPage(session, price, actions));
+      answerHtml(response, 200, checkoutPage(session, lines, actions));
       return true;
     }
     if (kind === 'portal' && id && home.has(id)) {
@@ -873,7 +712,7 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
         const subscriptionId = url.searchParams.get('subscription') ?? '';
         const subscription = find(spaceKey, subscriptionId, 'subscription');
         if (subscription.customer !== portal.customer) throw new StripeError(404, `No such subscription: '${subscriptionId}'`, 'subscription');
-        updateSubscription(spaceKey, subscription, { cancel_at_period_end: 'true' });
+        billing.updateSubscription(spaceKey, subscription, { cancel_at_period_end: 'true' });
         await queue;
         redirect(response, `/hosted/portal/${id}`);
         return true;
@@ -965,8 +804,37 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
       await send(spaceKey, [status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated', subscription, previous]);
       return clone(subscription);
     },
-    failNextInvoice: (subscriptionId) => nextPeriod(subscriptionId, false),
-    renew: (subscriptionId) => nextPeriod(subscriptionId, true),
+    failNextInvoice: (subscriptionId) => billing.nextPeriod(subscriptionId, false),
+    renew: (subscriptionId) => billing.nextPeriod(subscriptionId, true),
+    endTrial: async (subscriptionId) => billing.endTrial(subscriptionId),
+    async expireSession(sessionId) {
+      const { spaceKey, object: session } = locate(sessionId, 'checkout.session');
+      if (session.status !== 'open') throw new Error(`${sessionId} is ${String(session.status)}, not open`);
+      await expireCheckout(spaceKey, session);
+      return clone(session);
+    },
+    async refund(paymentIntentId, amount) {
+      const { spaceKey } = locate(paymentIntentId, 'payment_intent');
+      const { refund, events } = refundPayment(core, spaceKey, { payment_intent: paymentIntentId, ...(amount === undefined ? {} : { amount: String(amount) }) });
+      await send(spaceKey, ...events);
+      return clone(refund);
+    },
+    events: (account) => sent.filter((event) => account === undefined || home.get(event.id) === account).map(clone),
+    async redeliver(eventIds, redeliverOptions = {}) {
+      const events = eventIds.map((id) => {
+        const spaceKey = home.get(id);
+        const event = spaceKey === undefined ? undefined : space(spaceKey).get(id);
+        if (event?.object !== 'event') throw new Error(`no such event: ${id}`);
+        return event;
+      });
+      let first = 0;
+      queue = queue.then(async () => {
+        first = deliveries.length;
+        for (const event of events) for (const target of redeliveryTargets(event, redeliverOptions)) await deliverTo(event, target.url, target.secret);
+      });
+      await queue;
+      return deliveries.slice(first);
+    },
     async completeOnboarding(accountId) {
       const account = completeAccount(accountId);
       await queue;
