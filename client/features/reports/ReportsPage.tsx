@@ -1,8 +1,8 @@
 /**
  * /dashboard/reports (issue 20): a date range (7, 30, 90 days, 12 months or
  * custom) with the previous period beside it; visitors and page views per
- * day, members (free and paying), MRR, join-page conversion, top posts and
- * referrers. Each card has its table and its CSV; the charts (uPlot) are in
+ * day, members (free and paying), MRR, one-time revenue (gifts, tips,
+ * products), join-page conversion, top posts and referrers. Each card has its table and its CSV; the charts (uPlot) are in
  * this page's chunk only.
  */
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
@@ -137,8 +137,15 @@ function Report({ report, compare }: { report: reportsApi.Report; compare: boole
     ],
     [report, compare],
   );
+  const oneTimeSeries = useMemo<ChartSeries[]>(
+    () => [
+      { label: 'One-time revenue', values: report.days.map((day) => day.oneTimeRevenue) },
+      ...(compare ? [{ label: 'One-time revenue, previous period', values: report.previousDays.map((day) => day.oneTimeRevenue), previous: true }] : []),
+    ],
+    [report, compare],
+  );
   const dayRows = report.days.map((day) => [dayLabel(day.day), whole(day.visitors), whole(day.views)]);
-  const empty = totals.views === 0 && totals.paidMembers === 0 && totals.freeMembers === 0;
+  const empty = totals.views === 0 && totals.paidMembers === 0 && totals.freeMembers === 0 && totals.oneTimeRevenue === 0;
   return (
     <>
       <section aria-labelledby="report-figures-heading">
@@ -152,6 +159,7 @@ function Report({ report, compare }: { report: reportsApi.Report; compare: boole
           <Figure label="Join-page conversion" value={percent(totals.conversion)} now={totals.conversion ?? 0} before={before.conversion ?? 0} compare={compare} />
           <Figure label="Paying members" value={whole(totals.paidMembers)} now={totals.paidMembers} before={before.paidMembers} compare={compare} />
           <Figure label="MRR" value={money(totals.mrr)} now={totals.mrr} before={before.mrr} compare={compare} />
+          <Figure label="One-time revenue" value={money(totals.oneTimeRevenue)} now={totals.oneTimeRevenue} before={before.oneTimeRevenue} compare={compare} />
         </dl>
         {compare && (
           <p className="overview-card__note">
@@ -182,6 +190,13 @@ function Report({ report, compare }: { report: reportsApi.Report; compare: boole
         title="Monthly recurring revenue"
         chart={<TimeChart days={days} series={mrrSeries} color={brandColor} format={money} step={minorUnitsPerMajor(currency)} />}
         table={{ columns: ['Day', 'MRR'], rows: report.days.map((day) => [dayLabel(day.day), money(day.mrr)]) }}
+        csvUrl={csvUrl(report.range, 'days')}
+      />
+      <ChartCard
+        title="One-time revenue"
+        note="Gifts, tips and products paid each day, refunds taken off on the day they were made. Each one is listed under Earn."
+        chart={<TimeChart days={days} series={oneTimeSeries} color={brandColor} format={money} step={minorUnitsPerMajor(currency)} />}
+        table={{ columns: ['Day', 'One-time revenue'], rows: report.days.map((day) => [dayLabel(day.day), money(day.oneTimeRevenue)]) }}
         csvUrl={csvUrl(report.range, 'days')}
       />
       <div className="report-pair">
