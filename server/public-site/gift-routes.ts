@@ -132,8 +132,7 @@ export function giftRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage
     '/@:handle/gift/redeem',
     session,
     pages.pass(async (req, res, next) => {
-      // The code is in the address: no referrer carries it anywhere.
-      res.set('Referrer-Policy', 'no-referrer');
+      // The code is in the address: the page answers Referrer-Policy same-origin (site-headers.ts), so no other site reads it.
       const found = await pages.siteFor(req, res, next);
       if (!found) return;
       await sendRedeemPage(req, res, found, typeof req.query.code === 'string' ? req.query.code : '');
@@ -146,7 +145,6 @@ export function giftRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage
     session,
     express.urlencoded({ extended: false, limit: '2kb' }),
     pages.pass(async (req, res, next) => {
-      res.set('Referrer-Policy', 'no-referrer');
       const found = await pages.siteFor(req, res, next);
       if (!found) return;
       const body = (req.body ?? {}) as Record<string, unknown>;

@@ -316,3 +316,64 @@ describe('what is refused or undone', () => {
     expect((await createTestClient(server.url).get('/api/gifts')).status).toBe(401);
   });
 });
+
+describe('the gift pages', () => {
+  const form = (fields: Record<string, string>) => ({ body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+
+  it('show each tier with its prices, go on to Checkout from the form, and show the form again with its problems', async () => {
+    const site = await giftSite();
+    const visitor = createTestClient(server.url);
+    const page = await visitor.get(`/@${site.creator.handle}/gift`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Supporter');
+    expect(page.text).toContain('3 months $15');
+    expect(page.text).toContain('12 months $50');
+    expect(page.text).not.toContain('>Free<');
+
+    const { body, headers } = form({ tierId: site.tierId, months: '6', recipientEmail: '', sendOn: '', message: 'Enjoy', email: uniqueEmail('page-buyer') });
+    const bought = await visitor.post(`/@${site.creator.handle}/gift`, body, headers);
+    expect(bought.status).toBe(303);
+    expect(bought.headers.get('location')).toMatch(new RegExp(`^${stripeServer.url}`));
+    const [sale] = await db().select().from(sales).where(eq(sales.siteId, site.creator.siteId));
+    expect(sale).toMatchObject({ amount: 3000, kind: 'gift', status: 'open' });
+
+    const bad = form({ tierId: site.tierId, months: '2', recipientEmail: 'nobody', sendOn: '', message: '', email: 'x@example.com' });
+    const refused = await visitor.post(`/@${site.creator.handle}/gift`, bad.body, bad.headers);
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('Choose 1, 3, 6 or 12 months.');
+
+    expect((await visitor.get(`/@${site.creator.handle}/gift?bought=1`)).text).toContain('Thank you for your gift');
+  });
+
+  it('show the gift with its message as text, redeem it for a signed-in reader, and mail a visitor a link', async () => {
+    const site = await giftSite();
+    const buyer = uniqueEmail('buyer');
+    await buyGift(site, { email: buyer, message: '<img src=x onerror=alert(1)> for you' });
+    const code = codeFrom(redeemLinkIn((await server.smtp.waitForMailAbout(buyer, 'receipt')).links)!);
+    const path = `/@${site.creator.handle}/gift/redeem`;
+
+    const visitor = createTestClient(server.url);
+    const shown = await visitor.get(`${path}?code=${code}`);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('referrer-policy')).toBe('same-origin');
+    expect(shown.text).toContain('3 months of Supporter');
+    expect(shown.text).toContain('&lt;img src=x onerror=alert(1)&gt; for you');
+    expect(shown.text).not.toContain('<img src=x');
+    const visitorEmail = uniqueEmail('visitor');
+    const asked = form({ code, email: visitorEmail });
+    const mailed = await visitor.post(path, asked.body, asked.headers);
+    expect(mailed.status).toBe(200);
+    expect(mailed.text).toContain('Check your inbox');
+    await server.smtp.waitForMail(visitorEmail);
+
+    const member = await reader();
+    const redeem = form({ code });
+    const redeemed = await member.client.post(path, redeem.body, redeem.headers);
+    expect(redeemed.status).toBe(200);
+    expect(redeemed.text).toContain('You are a Supporter member until');
+    const again = await member.client.post(path, redeem.body, redeem.headers);
+    expect(again.status).toBe(409);
+    expect(again.text).toContain('This gift has already been redeemed.');
+    expect((await visitor.get(`${path}?code=${'b'.repeat(32)}`)).status).toBe(404);
+  });
+});
