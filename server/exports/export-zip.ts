@@ -3,6 +3,15 @@
  * whole before the next is added, its SHA-256 and length counted as its bytes
  * pass, so only one entry is in flight and memory stays flat whatever the
  * site's size. The manifest, which lists every other file's hash, goes last.
+ *
+ * yazl keeps every entry, with the function that pumped its data, until the
+ * zip ends (for the central directory). A stream handed to addReadStream stays
+ * reachable from that function, and with it the pipeline yazl built behind it
+ * (a deflate stream and its 16 KB buffer). So each stream is handed over once
+ * and forgotten (handOnce), a failure reaches the entry in hand directly (not
+ * through a race on a promise that would keep one reaction per entry), and
+ * short texts get buffers of their own (unpooled). A zip of 20,000 posts'
+ * files grew the process by 184 MB before, 85 MB after (docs/decisions/168).
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -20,11 +29,39 @@ export interface ExportZip {
   abort(): void;
 }
 
+/**
+ * A file's text in a buffer of its own. Buffer.from puts short text in Node's shared 8 KB slabs, where yazl also puts
+ * each entry's name, kept until the zip ends: a few bytes of name kept the texts' slab with them, some 4 KB an entry.
+ */
+function unpooled(text: string): Buffer {
+  const buffer = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  buffer.write(text);
+  return buffer;
+}
+
+/** A stream for yazl's lazy entry, kept by nothing once yazl has taken it (made outside `add`, whose scope holds the stream). */
+function handOnce(stream: Readable): (give: (error: Error | null, stream: Readable) => void) => void {
+  let pending: Readable | undefined = stream;
+  return (give) => {
+    const taken = pending!;
+    pending = undefined;
+    give(null, taken);
+  };
+}
+
 export function createExportZip(filePath: string): ExportZip {
   const zip = new ZipFile();
   const out = createWriteStream(filePath);
   zip.outputStream.pipe(out);
-  // A failure of the file or of the zip (an entry's stream that broke) ends every wait below.
+  // A failure of the file or of the zip (an entry's stream that broke) ends the entry in hand and the finish.
+  let failure: Error | undefined;
+  let inHand: Transform | undefined;
+  const fail = (error: Error) => {
+    failure ??= error;
+    inHand?.destroy(error);
+  };
+  out.once('error', fail);
+  zip.once('error', fail);
   const outError = new Promise<never>((_resolve, reject) => {
     out.once('error', reject);
     zip.once('error', reject);
@@ -34,7 +71,7 @@ export function createExportZip(filePath: string): ExportZip {
   const mtime = new Date();
 
   async function add(path: string, body: Readable | AsyncIterable<string> | string, { compress = true } = {}): Promise<void> {
-    const source = typeof body === 'string' ? Readable.from([Buffer.from(body)]) : body instanceof Readable ? body : Readable.from(body);
+    const source = typeof body === 'string' ? Readable.from([unpooled(body)]) : body instanceof Readable ? body : Readable.from(body);
     const hash = createHash('sha256');
     let bytes = 0;
     const counted = new Transform({
@@ -47,9 +84,15 @@ export function createExportZip(filePath: string): ExportZip {
     });
     source.once('error', (error) => counted.destroy(error));
     source.pipe(counted);
-    zip.addReadStream(counted, path, { compress, mtime });
-    // The entry is whole once yazl has read the last byte of it.
-    await Promise.race([finished(counted), outError]);
+    inHand = counted;
+    if (failure) counted.destroy(failure);
+    zip.addReadStreamLazy(path, { compress, mtime }, handOnce(counted));
+    try {
+      // The entry is whole once yazl has read the last byte of it.
+      await finished(counted);
+    } finally {
+      inHand = undefined;
+    }
     files[path] = { sha256: hash.digest('hex'), bytes };
   }
 
