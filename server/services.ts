@@ -208,7 +208,7 @@ export function createServices({ config, database, transport, clock, logger, sec
     sales,
     gifts,
     products: createProductsService({ db, clock, appUrl: config.appUrl, siteChanged }),
-    productStore: createProductStore({ db, startPaymentCheckout: sales.startPaymentCheckout }),
+    productStore: createProductStore({ db, startPaymentCheckout: sales.startPaymentCheckout, rateLimiter }),
     productDownloads: createProductDownloads({ db, clock }),
     startCheckout,
     offers: createOffersService({ db, clock, appUrl: config.appUrl, paymentsReady }),

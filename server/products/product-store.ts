@@ -9,6 +9,7 @@ import { looksLikeHandle } from '../../common/handles.ts';
 import type { Database } from '../../db/connect.ts';
 import { products } from '../../db/earn-schema.ts';
 import { AppError } from '../errors.ts';
+import type { RateLimiter } from '../rate-limits/index.ts';
 import type { StartPaymentCheckout } from '../sales/index.ts';
 import { refuseIfSuspended } from '../site-standing/index.ts';
 import { findSiteByHandle, type Site } from '../sites/index.ts';
@@ -25,7 +26,7 @@ export interface PublicProduct {
   files: ProductFileView[];
 }
 
-export function createProductStore({ db, startPaymentCheckout }: { db: Database; startPaymentCheckout: StartPaymentCheckout }) {
+export function createProductStore({ db, startPaymentCheckout, rateLimiter }: { db: Database; startPaymentCheckout: StartPaymentCheckout; rateLimiter: Pick<RateLimiter, 'consumePublicCheckout'> }) {
   async function bySlug(siteId: string, slug: string): Promise<PublicProduct | undefined> {
     if (!/^[a-z0-9-]{1,200}$/.test(slug)) return undefined;
     const [row] = await db
@@ -47,13 +48,17 @@ export function createProductStore({ db, startPaymentCheckout }: { db: Database;
   return {
     bySlug,
 
-    /** The Checkout URL of one product for a signed-in buyer (`userId`) or an address typed on the page. */
-    async checkout(handle: string, slug: string, buyer: { userId?: string | undefined; email?: string | undefined }): Promise<{ url: string }> {
+    /**
+     * The Checkout URL of one product for a signed-in buyer (`userId`) or an address typed on the page; limited per
+     * client address (`ip`), so a script cannot fill the creator's Stripe account with sessions.
+     */
+    async checkout(handle: string, slug: string, buyer: { userId?: string | undefined; email?: string | undefined }, ip: string): Promise<{ url: string }> {
       const site = await publishedSite(handle);
       const product = await bySlug(site.id, slug);
       // A product none of whose files is left cannot be sold.
       if (!product || product.files.length === 0) throw new AppError('not-found', 404);
       if (buyer.userId && buyer.userId === site.ownerId) throw new AppError('cannot-join-own-site', 409);
+      await rateLimiter.consumePublicCheckout(ip);
       const { url } = await startPaymentCheckout({
         site,
         kind: 'product',

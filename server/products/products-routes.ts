@@ -6,7 +6,7 @@ import { isUuid } from '../../common/post-schemas.ts';
 import { createProductSchema, productCheckoutSchema, updateProductSchema } from '../../common/product-schemas.ts';
 import { requireVerifiedCreator, type AuthLocals } from '../auth/index.ts';
 import { AppError } from '../errors.ts';
-import { parseInput } from '../http/index.ts';
+import { contextOf, parseInput } from '../http/index.ts';
 import type { ProductStore } from './product-store.ts';
 import type { ProductsService } from './products-service.ts';
 
@@ -63,7 +63,7 @@ export function productCheckoutRoutes({ store }: { store: ProductStore }): Route
   router.post('/:handle/products/:slug/checkout', express.json({ limit: '4kb' }), async (req: Request, res: AuthResponse) => {
     const { email } = parseInput(productCheckoutSchema, req.body);
     const signedIn = res.locals.auth?.user.id;
-    const answer = await store.checkout(String(req.params.handle), String(req.params.slug), signedIn ? { userId: signedIn } : { email });
+    const answer = await store.checkout(String(req.params.handle), String(req.params.slug), signedIn ? { userId: signedIn } : { email }, contextOf(req).ip);
     res.set('Cache-Control', 'no-store').json(answer satisfies ProductsAnswer<'startProductCheckout'>);
   });
   return router;

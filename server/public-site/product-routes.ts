@@ -9,6 +9,7 @@ import express, { type Request, type Router } from 'express';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { emailJoinSchema } from '../../common/validation.ts';
 import { AppError } from '../errors.ts';
+import { contextOf } from '../http/index.ts';
 import { contentDisposition, streamStoredFile } from '../media/index.ts';
 import type { ProductDownloads, ProductStore, PublicProduct, PurchaseDownloads } from '../products/index.ts';
 import { downloadsHead, downloadsMain, productHead, productMain, PUBLIC_IMAGE_TTL_MS, siteIcon, siteReaderOf, type DownloadsPageInput, type PageHead, type ProductPageInput } from '../rendering/index.ts';
@@ -88,7 +89,7 @@ export function productRoutes(router: Router, deps: SiteRoutesDeps, pages: SiteP
         email = parsed.data.email;
       }
       try {
-        const { url } = await products.store.checkout(found.site.handle, product.slug, signedIn ? { userId: signedIn } : { email });
+        const { url } = await products.store.checkout(found.site.handle, product.slug, signedIn ? { userId: signedIn } : { email }, contextOf(req).ip);
         res.redirect(303, url);
       } catch (error) {
         if (!(error instanceof AppError) || !(CHECKOUT_ERRORS as readonly string[]).includes(error.code)) throw error;
