@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ACTIVITY_TYPES } from '../common/activity.ts';
 import { posts, sites } from './content-schema.ts';
+import { sales } from './earn-schema.ts';
 import { users } from './schema.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -111,12 +112,16 @@ export const activityEvents = pgTable(
     /** The member it is about, when there is one. */
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    /** The one-time payment it is about (a tip, a gift, a product, a refund): Recent Activity shows its amount and message. */
+    saleId: uuid('sale_id').references(() => sales.id, { onDelete: 'set null' }),
     detail: text('detail').notNull().default(''),
     occurredAt: timestamptz('occurred_at').notNull().defaultNow(),
   },
   (table) => [
     index('activity_events_site_idx').on(table.siteId, table.occurredAt, table.id),
     index('activity_events_site_type_idx').on(table.siteId, table.type, table.occurredAt, table.id),
+    // A sale deleted with its site sets these null: without the index each such delete would scan the table.
+    index('activity_events_sale_idx').on(table.saleId),
     check('activity_events_type_check', oneOf('type', ACTIVITY_TYPES)),
   ],
 );
