@@ -1,0 +1,102 @@
+/**
+ * The "Gifts" section of /earn (DESIGN.md "More ways to be paid"): the link to the site's gift page to share, the
+ * totals, and each gift sold with its buyer, recipient, tier, months, status, amount and dates. The buyer's message is
+ * shown as text, as React writes every value.
+ */
+import { useId } from 'react';
+import * as giftsApi from '../../../../common/api/gifts.ts';
+import type { GiftView } from '../../../../common/api/gifts.ts';
+import { SERVER_MESSAGES } from '../../../../common/messages.ts';
+import { formatMoney } from '../../../../common/money.ts';
+import { LoadFailed, Loading } from '../../../components/LoadStatus.tsx';
+import { GIFT_STATUS_LABELS, GIFTS_EMPTY, GIFTS_INTRO } from '../../../content/gifts.ts';
+import { call } from '../../../lib/api.ts';
+import { useLoad } from '../../../lib/useLoad.ts';
+import { CopyLinkButton } from '../offers/CopyLinkButton.tsx';
+import './gifts.css';
+
+const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+const monthsWords = (months: number) => `${months} ${months === 1 ? 'month' : 'months'}`;
+
+/** Where the gift is on its way: to be sent on a day, sent, redeemed and until when. */
+function progressWords(gift: GiftView): string {
+  if (gift.status === 'redeemed' && gift.redeemedAt) return `Redeemed ${day(gift.redeemedAt)}${gift.redeemedByName ? ` by ${gift.redeemedByName}` : ''}${gift.endsAt ? `, ends ${day(gift.endsAt)}` : ''}`;
+  if (gift.status === 'paid' && gift.sendAt) return `Sends ${day(gift.sendAt)}`;
+  if (gift.sentAt) return gift.recipientEmail ? `Sent ${day(gift.sentAt)}` : `Link sent to the buyer ${day(gift.sentAt)}`;
+  return '';
+}
+
+function GiftItem({ gift }: { gift: GiftView }) {
+  const buyer = gift.buyerName ?? gift.buyerEmail ?? 'Someone';
+  const progress = progressWords(gift);
+  return (
+    <li className={`gifts-list__item gifts-list__item--${gift.status}`}>
+      <p className="gifts-list__name">
+        {monthsWords(gift.months)} of {gift.tierName} <span className="gifts-list__badge">{GIFT_STATUS_LABELS[gift.status]}</span>
+      </p>
+      <p>
+        {formatMoney(gift.amount, gift.currency)} · from {buyer} · {gift.recipientEmail ? `to ${gift.recipientEmail}` : 'link passed on by the buyer'}
+      </p>
+      <p className="gifts-list__meta">
+        Bought {day(gift.createdAt)}
+        {progress ? ` · ${progress}` : ''}
+      </p>
+      {gift.message && <blockquote className="gifts-list__message">{gift.message}</blockquote>}
+    </li>
+  );
+}
+
+export function GiftsSection() {
+  const headingId = useId();
+  const { loaded, reload } = useLoad((signal) => call(giftsApi.listGifts, { signal }));
+  return (
+    <section className="gifts-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="gifts-section__title">
+        Gifts
+      </h2>
+      <p className="gifts-section__intro">{GIFTS_INTRO}</p>
+      {loaded.state === 'loading' && <Loading>Loading your gifts…</Loading>}
+      {loaded.state === 'failed' && <LoadFailed message={SERVER_MESSAGES[loaded.code]} onRetry={reload} />}
+      {loaded.state === 'ready' && (
+        <>
+          {loaded.data.giftPageUrl && (
+            <div className="gifts-section__share">
+              <p className="gifts-section__link">
+                Your gift page:{' '}
+                <a href={loaded.data.giftPageUrl} target="_blank" rel="noreferrer">
+                  {loaded.data.giftPageUrl}
+                </a>
+              </p>
+              <CopyLinkButton url={loaded.data.giftPageUrl} label="your gift page" />
+            </div>
+          )}
+          {loaded.data.gifts.length === 0 ? (
+            <p className="gifts-section__empty">{GIFTS_EMPTY}</p>
+          ) : (
+            <>
+              <dl className="gifts-totals">
+                <div>
+                  <dt>Sold</dt>
+                  <dd>{loaded.data.totals.sold.toLocaleString()}</dd>
+                </div>
+                <div>
+                  <dt>Redeemed</dt>
+                  <dd>{loaded.data.totals.redeemed.toLocaleString()}</dd>
+                </div>
+                <div>
+                  <dt>Revenue</dt>
+                  <dd>{formatMoney(loaded.data.totals.revenue, loaded.data.totals.currency ?? 'usd')}</dd>
+                </div>
+              </dl>
+              <ul className="gifts-list">
+                {loaded.data.gifts.map((gift) => (
+                  <GiftItem key={gift.id} gift={gift} />
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
