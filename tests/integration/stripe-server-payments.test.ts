@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStripeClient } from '../../server/payments/stripe-client.ts';
 import { startStripeServer, type StripeServer } from '../support/stripe-server.ts';
 
@@ -201,6 +201,19 @@ describe('one-time Checkout', () => {
       param: 'subscription_data',
     });
   });
+
+  it('records an application fee when one is sent, so a test can see that none was', async () => {
+    const session = await stripe.checkout.sessions.create(
+      { mode: 'payment', line_items: [{ price_data: { currency: 'usd', unit_amount: 1000, product_data: { name: 'Tip' } }, quantity: 1 }], customer_email: 'fan@example.test', payment_intent_data: { application_fee_amount: 100 }, success_url: 'http://app.test/ok' },
+      on(),
+    );
+    await press(session.url!, 'Pay');
+    const intent = await stripe.paymentIntents.retrieve(idOf((await stripe.checkout.sessions.retrieve(session.id, {}, on())).payment_intent), { expand: ['latest_charge'] }, on());
+    expect(intent.application_fee_amount).toBe(100);
+    expect((intent.latest_charge as Stripe.Charge).application_fee_amount).toBe(100);
+    const sent = stripeServer.requests.find((request) => request.path === '/v1/checkout/sessions');
+    expect(sent?.body.payment_intent_data).toEqual({ application_fee_amount: '100' });
+  });
 });
 
 describe('refunds', () => {
@@ -322,6 +335,29 @@ describe('expiry', () => {
     expect(await refusal(stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price_data: { currency: 'usd', unit_amount: 500, product_data: { name: 'Tip' } } }], expires_at: Math.floor(Date.now() / 1000) + 60, success_url: 'http://app.test/ok' }, on()))).toMatchObject({
       param: 'expires_at',
     });
+  });
+});
+
+describe('expiry by time', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('expires a session whose expires_at passed when it is next read, and sends checkout.session.expired once', async () => {
+    const expiresAt = Math.floor(Date.now() / 1000) + 31 * 60;
+    const session = await stripe.checkout.sessions.create(
+      { mode: 'payment', line_items: [{ price_data: { currency: 'usd', unit_amount: 500, product_data: { name: 'Tip' } }, quantity: 1 }], customer_email: 'fan@example.test', expires_at: expiresAt, success_url: 'http://app.test/ok' },
+      on(),
+    );
+    expect(session.expires_at).toBe(expiresAt);
+    expect((await stripe.checkout.sessions.retrieve(session.id, {}, on())).status).toBe('open');
+    // Only the clock moves on (the server and the signature check read the same one).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime((expiresAt + 1) * 1000);
+    expect(await stripe.checkout.sessions.retrieve(session.id, {}, on())).toMatchObject({ status: 'expired', url: null });
+    expect((await stripe.checkout.sessions.list({ status: 'open' }, on())).data).toEqual([]);
+    await stripeServer.idle();
+    expect(types(received)).toEqual(['checkout.session.expired']);
   });
 });
 

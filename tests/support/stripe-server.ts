@@ -5,12 +5,18 @@
  *
  * It speaks: accounts (create, retrieve, GET /v1/account), account_links,
  * products and prices (create, retrieve, update, list), customers (create,
- * retrieve, list by email), checkout sessions (mode=subscription; create, expire,
- * retrieve), subscriptions (retrieve, update, cancel, list), invoices
- * (retrieve, list), billing_portal sessions and events (retrieve, list). It
- * serves hosted pages for onboarding, checkout ("Pay", "Decline card") and the
- * billing portal, and delivers signed webhooks (platform events to the
- * platform URL, connected accounts' events to the Connect URL with `account`).
+ * retrieve, list by email), coupons (create, retrieve, update, delete, list:
+ * stripe-coupons.ts), checkout sessions (create, retrieve, list, line_items,
+ * expire) in mode=subscription (one recurring price; `discounts`, a trial:
+ * stripe-subscriptions.ts) and mode=payment (one-time prices or `price_data`,
+ * `customer_creation`, `payment_intent_data`: stripe-one-time.ts),
+ * subscriptions (retrieve, update, cancel, list) with their discounts, invoices
+ * (retrieve, list), payment_intents and charges (retrieve, list), refunds
+ * (create, retrieve, list), billing_portal sessions and events (retrieve,
+ * list). It serves hosted pages for onboarding, checkout ("Pay", "Decline
+ * card") and the billing portal, and delivers signed webhooks (platform events
+ * to the platform URL, connected accounts' events to the Connect URL with
+ * `account`), which a test can list (`events`) and send again (`redeliver`).
  * Anything else answers 404 in Stripe's error shape.
  *
  * Objects live per account: `Stripe-Account: acct_…` selects a connected
@@ -513,7 +519,7 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     return put(spaceKey, session);
   });
   route('GET', '/v1/checkout/sessions', ({ spaceKey, params }) =>
-    listOf(spaceKey, '/v1/checkout/sessions', (object) => object.object === 'checkout.session' && (params.status === undefined || current(spaceKey, object).status === params.status), params),
+    listOf(spaceKey, '/v1/checkout/sessions', (object) => object.object === 'checkout.session' && [undefined, current(spaceKey, object).status].includes(params.status), params),
   );
   /** A session's line items as Stripe lists them (`GET …/line_items`, or `expand[]=line_items`). */
   function lineItemsOf(spaceKey: string, session: StripeObject): Params {
