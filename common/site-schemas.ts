@@ -8,6 +8,7 @@ import { handleProblem, normaliseHandle } from './handles.ts';
 import { AUDIENCES, MESSAGE_NOTICES } from './messaging.ts';
 import { OTHER_NICHE, isKnownNiche } from './niches.ts';
 import { BRAND_COLOR_PATTERN, ONBOARDING_STEPS, SITE_ABOUT_MAX_LENGTH, SITE_TAGLINE_MAX_LENGTH, SITE_TITLE_MAX_LENGTH } from './sites.ts';
+import { tipSettingsSchema } from './tip-schemas.ts';
 
 // eslint-disable-next-line no-control-regex -- U+0000 and lone surrogates cannot be stored as text (see validation.ts)
 const UNSTORABLE_TEXT = /[\u0000\p{Cs}]/u;
@@ -51,6 +52,8 @@ export const updateSiteSchema = z.object({
   messagesFrom: z.enum(AUDIENCES, { error: 'invalid-input' }).optional(),
   commentsFrom: z.enum(AUDIENCES, { error: 'invalid-input' }).optional(),
   messageNotices: z.enum(MESSAGE_NOTICES, { error: 'invalid-input' }).optional(),
+  /** The tip jar, written whole (common/tip-schemas.ts, docs/decisions/163). */
+  tips: tipSettingsSchema.optional(),
 });
 export type UpdateSiteData = z.output<typeof updateSiteSchema>;
 

@@ -37,6 +37,7 @@ import { createSettingsFeature } from './settings/index.ts';
 import { createSitesFeature } from './sites/index.ts';
 import { createTiersFeature } from './tiers/index.ts';
 import { createGiftsFeature } from './gifts/index.ts';
+import { createTipsFeature } from './tips/index.ts';
 import { createProductsFeature } from './products/index.ts';
 import { createTipsFeature } from './tips/index.ts';
 import { createProductsFeature } from './products/index.ts';
@@ -129,6 +130,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
     }),
     createOffersFeature({ offers: services.offers, checkout: services.offerCheckout, sameOrigin }),
     createGiftsFeature({ gifts: services.gifts, sameOrigin }),
+    createTipsFeature({ tips: services.tips, sameOrigin }),
     createProductsFeature({ products: services.products, store: services.productStore, sameOrigin }),
     createTipsFeature({ tips: services.tips, sameOrigin }),
     createProductsFeature({ products: services.products, store: services.productStore, sameOrigin }),

@@ -33,6 +33,7 @@ import { createActivityService, createReportsService, createRollUp, createVisito
 import { createCheckout, createSubscriptionSync, membershipWebhookHandlers, payingMembersOf } from './memberships/index.ts';
 import { createTiersService } from './tiers/index.ts';
 import { createSalesService } from './sales/index.ts';
+import { createTipsService } from './tips/index.ts';
 import { createProductDownloads, createProductFulfiller, createProductsService, createProductStore } from './products/index.ts';
 import { createGiftFulfiller, createGiftsService, giftMailsJob } from './gifts/index.ts';
 import { createOfferCheckout, createOffersService, offerWebhookHandlers } from './offers/index.ts';
@@ -130,6 +131,7 @@ export function createServices({ config, database, transport, clock, logger, sec
   const { paymentsReady, stripeForSite, stripeForAccount } = paymentAccounts;
   // The ledger of one-time payments (docs/decisions/163): each kind (gift, tip, product) hands in its fulfiller.
   const sales = createSalesService({ db, clock, appUrl: config.appUrl, paymentsReady, stripeForAccount, keyRefused: paymentAccounts.markKeyRefused, recordActivity, noteSale, fulfillers: { gift: createGiftFulfiller({ clock, logger }), product: createProductFulfiller({ clock, logger }) } });
+  const tips = createTipsService({ db, sales, paymentsReady, rateLimiter });
   const gifts = createGiftsService({ db, clock, appUrl: config.appUrl, recordActivity, startPaymentCheckout: sales.startPaymentCheckout });
   // Each feature that reacts to Stripe events adds its handlers here (docs/decisions/050). A creator's own
   // account's events run the `connect` handlers too, so they exist without the platform's key (docs/decisions/144).
@@ -206,6 +208,7 @@ export function createServices({ config, database, transport, clock, logger, sec
     visitorSalts,
     pageViews: createPageViewCounter({ db, clock, logger, salts: visitorSalts }),
     sales,
+    tips,
     gifts,
     products: createProductsService({ db, clock, appUrl: config.appUrl, siteChanged }),
     productStore: createProductStore({ db, startPaymentCheckout: sales.startPaymentCheckout, rateLimiter }),

@@ -8,6 +8,7 @@ import type { HandleProblem } from '../handles.ts';
 import type { MediaStatus } from '../media.ts';
 import type { Audience, MessageNotices } from '../messaging.ts';
 import { endpoint } from './endpoint.ts';
+import type { TipSettings } from '../earn.ts';
 
 /** An image of the site, with a signed, short-lived URL (fetch the site again rather than keep it). */
 export interface SiteImage {
@@ -60,6 +61,8 @@ export interface UpdateSiteBody {
   messagesFrom?: Audience;
   commentsFrom?: Audience;
   messageNotices?: MessageNotices;
+  /** The tip jar's settings, whole: amounts in the smallest unit of the site's currency (common/tip-schemas.ts). */
+  tips?: TipSettings;
 }
 
 export interface HandleAvailability {

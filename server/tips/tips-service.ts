@@ -1,0 +1,133 @@
+/**
+ * Tips (DESIGN.md "More ways to be paid", docs/decisions/163): a reader's one-time amount within the creator's
+ * minimum and maximum, opened as a sale of the sales room (a `tips` row beside it holds the message and the post), and
+ * the creator's list of them. The tip jar's settings live on the site (`sites.tips`) and are written by the sites
+ * room's `PATCH /api/sites/mine`; a tip's state is its sale's, so tips need no fulfiller of their own.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { TipsAnswer } from '../../common/api/tips.ts';
+import type { TipSettings } from '../../common/earn.ts';
+import type { TipCheckout } from '../../common/tip-schemas.ts';
+import type { Database } from '../../db/connect.ts';
+import { posts, tiers } from '../../db/content-schema.ts';
+import { tips } from '../../db/earn-schema.ts';
+import { paymentAccounts } from '../../db/money-schema.ts';
+import { users } from '../../db/schema.ts';
+import { AppError, badRequest } from '../errors.ts';
+import type { PaymentsReady } from '../payments/index.ts';
+import type { RateLimiter } from '../rate-limits/index.ts';
+import type { SalesService } from '../sales/index.ts';
+import { refuseIfSuspended } from '../site-standing/index.ts';
+import { findSiteByHandle, findSiteByOwner } from '../sites/index.ts';
+
+const FALLBACK_CURRENCY = 'usd';
+
+export interface TipsDeps {
+  db: Database;
+  sales: Pick<SalesService, 'startPaymentCheckout' | 'listSales' | 'salesTotals'>;
+  paymentsReady: PaymentsReady;
+  rateLimiter: Pick<RateLimiter, 'consumePublicCheckout'>;
+}
+
+/** The currency tips are in: the paid tiers' (as reports count), else the Stripe account's default, else usd. */
+export async function tipCurrencyOf(db: Database, siteId: string): Promise<string> {
+  const [tier] = await db
+    .select({ currency: tiers.currency })
+    .from(tiers)
+    .where(and(eq(tiers.siteId, siteId), eq(tiers.type, 'paid')))
+    .orderBy(asc(tiers.position), asc(tiers.createdAt))
+    .limit(1);
+  if (tier) return tier.currency;
+  const [account] = await db.select({ currency: paymentAccounts.defaultCurrency }).from(paymentAccounts).where(eq(paymentAccounts.siteId, siteId));
+  return account?.currency?.toLowerCase() ?? FALLBACK_CURRENCY;
+}
+
+export function createTipsService({ db, sales, paymentsReady, rateLimiter }: TipsDeps) {
+  /** Opens a tip's Checkout; `tipperId` when signed in, `ip` for the rate limit. */
+  async function startCheckout(handle: string, input: TipCheckout, tipperId: string | undefined, ip: string): Promise<{ url: string }> {
+    const site = await findSiteByHandle(db, handle);
+    if (!site?.publishedAt) throw new AppError('not-found', 404);
+    await refuseIfSuspended(db, site.id);
+    const settings: TipSettings = site.tips;
+    if (!settings.enabled) throw new AppError('tips-off', 409);
+    const currency = await tipCurrencyOf(db, site.id);
+    if (input.currency !== undefined && input.currency !== currency) throw badRequest('invalid-input', 'currency');
+    if (input.amount < settings.minimum || input.amount > settings.maximum) throw badRequest('invalid-input', 'amount');
+    // A post named must be this site's and published; another site's post is no post here.
+    if (input.postId) {
+      const [post] = await db
+        .select({ id: posts.id })
+        .from(posts)
+        .where(and(eq(posts.id, input.postId), eq(posts.siteId, site.id), eq(posts.status, 'published')));
+      if (!post) throw badRequest('invalid-input', 'postId');
+    }
+    await rateLimiter.consumePublicCheckout(ip);
+    const { url } = await sales.startPaymentCheckout({
+      site,
+      kind: 'tip',
+      amount: input.amount,
+      currency,
+      itemName: `A tip for ${site.title}`,
+      buyer: tipperId ? { userId: tipperId } : input.email ? { email: input.email } : {},
+      metadata: input.postId ? { postId: input.postId } : {},
+      successPath: '/tip?tipped=1',
+      cancelPath: input.postId ? `/tip?post=${input.postId}` : '/tip',
+      withSale: async (tx, saleId) => {
+        await tx.insert(tips).values({ saleId, siteId: site.id, postId: input.postId ?? null, message: input.message ?? '' });
+      },
+    });
+    return { url };
+  }
+
+  /** The creator's own tips, a page at a time, with the jar's settings; only their own site's, whatever they ask. */
+  async function list(ownerId: string, page: number): Promise<TipsAnswer> {
+    const site = await findSiteByOwner(db, ownerId);
+    if (!site) throw new AppError('not-found', 404);
+    const [{ sales: paid, hasMore }, totals, currency, readiness] = await Promise.all([
+      sales.listSales(site.id, 'tip', page),
+      sales.salesTotals(site.id, 'tip'),
+      tipCurrencyOf(db, site.id),
+      paymentsReady(site.id),
+    ]);
+    const ids = paid.map((sale) => sale.id);
+    const rows = ids.length
+      ? await db
+          .select({ saleId: tips.saleId, message: tips.message, postId: tips.postId, postTitle: posts.title })
+          .from(tips)
+          .leftJoin(posts, eq(posts.id, tips.postId))
+          .where(and(eq(tips.siteId, site.id), inArray(tips.saleId, ids)))
+      : [];
+    const buyerIds = [...new Set(paid.flatMap((sale) => (sale.buyerUserId ? [sale.buyerUserId] : [])))];
+    const names = buyerIds.length ? await db.select({ id: users.id, name: users.displayName }).from(users).where(inArray(users.id, buyerIds)) : [];
+    const tipOf = new Map(rows.map((row) => [row.saleId, row]));
+    const nameOf = new Map(names.map((row) => [row.id, row.name]));
+    const inCurrency = totals.find((row) => row.currency === currency);
+    return {
+      tips: paid.map((sale) => {
+        const tip = tipOf.get(sale.id);
+        return {
+          id: sale.id,
+          amount: sale.amount,
+          currency: sale.currency,
+          refunded: sale.refunded,
+          message: tip?.message ?? '',
+          postId: tip?.postId ?? null,
+          postTitle: tip?.postTitle ?? null,
+          tipperName: (sale.buyerUserId && nameOf.get(sale.buyerUserId)) || null,
+          tipperEmail: sale.buyerEmail,
+          paidAt: sale.paidAt?.toISOString() ?? null,
+          status: sale.status,
+        };
+      }),
+      hasMore,
+      settings: site.tips,
+      currency,
+      paymentsReady: readiness.ready,
+      totals: { count: totals.reduce((sum, row) => sum + row.count, 0), revenue: inCurrency?.revenue ?? 0 },
+    };
+  }
+
+  return { startCheckout, list };
+}
+
+export type TipsService = ReturnType<typeof createTipsService>;
