@@ -356,6 +356,11 @@ describe('the offer page', () => {
     const sessionId = byEmail.headers.get('location')!.split('/').at(-1)!;
     expect(stripeServer.object(sessionId)).toMatchObject({ customer_email: email, metadata: { offerId: offer.id } });
     expect(await seatsOf(offer.id)).toHaveLength(2);
+    // A proven account's address typed by a visitor: the link is mailed (it signs its owner in), no Checkout opens.
+    const proven = await visitor.post(`/@${owner.site.handle}/offers/page-claim`, formBody({ email: fan.email }), FORM);
+    expect(proven.status).toBe(200);
+    expect(proven.text).toContain('Check your inbox');
+    expect(await seatsOf(offer.id)).toHaveLength(2);
     // An address that is none is asked again, on the page.
     const bad = await visitor.post(`/@${owner.site.handle}/offers/page-claim`, formBody({ email: 'not an address' }), FORM);
     expect(bad.status).toBe(400);
