@@ -8,8 +8,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { GIFT_MONTHS } from '../../common/earn.ts';
-import { EARN_MESSAGE_MAX } from '../../common/earn.ts';
+import { EARN_MESSAGE_MAX, GIFT_MONTHS } from '../../common/earn.ts';
 import type { Database } from '../../db/connect.ts';
 import { memberships, sites, tiers } from '../../db/content-schema.ts';
 import { gifts } from '../../db/earn-schema.ts';

@@ -5,6 +5,7 @@
  * reminder a week before; a send date ahead, the same code redeemed twice at once, refunds, and every refusal.
  */
 import { and, eq } from 'drizzle-orm';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GiftView } from '../../common/api/gifts.ts';
 import { memberships } from '../../db/content-schema.ts';
@@ -25,10 +26,18 @@ const time = createTestClock();
 let stripeServer: StripeServer;
 let server: TestServer;
 const db = () => server.handle.db;
+/** The server's log, read for codes that must never be in it. */
+const logLines: string[] = [];
 
 beforeAll(async () => {
   stripeServer = await startStripeServer();
-  server = await startTestServer({ clock: time.clock, env: { ...stripeServer.env, EMAIL_RATE_PER_SECOND: '50' } });
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString());
+      done();
+    },
+  });
+  server = await startTestServer({ clock: time.clock, env: { ...stripeServer.env, EMAIL_RATE_PER_SECOND: '50', LOG_LEVEL: 'debug' }, logStream });
   stripeServer.useApp(server.url);
 });
 
@@ -106,6 +115,8 @@ describe('a gift of 3 months for a friend', () => {
     expect(gift).toMatchObject({ status: 'sent', months: 3, tierId: site.tierId, recipientEmail: friend, message: '<b>Happy</b> birthday <script>x</script>' });
 
     const received = await server.smtp.waitForMailAbout(friend, 'gift');
+    // In the site's own name and look, not the platform's.
+    expect(received.from.name).toBe(`The ${site.creator.handle} site`);
     expect(received.html).not.toContain('<b>Happy');
     expect(received.html).not.toContain('<script>');
     expect(received.html).toContain('&#60;b&#62;Happy');
@@ -194,6 +205,9 @@ describe('redeeming', () => {
     // DESIGN.md's address answers the same for a used code.
     const three = await reader();
     expect((await three.client.post<{ error: { code: string } }>(`/api/gifts/${code}/redeem`)).body.error.code).toBe('gift-redeemed');
+    // The code in the API's path never reaches the log.
+    await expect.poll(() => logLines.filter((line) => line.includes('/gifts/[redacted]/redeem')).length).toBeGreaterThanOrEqual(3);
+    expect(logLines.join('\n')).not.toContain(code);
   });
 
   it('refuses a member who already pays, kindly, and keeps the gift for someone else (DESIGN.md alias /api/gifts/:code/redeem)', async () => {

@@ -18,10 +18,12 @@ export interface RequestLocals {
 
 /** A private member feed's token sits in the path (`/@{handle}/feed/{token}.xml`, `.../feed/{token}/media/...`). */
 const FEED_TOKEN_IN_PATH = /(\/feed\/)[^/]+?(\.xml$|\/|$)/;
+/** A gift's redeem code sits in the path of its API (`/api/gifts/{code}/redeem`, `/api/sites/{handle}/gifts/{code}/redeem`). */
+const GIFT_CODE_IN_PATH = /(\/gifts\/)[^/]+(\/redeem)$/;
 
-/** What a log line says of the request: never the query, where mailed links carry their tokens, nor a feed token in the path. */
+/** What a log line says of the request: never the query, where mailed links carry their tokens, nor a feed token or gift code in the path. */
 export function requestSummary(req: Request, res: Response<unknown, RequestLocals>) {
-  return { id: res.locals.requestId, method: req.method, url: req.originalUrl.split('?')[0]!.replace(FEED_TOKEN_IN_PATH, '$1[redacted]$2') };
+  return { id: res.locals.requestId, method: req.method, url: req.originalUrl.split('?')[0]!.replace(FEED_TOKEN_IN_PATH, '$1[redacted]$2').replace(GIFT_CODE_IN_PATH, '$1[redacted]$2') };
 }
 
 export function requestLog(logger: Logger, skip: (req: Request) => boolean): RequestHandler {
