@@ -1,5 +1,6 @@
 /** GET /api/reports and GET /api/activity (DESIGN.md "Reports, activity, support"). */
 import type { ActivityType } from '../activity.ts';
+import type { SaleKind } from '../earn.ts';
 import type { DayRange } from '../report-range.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -61,6 +62,21 @@ export interface ActivityEvent {
   detail: string;
   member: { id: string; name: string; email: string } | null;
   post: { id: string; title: string } | null;
+  /** A one-time payment's event (a tip, a gift bought, a product sold, a refund): what was paid and what the buyer wrote. */
+  sale: ActivitySale | null;
+}
+
+export interface ActivitySale {
+  kind: SaleKind;
+  /** Minor units of `currency`, as paid. */
+  amount: number;
+  currency: string;
+  /** A tip's message, as the buyer wrote it: shown as text. */
+  message: string;
+  /** What was bought: a product's title, a gift's months and tier; empty for a tip. */
+  item: string;
+  /** Who paid, when they are not a member the event can link to: their name or address; empty when unknown. */
+  buyer: string;
 }
 
 export type ActivityQuery = { type?: ActivityType; cursor?: string; limit?: number };

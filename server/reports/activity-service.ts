@@ -7,11 +7,14 @@
  * inside the transaction of what happened (a post published, a member's
  * comment, a planned e-mail send; a member's message is noted in the statement
  * that stores it, messaging/send-statements.ts). The list reads both,
- * keyset-paged on (occurred_at, id) (docs/decisions/102).
+ * keyset-paged on (occurred_at, id) (docs/decisions/102). An event about a
+ * one-time payment names its sale (`sale_id`): the list reads the amount, the
+ * tip's message and what was bought from the ledger and the kind's row.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ActivityEvent } from '../../common/api/reports.ts';
 import { ACTIVITY_PAGE_DEFAULT, ACTIVITY_PAGE_MAX, ACTIVITY_TYPES, type ActivityType } from '../../common/activity.ts';
+import type { SaleKind } from '../../common/earn.ts';
 import { DELETED_MEMBER_NAME } from '../../common/messaging.ts';
 import type { Database } from '../../db/connect.ts';
 import { activityEvents } from '../../db/reports-schema.ts';
@@ -36,6 +39,8 @@ export interface ActivityInput {
   type: ActivityType;
   userId?: string | null;
   postId?: string | null;
+  /** The one-time payment it is about: the list shows its amount and the buyer's message from it. */
+  saleId?: string | null;
   detail?: string;
   occurredAt: Date;
 }
@@ -87,9 +92,17 @@ interface Row extends Record<string, unknown> {
   member_email: string | null;
   post_id: string | null;
   post_title: string | null;
+  sale_kind: SaleKind | null;
+  sale_amount: number | null;
+  sale_currency: string | null;
+  sale_message: string | null;
+  sale_item: string | null;
+  sale_buyer: string | null;
 }
 
 const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`);
+/** The sale columns of an event that is not about one (the two halves of the union read alike). */
+const NO_SALE = sql.raw(`null::text as sale_kind, null::int as sale_amount, null::text as sale_currency, null::text as sale_message, null::text as sale_item, null::text as sale_buyer`);
 
 export function createActivityService({ db }: { db: Database }) {
   async function listFor(ownerId: string, options: { type?: ActivityType; cursor?: Cursor; limit: number }): Promise<{ events: ActivityEvent[]; nextCursor: string | null }> {
@@ -107,7 +120,7 @@ export function createActivityService({ db }: { db: Database }) {
             sql` `,
           )} end as type,
             to_char(e.occurred_at at time zone 'UTC', ${ISO}) as at, e.occurred_at as sort_at, e.detail,
-            m.id as member_id, u.full_name as member_name, u.email as member_email, null::uuid as post_id, null::text as post_title
+            m.id as member_id, u.full_name as member_name, u.email as member_email, null::uuid as post_id, null::text as post_title, ${NO_SALE}
           from membership_events e
           join memberships m on m.id = e.membership_id
           join users u on u.id = m.user_id
@@ -120,11 +133,21 @@ export function createActivityService({ db }: { db: Database }) {
         : sql`
           select a.id, a.type, to_char(a.occurred_at at time zone 'UTC', ${ISO}) as at, a.occurred_at as sort_at,
             case when a.user_id is null and a.type in ('commented', 'messaged') then ${DELETED_MEMBER_NAME} else a.detail end as detail,
-            m.id as member_id, u.full_name as member_name, u.email as member_email, p.id as post_id, p.title as post_title
+            m.id as member_id, u.full_name as member_name, u.email as member_email, p.id as post_id, p.title as post_title,
+            s.kind as sale_kind, s.amount as sale_amount, s.currency as sale_currency, coalesce(t.message, '') as sale_message,
+            coalesce(pr.title, case when g.id is not null then g.months || case when g.months = 1 then ' month of ' else ' months of ' end || gt.name end, '') as sale_item,
+            coalesce(nullif(u.full_name, ''), nullif(u.display_name, ''), u.email, s.buyer_email, '') as sale_buyer
           from activity_events a
           left join users u on u.id = a.user_id
           left join memberships m on m.site_id = a.site_id and m.user_id = a.user_id
-          left join posts p on p.id = a.post_id
+          left join sales s on s.id = a.sale_id and s.site_id = a.site_id
+          left join tips t on t.sale_id = s.id
+          left join gifts g on g.sale_id = s.id
+          left join tiers gt on gt.id = g.tier_id
+          left join product_purchases pp on pp.sale_id = s.id
+          left join products pr on pr.id = pp.product_id
+          -- A tip under a post links to it.
+          left join posts p on p.id = coalesce(a.post_id, t.post_id)
           where a.site_id = ${site.id} and a.type in (${sql.join(ownTypes.map((shown) => sql`${shown}`), sql`, `)}) ${after(sql`a.occurred_at`, sql`a.id`)}
           order by a.occurred_at desc, a.id desc limit ${limit + 1}`;
     const parts = [fromMemberships, fromEvents].filter((part): part is SQL => part !== undefined);
@@ -145,6 +168,10 @@ export function createActivityService({ db }: { db: Database }) {
         detail: row.detail,
         member: row.member_id ? { id: row.member_id, name: row.member_name ?? '', email: row.member_email ?? '' } : null,
         post: row.post_id ? { id: row.post_id, title: row.post_title ?? '' } : null,
+        sale:
+          row.sale_kind && row.sale_amount !== null && row.sale_currency
+            ? { kind: row.sale_kind, amount: Number(row.sale_amount), currency: row.sale_currency, message: row.sale_message ?? '', item: row.sale_item ?? '', buyer: row.sale_buyer ?? '' }
+            : null,
       })),
       nextCursor: rows.length > limit && last ? encodeCursor({ at: last.at, id: last.id }) : null,
     };

@@ -40,7 +40,7 @@ const ofAccount = (account: string): SQL => inArray(sales.siteId, sql`(select a.
 
 export function saleWebhookHandlers({ clock, stripeForAccount, recordActivity, fulfillers, noteSale }: SaleWebhookDeps): Record<string, WebhookHandler> {
   const activity = (tx: Database, sale: Sale, type: ActivityType) =>
-    recordActivity(tx, { siteId: sale.siteId, type, userId: sale.buyerUserId, detail: formatMoney(sale.amount, sale.currency), occurredAt: clock() });
+    recordActivity(tx, { siteId: sale.siteId, type, userId: sale.buyerUserId, saleId: sale.id, detail: formatMoney(sale.amount, sale.currency), occurredAt: clock() });
 
   const paid: WebhookHandler = async (event, tx) => {
     const session = event.data.object as Stripe.Checkout.Session;

@@ -1,7 +1,7 @@
 /**
  * /dashboard/activity (issue 20): the site's events newest first, filtered by
  * type, fifty at a time with "Show more" (the API's cursor), each linked to
- * its member or post.
+ * its member or post, and a payment's to its section of Earn.
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -42,7 +42,9 @@ export default function ActivityPage() {
       <header className="overview__header">
         <div>
           <h1 className="overview__heading">Recent Activity</h1>
-          <p className="overview__sub">What happened on your site, newest first.</p>
+          <p className="overview__sub">
+            What happened on your site, newest first. Tips, gifts and products sold are listed with their sales under <Link to="/earn">Earn</Link>.
+          </p>
         </div>
         <div className="field activity-filter">
           <label className="field__label" htmlFor="activity-type">
