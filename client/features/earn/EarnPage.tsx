@@ -12,6 +12,7 @@ import { LoadFailed, Loading } from '../../components/LoadStatus.tsx';
 import { siteErrorMessage } from '../../content/sites.ts';
 import { call } from '../../lib/api.ts';
 import { useLoad } from '../../lib/useLoad.ts';
+import { GiftsSection } from './gifts/GiftsSection.tsx';
 import { OffersSection } from './offers/OffersSection.tsx';
 import '../overview/overview.css';
 import './earn.css';
@@ -23,7 +24,10 @@ interface EarnSection {
 }
 
 /** In the order DESIGN.md names them. */
-const SECTIONS: readonly EarnSection[] = [{ id: 'offers', label: 'Offers', Section: OffersSection }];
+const SECTIONS: readonly EarnSection[] = [
+  { id: 'offers', label: 'Offers', Section: OffersSection },
+  { id: 'gifts', label: 'Gifts', Section: GiftsSection },
+];
 
 function OneTimeRevenue() {
   const { loaded, reload } = useLoad((signal) => call(dashboardApi.overview, { signal }));
