@@ -161,6 +161,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       products: { store: services.productStore, downloads: services.productDownloads, storage: services.media.storage },
       offers: services.offerCheckout,
       gifts: services.gifts,
+      tips: services.tips,
     }),
   ];
 }

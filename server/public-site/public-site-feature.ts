@@ -25,6 +25,7 @@ import { sitePreviewRoutes, siteMembershipRoutes } from './site-api-routes.ts';
 import { readSiteAssets } from './read-site-assets.ts';
 import type { ProductPages } from './product-routes.ts';
 import type { GiftPages } from './gift-routes.ts';
+import type { TipPages } from './tip-routes.ts';
 import { siteRoutes } from './site-routes.ts';
 
 export interface PublicSiteFeatureDeps {
@@ -66,6 +67,8 @@ export interface PublicSiteFeatureDeps {
   offers?: OfferCheckout;
   /** Gifts (server/gifts/): the gift and redeem pages. */
   gifts?: GiftPages;
+  /** Tips (server/tips/): the tip page. */
+  tips?: TipPages;
 }
 
 export function createPublicSiteFeature(deps: PublicSiteFeatureDeps): Feature {
@@ -97,6 +100,7 @@ export function createPublicSiteFeature(deps: PublicSiteFeatureDeps): Feature {
     ...(deps.products ? { products: deps.products } : {}),
     ...(deps.offers ? { offers: deps.offers } : {}),
     ...(deps.gifts ? { gifts: deps.gifts } : {}),
+    ...(deps.tips ? { tips: deps.tips } : {}),
   });
   const cachedPage = cachedSitePages({ cache: pageCache, maintenance, sessionCookieName: cookie.name, countPageView });
   return {

@@ -24,6 +24,7 @@ import { sendSuspendedPage } from '../site-standing/index.ts';
 import type { Site } from '../sites/index.ts';
 import type { DesignPages } from './design-pages.ts';
 import type { GiftPages } from './gift-routes.ts';
+import type { TipPages } from './tip-routes.ts';
 import type { JoinService } from './join-service.ts';
 import type { ProductPages } from './product-routes.ts';
 import { answerFromCache, pageCacheKey, type PageCache } from './page-cache.ts';
@@ -61,6 +62,8 @@ export interface SiteRoutesDeps {
   offers?: OfferCheckout;
   /** Gifts: buying one and redeeming it (gift-routes.ts, server/gifts/). */
   gifts?: GiftPages;
+  /** Tips: the tip page and its Checkout (tip-routes.ts, server/tips/). */
+  tips?: TipPages;
 }
 
 /** A page an anonymous reader may be answered from the cache, and what it needs to be stored. */

@@ -15,6 +15,7 @@ import { crawlerRoutes } from './crawler-routes.ts';
 import { feedRoute } from './feed-route.ts';
 import { framedRoutes, type FramedRoutesDeps } from './framed-routes.ts';
 import { giftRoutes } from './gift-routes.ts';
+import { tipRoutes } from './tip-routes.ts';
 import { homeRoutes } from './home-routes.ts';
 import { offerRoutes } from './offer-routes.ts';
 import { joinRoutes } from './join-routes.ts';
@@ -36,6 +37,7 @@ export function siteRoutes(deps: SiteRoutesDeps & FramedRoutesDeps): Router {
   crawlerRoutes(router, deps, pages);
   productRoutes(router, deps, pages);
   if (deps.offers) offerRoutes(router, deps, pages, deps.offers);
+  tipRoutes(router, deps, pages);
   // Last: its 404 answers every path under /@{handle} the routes above did not (framed-routes.ts).
   giftRoutes(router, deps, pages);
   framedRoutes(router, deps, pages);

@@ -10,6 +10,7 @@ export { linkContinueMain, sameSitePath, signInMain, type LinkKind } from './sig
 export { joinHead, joinMain, parseChoice, type JoinChoice, type JoinLinkProblem, type JoinPageInput, type JoinerState } from './join-page.ts';
 export { offerCadence, offerHead, offerMain, type OfferPageInput } from './offer-page.ts';
 export { giftHead, giftMain, redeemHead, redeemMain, type GiftForm, type GiftPageInput, type RedeemPageInput } from './gift-page.ts';
+export { minorAmount, tipHead, tipMain, type TipForm, type TipPageInput } from './tip-page.ts';
 export { downloadsHead, downloadsMain, filesGoneWords, productHead, productMain, type DownloadsPageInput, type ProductPageInput } from './product-page.ts';
 export { embedAltOf, embeddedMediaIds, expandMediaEmbeds, formatBytes, imageFileFor } from './media-html.ts';
 export { BODY_MEDIA_TTL_MS, PUBLIC_IMAGE_TTL_MS, type LazySigner } from './media-links.ts';

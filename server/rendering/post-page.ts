@@ -13,6 +13,7 @@ import { plainText, text } from './html.ts';
 import { columnImageSizes, expandMediaEmbeds, imageFileFor, imageHtml, type PrefixOf } from './media-html.ts';
 import type { PageHead } from './page-shell.ts';
 import { bylineHtml, joinPromptHtml, shareHtml } from './post-extras.ts';
+import { tipLink } from './tip-page.ts';
 import type { MediaRow, PostRow, TierRow } from './site-rows.ts';
 
 export interface PostPageInput {
@@ -99,7 +100,7 @@ export function postMain({ site, post, access, reader, confirmEmail = false, cov
   const body = expandMediaEmbeds(readableHtml(post, access), media, prefixOf);
   const call = access === 'preview' ? joinCall(site, effectiveVisibility(post), reader, confirmEmail) : promptsToJoin(post, access) ? joinPromptHtml(site, reader, tiers) : '';
   const share = post.publishedAt ? shareHtml(post.title, siteUrl(site, appUrl, `/posts/${encodeURIComponent(post.slug)}`)) : '';
-  return `<article class="post"><header class="post__header"><h1 class="post__title">${text(post.title)}</h1>${bylineHtml(site, post.publishedAt, avatar)}</header>${coverHtml}<div class="post__body">${excerpt}${body}</div>${call}${share}</article>`;
+  return `<article class="post"><header class="post__header"><h1 class="post__title">${text(post.title)}</h1>${bylineHtml(site, post.publishedAt, avatar)}</header>${coverHtml}<div class="post__body">${excerpt}${body}</div>${call}${share}${tipLink(site, post.id)}</article>`;
 }
 
 export function postHead({ site, post, cover, appUrl }: PostPageInput): PageHead {

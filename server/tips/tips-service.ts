@@ -127,7 +127,19 @@ export function createTipsService({ db, sales, paymentsReady, rateLimiter }: Tip
     };
   }
 
-  return { startCheckout, list };
+  /** What the tip page shows beside the jar's settings: the currency, and the post a link named when it is this site's and published. */
+  async function pageFacts(siteId: string, postId: string | undefined): Promise<{ currency: string; post?: { id: string; title: string } }> {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const [currency, [post]] = await Promise.all([
+      tipCurrencyOf(db, siteId),
+      postId && uuid.test(postId)
+        ? db.select({ id: posts.id, title: posts.title }).from(posts).where(and(eq(posts.id, postId), eq(posts.siteId, siteId), eq(posts.status, 'published')))
+        : Promise.resolve([]),
+    ]);
+    return post ? { currency, post } : { currency };
+  }
+
+  return { startCheckout, list, pageFacts };
 }
 
 export type TipsService = ReturnType<typeof createTipsService>;

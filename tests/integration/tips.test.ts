@@ -14,7 +14,7 @@ import { paymentAccounts } from '../../db/money-schema.ts';
 import { activityEvents } from '../../db/reports-schema.ts';
 import { createStripeClient } from '../../server/payments/stripe-client.ts';
 import { signUpVerified } from '../support/accounts.ts';
-import { creatorWithSite, sendJson, type Creator } from '../support/creator-site.ts';
+import { creatorWithSite, postForm, sendJson, type Creator } from '../support/creator-site.ts';
 import { createTestClient } from '../support/http-client.ts';
 import { insertPost } from '../support/site-fixtures.ts';
 import { startStripeServer, type StripeServer } from '../support/stripe-server.ts';
@@ -199,5 +199,45 @@ describe('a tip', () => {
       [900, 'paid', 0],
     ]);
     expect(list.totals).toEqual({ count: 2, revenue: 900 });
+  });
+});
+
+describe('the tip page', () => {
+  it('offers the presets and an amount of its own in the major unit, goes on to Checkout, and thanks after', async () => {
+    const creator = await tipJar();
+    const post = await insertPost(db(), creator.siteId, { title: 'Rock <pools>' });
+    const page = await anonymous().get(`/@${creator.handle}/tip?post=${post.id}`);
+    expect(page.status).toBe(200);
+    for (const preset of ['$3', '$5', '$10']) expect(page.text).toContain(`<span>${preset}</span>`);
+    expect(page.text).toContain('For “Rock &lt;pools&gt;”');
+    expect(page.text).toContain('<button class="button" type="submit">Tip</button>');
+
+    const typed = await postForm(server, anonymous(), `/@${creator.handle}/tip`, { preset: '500', other: '7.50', message: '<i>hi</i>', post: post.id });
+    expect(typed.status).toBe(303);
+    const session = stripeServer.object(sessionIdOf(typed.headers.get('location')!))!;
+    expect(session).toMatchObject({ amount_total: 750, currency: 'usd', metadata: { postId: post.id, kind: 'tip' } });
+    const chosen = await postForm(server, anonymous(), `/@${creator.handle}/tip`, { preset: '1000', other: '' });
+    expect(stripeServer.object(sessionIdOf(chosen.headers.get('location')!))!.amount_total).toBe(1000);
+
+    for (const other of ['0.50', '7.555', 'abc', '-5', '500']) {
+      const refused = await postForm(server, anonymous(), `/@${creator.handle}/tip`, { preset: '500', other });
+      expect(refused.status, other).toBe(400);
+      expect(await refused.text()).toContain('Enter an amount from $1.00 to $200.00.');
+    }
+    const thanks = await anonymous().get(`/@${creator.handle}/tip?tipped=1`);
+    expect(thanks.text).toContain('Thank you for your tip');
+  });
+
+  it('says so when the jar is off, and the post page links to it only when it is on', async () => {
+    const creator = await tipJar();
+    const post = await insertPost(db(), creator.siteId, { slug: 'tide-tables' });
+    const postPage = await anonymous().get(`/@${creator.handle}/posts/tide-tables`);
+    expect(postPage.text).toContain(`href="/@${creator.handle}/tip?post=${post.id}"`);
+    expect((await creator.patch('/api/sites/mine', { tips: { ...JAR, enabled: false } })).status).toBe(200);
+    expect((await anonymous().get(`/@${creator.handle}/posts/tide-tables`)).text).not.toContain('/tip?post=');
+    const page = await anonymous().get(`/@${creator.handle}/tip`);
+    expect(page.text).toContain('is not taking tips right now');
+    const refused = await postForm(server, anonymous(), `/@${creator.handle}/tip`, { preset: '500' });
+    expect(refused.status).toBe(409);
   });
 });
