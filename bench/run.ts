@@ -21,6 +21,7 @@ import { benchMaintenance } from './maintenance.bench.ts';
 import { benchMembers } from './members.bench.ts';
 import { benchMessages } from './messages.bench.ts';
 import { benchMemory } from './memory.bench.ts';
+import { benchProductDownload } from './product-download.bench.ts';
 import { benchReports } from './reports.bench.ts';
 import { benchSession } from './session.bench.ts';
 import { benchSite } from './site.bench.ts';
@@ -53,6 +54,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchRow | BenchRow[]>> = {
   messages: () => benchMessages(PAIRS),
   import: benchImport,
   export: benchExport,
+  'product-download': () => benchProductDownload(Number(process.env.BENCH_DOWNLOAD_PAIRS ?? 3)),
 };
 
 const wanted = process.argv.slice(2);

@@ -14,6 +14,7 @@ import { call } from '../../lib/api.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { GiftsSection } from './gifts/GiftsSection.tsx';
 import { OffersSection } from './offers/OffersSection.tsx';
+import { ProductsSection } from './products/ProductsSection.tsx';
 import '../overview/overview.css';
 import './earn.css';
 
@@ -27,6 +28,7 @@ interface EarnSection {
 const SECTIONS: readonly EarnSection[] = [
   { id: 'offers', label: 'Offers', Section: OffersSection },
   { id: 'gifts', label: 'Gifts', Section: GiftsSection },
+  { id: 'products', label: 'Products', Section: ProductsSection },
 ];
 
 function OneTimeRevenue() {
