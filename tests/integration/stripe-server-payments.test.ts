@@ -184,6 +184,25 @@ describe('one-time Checkout', () => {
     expect(await refusal(stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: price.id }], discounts: [{ coupon: coupon.id }], success_url: 'http://app.test/ok' }, on()))).toMatchObject({ code: 'coupon_expired' });
   });
 
+  it('refuses to pay a session whose coupon was used up or deleted after it was opened', async () => {
+    const product = await stripe.products.create({ name: 'E-book' }, on());
+    const price = await stripe.prices.create({ product: product.id, unit_amount: 1200, currency: 'usd' }, on());
+    const once = await stripe.coupons.create({ percent_off: 10, max_redemptions: 1 }, on());
+    const open = () => stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: price.id }], discounts: [{ coupon: once.id }], customer_email: 'fan@example.test', success_url: 'http://app.test/ok' }, on());
+    const [first, second] = [await open(), await open()];
+    expect((await press(first.url!, 'Pay')).status).toBe(303);
+    const refused = await press(second.url!, 'Pay');
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('can no longer be redeemed');
+    expect((await stripe.checkout.sessions.retrieve(second.id, {}, on())).status).toBe('open');
+
+    const gone = await stripe.coupons.create({ percent_off: 10 }, on());
+    const third = await stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: price.id }], discounts: [{ coupon: gone.id }], customer_email: 'fan@example.test', success_url: 'http://app.test/ok' }, on());
+    await stripe.coupons.del(gone.id, {}, on());
+    expect((await press(third.url!, 'Pay')).status).toBe(400);
+    expect(types(received)).toEqual(['charge.succeeded', 'payment_intent.succeeded', 'checkout.session.completed']);
+  });
+
   it('refuses what Stripe refuses: a recurring price, too small an amount, mixed currencies, a fraction, subscription_data', async () => {
     const monthly = await monthlyPrice(500);
     const base = { mode: 'payment' as const, success_url: 'http://app.test/ok' };

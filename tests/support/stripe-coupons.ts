@@ -92,6 +92,12 @@ export function couponOfSession(core: StripeCore, spaceKey: string, discounts: u
   return clone(coupon);
 }
 
+/** Refuses to complete a session whose coupon was deleted or used up since the session was made, as Checkout does. */
+export function checkStillRedeemable(core: StripeCore, spaceKey: string, coupon: Params): void {
+  const stored = core.space(spaceKey).get(String(coupon.id));
+  if (stored?.object !== 'coupon' || !refreshValidity(stored).valid) throw new StripeError(400, `Coupon ${String(coupon.id)} can no longer be redeemed.`, 'discounts', 'coupon_expired');
+}
+
 /** What the coupon takes off `subtotal`: a percentage rounded to the unit, or its amount, never more than the subtotal. */
 export function discountAmount(coupon: Params, subtotal: number): number {
   const off = coupon.percent_off !== null && coupon.percent_off !== undefined ? Math.round((subtotal * Number(coupon.percent_off)) / 100) : Number(coupon.amount_off);

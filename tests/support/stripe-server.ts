@@ -40,7 +40,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import qs from 'qs';
-import { couponOfSession, discountAmount, registerCouponRoutes } from './stripe-coupons.ts';
+import { checkStillRedeemable, couponOfSession, discountAmount, registerCouponRoutes } from './stripe-coupons.ts';
 import { checkoutPage, onboardingPage, onboardingUsedPage, portalPage } from './stripe-hosted-pages.ts';
 import { checkTrial, subscriptionBilling, subscriptionLineItems } from './stripe-subscriptions.ts';
 import { checkChargeable, oneTimeLineItems, payOneTime, refundPayment, registerOneTimeRoutes, type CheckoutLine, type Payer } from './stripe-one-time.ts';
@@ -337,6 +337,7 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     const known = text(session.customer) ? find(spaceKey, String(session.customer), 'customer') : undefined;
     const email = text(session.customer_email) ?? text(known?.email) ?? form.email ?? null;
     if (!email) throw new StripeError(400, 'Enter your e-mail address.', 'email');
+    if (session._coupon) checkStillRedeemable(core, spaceKey, session._coupon as Params);
     const payer = { email, name: form.name ?? text(known?.name) ?? null };
     const events = session.mode === 'payment' ? payOneTime(core, spaceKey, session, payer) : billing.paySubscription(spaceKey, session, payer);
     const successUrl = String(session.success_url).replaceAll('{CHECKOUT_SESSION_ID}', session.id);
