@@ -225,7 +225,9 @@ export function joinMain(input: JoinPageInput): string {
   const errorHtml = `${input.linkProblem ? linkProblemHtml(input.linkProblem) : ''}${error ? `<p class="notice notice--error" role="alert">${text(error)}</p>` : ''}`;
   const list = tiers.length > 0 ? `<ul class="tiers">${tiers.map((tier) => tierCard(site, tier, input)).join('')}</ul>` : '<p class="empty">This site has no memberships open yet.</p>';
   const signup = joiner === 'signed-out' && tiers.length > 0 ? signupSection(site, input) : '';
-  return `<section class="join"><h1>Join ${text(site.title)}</h1>${site.tagline ? `<p class="join__tagline">${text(site.tagline)}</p>` : ''}${errorHtml}${list}${signup}</section>`;
+  // A paid tier can be given: the gift page (server/public-site/gift-routes.ts, docs/decisions/165).
+  const gift = tiers.some((tier) => tier.type === 'paid') ? `<p class="join__gift"><a href="${sitePath(site, '/gift')}">Give a membership as a gift</a></p>` : '';
+  return `<section class="join"><h1>Join ${text(site.title)}</h1>${site.tagline ? `<p class="join__tagline">${text(site.tagline)}</p>` : ''}${errorHtml}${list}${signup}${gift}</section>`;
 }
 
 export function joinHead({ site, appUrl }: JoinPageInput): PageHead {

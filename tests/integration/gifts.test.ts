@@ -357,6 +357,8 @@ describe('the gift pages', () => {
     expect(refused.text).toContain('Choose 1, 3, 6 or 12 months.');
 
     expect((await visitor.get(`/@${site.creator.handle}/gift?bought=1`)).text).toContain('Thank you for your gift');
+    // The join page points to it, the site having a paid tier.
+    expect((await visitor.get(`/@${site.creator.handle}/join`)).text).toContain(`href="/@${site.creator.handle}/gift">Give a membership as a gift`);
   });
 
   it('show the gift with its message as text, redeem it for a signed-in reader, and mail a visitor a link', async () => {
