@@ -28,7 +28,7 @@ export interface SalesDeps {
   noteSale?: NoteSale;
 }
 
-export const SALES_PAGE_SIZE = 50;
+const SALES_PAGE_SIZE = 50;
 
 /** What was given back of each sale; named in full, as drizzle leaves a lone table's columns unqualified. */
 const refundedOf = sql<number>`(select coalesce(sum(r.amount), 0) from sale_refunds r where r.sale_id = sales.id)`.mapWith(Number);

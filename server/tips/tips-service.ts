@@ -30,7 +30,7 @@ export interface TipsDeps {
 }
 
 /** The currency tips are in: the paid tiers' (as reports count), else the Stripe account's default, else usd. */
-export async function tipCurrencyOf(db: Database, siteId: string): Promise<string> {
+async function tipCurrencyOf(db: Database, siteId: string): Promise<string> {
   const [tier] = await db
     .select({ currency: tiers.currency })
     .from(tiers)
