@@ -26,7 +26,7 @@ function progressWords(gift: GiftView): string {
   return '';
 }
 
-function GiftItem({ gift }: { gift: GiftView }) {
+export function GiftItem({ gift }: { gift: GiftView }) {
   const buyer = gift.buyerName ?? gift.buyerEmail ?? 'Someone';
   const progress = progressWords(gift);
   return (
