@@ -3,11 +3,11 @@
  * `/@{handle}/products/{slug}`. Prices in minor units of the site's currency. Another creator's product id answers
  * 404, as an unknown one does.
  */
-import type { ProductStatus, SaleStatus } from '../earn.ts';
+import type { PRODUCT_FILE_KINDS, ProductStatus, SaleStatus } from '../earn.ts';
 import { endpoint } from './endpoint.ts';
 
 /** What a product's file is, as the product page and the studio name it. */
-export type ProductFileKind = 'pdf' | 'zip' | 'audio' | 'video';
+export type ProductFileKind = (typeof PRODUCT_FILE_KINDS)[number];
 
 export interface ProductFileView {
   mediaId: string;
