@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStripeClient } from '../../server/payments/stripe-client.ts';
+import { pressHostedButton } from '../support/stripe-checkout.ts';
 import { startStripeServer, type StripeServer } from '../support/stripe-server.ts';
 
 let stripeServer: StripeServer;
@@ -63,14 +64,6 @@ const on = () => ({ stripeAccount: account });
 function idOf(field: string | { id: string } | null): string {
   if (field === null) throw new Error('expected an id');
   return typeof field === 'string' ? field : field.id;
-}
-
-/** Presses a button of a hosted page as a browser would: its form posted with `fields`. */
-async function press(pageUrl: string, label: string, fields: Record<string, string> = {}): Promise<Response> {
-  const html = await (await fetch(pageUrl)).text();
-  const form = [...html.matchAll(/<form method="post" action="([^"]+)">(.*?)<\/form>/g)].find((candidate) => candidate[2]!.includes(`<button type="submit">${label}</button>`));
-  if (!form) throw new Error(`no "${label}" button on ${pageUrl}:\n${html}`);
-  return fetch(new URL(form[1]!.replaceAll('&#38;', '&'), pageUrl).href, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
 }
 
 async function monthlyPrice(amount: number): Promise<Stripe.Price> {
@@ -137,11 +130,11 @@ describe('one-time Checkout', () => {
     // Markup in a product name shows as text.
     expect(page).toContain('A gift &#60;b&#62;year&#60;/b&#62; × 2');
 
-    const declined = await press(session.url!, 'Decline card');
+    const declined = await pressHostedButton(session.url!, 'Decline card');
     expect(declined.status).toBe(402);
     expect(received).toEqual([]);
 
-    const paid = await press(session.url!, 'Pay');
+    const paid = await pressHostedButton(session.url!, 'Pay');
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`http://app.test/thanks?session=${session.id}`);
     expect(types(received)).toEqual(['charge.succeeded', 'payment_intent.succeeded', 'checkout.session.completed']);
@@ -174,7 +167,7 @@ describe('one-time Checkout', () => {
     expect(session).toMatchObject({ amount_subtotal: 1200, amount_total: 1000, total_details: { amount_discount: 200 }, discounts: [{ coupon: coupon.id, promotion_code: null }], customer_creation: 'if_required' });
     expect(await (await fetch(session.url!)).text()).toContain('type="email" name="email"');
 
-    expect((await press(session.url!, 'Pay', { email: 'reader@example.test', name: 'Ada Reader' })).status).toBe(303);
+    expect((await pressHostedButton(session.url!, 'Pay', { email: 'reader@example.test', name: 'Ada Reader' })).status).toBe(303);
     const completed = await stripe.checkout.sessions.retrieve(session.id, {}, on());
     expect(completed).toMatchObject({ customer: null, customer_details: { email: 'reader@example.test', name: 'Ada Reader' }, amount_total: 1000 });
     expect((await stripe.paymentIntents.retrieve(idOf(completed.payment_intent), {}, on())).amount).toBe(1000);
@@ -190,8 +183,8 @@ describe('one-time Checkout', () => {
     const once = await stripe.coupons.create({ percent_off: 10, max_redemptions: 1 }, on());
     const open = () => stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: price.id }], discounts: [{ coupon: once.id }], customer_email: 'fan@example.test', success_url: 'http://app.test/ok' }, on());
     const [first, second] = [await open(), await open()];
-    expect((await press(first.url!, 'Pay')).status).toBe(303);
-    const refused = await press(second.url!, 'Pay');
+    expect((await pressHostedButton(first.url!, 'Pay')).status).toBe(303);
+    const refused = await pressHostedButton(second.url!, 'Pay');
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain('can no longer be redeemed');
     expect((await stripe.checkout.sessions.retrieve(second.id, {}, on())).status).toBe('open');
@@ -199,7 +192,7 @@ describe('one-time Checkout', () => {
     const gone = await stripe.coupons.create({ percent_off: 10 }, on());
     const third = await stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: price.id }], discounts: [{ coupon: gone.id }], customer_email: 'fan@example.test', success_url: 'http://app.test/ok' }, on());
     await stripe.coupons.del(gone.id, {}, on());
-    expect((await press(third.url!, 'Pay')).status).toBe(400);
+    expect((await pressHostedButton(third.url!, 'Pay')).status).toBe(400);
     expect(types(received)).toEqual(['charge.succeeded', 'payment_intent.succeeded', 'checkout.session.completed']);
   });
 
@@ -226,7 +219,7 @@ describe('one-time Checkout', () => {
       { mode: 'payment', line_items: [{ price_data: { currency: 'usd', unit_amount: 1000, product_data: { name: 'Tip' } }, quantity: 1 }], customer_email: 'fan@example.test', payment_intent_data: { application_fee_amount: 100 }, success_url: 'http://app.test/ok' },
       on(),
     );
-    await press(session.url!, 'Pay');
+    await pressHostedButton(session.url!, 'Pay');
     const intent = await stripe.paymentIntents.retrieve(idOf((await stripe.checkout.sessions.retrieve(session.id, {}, on())).payment_intent), { expand: ['latest_charge'] }, on());
     expect(intent.application_fee_amount).toBe(100);
     expect((intent.latest_charge as Stripe.Charge).application_fee_amount).toBe(100);
@@ -241,7 +234,7 @@ describe('refunds', () => {
       { mode: 'payment', line_items: [{ price_data: { currency: 'usd', unit_amount: 2000, product_data: { name: 'Tip' } }, quantity: 1 }], customer_email: 'fan@example.test', success_url: 'http://app.test/ok' },
       on(),
     );
-    await press(session.url!, 'Pay');
+    await pressHostedButton(session.url!, 'Pay');
     received.length = 0;
     return idOf((await stripe.checkout.sessions.retrieve(session.id, {}, on())).payment_intent);
   }
@@ -277,7 +270,7 @@ describe('subscriptions with a coupon or a trial', () => {
     );
     expect(session).toMatchObject({ amount_subtotal: 1000, amount_total: 500, total_details: { amount_discount: 500 } });
     expect(await (await fetch(session.url!)).text()).toContain('data-testid="total">5.00 USD');
-    await press(session.url!, 'Pay');
+    await pressHostedButton(session.url!, 'Pay');
     expect(types(received)).toEqual(['customer.subscription.created', 'checkout.session.completed', 'invoice.paid']);
 
     const subscriptionId = idOf((await stripe.checkout.sessions.retrieve(session.id, {}, on())).subscription);
@@ -306,7 +299,7 @@ describe('subscriptions with a coupon or a trial', () => {
     );
     expect(session).toMatchObject({ amount_total: 0, amount_subtotal: 0 });
     expect(await (await fetch(session.url!)).text()).toContain('data-testid="trial">14 days');
-    await press(session.url!, 'Pay');
+    await pressHostedButton(session.url!, 'Pay');
     const completed = await stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription.latest_invoice'] }, on());
     expect(completed.payment_status).toBe('no_payment_required');
     const subscription = completed.subscription as Stripe.Subscription;
@@ -386,7 +379,7 @@ describe('event replay', () => {
       { mode: 'payment', line_items: [{ price_data: { currency: 'usd', unit_amount: 700, product_data: { name: 'Tip' } }, quantity: 1 }], customer_email: 'fan@example.test', success_url: 'http://app.test/ok' },
       on(),
     );
-    await press(session.url!, 'Pay');
+    await pressHostedButton(session.url!, 'Pay');
     const events = stripeServer.events(account).filter((event) => event.type !== 'account.updated');
     expect(events.map((event) => event.type)).toEqual(['charge.succeeded', 'payment_intent.succeeded', 'checkout.session.completed']);
     expect(events.map((event) => event.id)).toEqual(received.map((event) => event.id));

@@ -3,6 +3,7 @@
  * the local Stripe-protocol server, as a subscriber of Substack, Ghost or our
  * own site did: the customer, a subscription Checkout session, and its "Pay"
  * button pressed. The subscription it makes is what an import links to.
+ * `pressHostedButton` presses any button of a hosted page without a browser.
  */
 import type Stripe from 'stripe';
 
@@ -24,4 +25,16 @@ export async function payThroughCheckout(
   if (paid.status !== 303) throw new Error(`paying ${session.id} answered ${paid.status}`);
   const subscriptions = await client.subscriptions.list({ customer: customer.id }, options);
   return { customer: customer.id, subscription: subscriptions.data[0]!.id };
+}
+
+/**
+ * Presses a button of a hosted page (Checkout's "Pay" or "Decline card", the portal's ...) as a browser would: its
+ * form posted with `fields` (Checkout asks `email` and `name` when the session names no e-mail). Answers the
+ * server's response unfollowed: 303 to the success URL when paid, 402 when declined.
+ */
+export async function pressHostedButton(pageUrl: string, label: string, fields: Record<string, string> = {}): Promise<Response> {
+  const html = await (await fetch(pageUrl)).text();
+  const form = [...html.matchAll(/<form method="post" action="([^"]+)">(.*?)<\/form>/g)].find((candidate) => candidate[2]!.includes(`<button type="submit">${label}</button>`));
+  if (!form) throw new Error(`no "${label}" button on ${pageUrl}:\n${html}`);
+  return fetch(new URL(form[1]!.replaceAll('&#38;', '&'), pageUrl).href, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
 }
