@@ -10,8 +10,7 @@
  * (a deflate stream and its 16 KB buffer). So each stream is handed over once
  * and forgotten (handOnce), a failure reaches the entry in hand directly (not
  * through a race on a promise that would keep one reaction per entry), and
- * short texts get buffers of their own (unpooled). A zip of 20,000 posts'
- * files grew the process by 184 MB before, 85 MB after (docs/decisions/168).
+ * each name gets a buffer of its own (ownLastName).
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -30,13 +29,16 @@ export interface ExportZip {
 }
 
 /**
- * A file's text in a buffer of its own. Buffer.from puts short text in Node's shared 8 KB slabs, where yazl also puts
- * each entry's name, kept until the zip ends: a few bytes of name kept the texts' slab with them, some 4 KB an entry.
+ * The last entry's name moved into a buffer of its own. yazl makes it with Buffer.from, which cuts short buffers from
+ * Node's shared 64 KB slabs (Node 24), where the deflate stream's 16 KB output buffer of the same entry sits too; yazl
+ * keeps the name until the zip ends, and a few bytes of name kept the whole slab: some 21 KB an entry.
  */
-function unpooled(text: string): Buffer {
-  const buffer = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  buffer.write(text);
-  return buffer;
+function ownLastName(zip: ZipFile): void {
+  const entry = (zip as unknown as { entries: { utf8FileName: Buffer }[] }).entries.at(-1);
+  if (!entry) return;
+  const own = Buffer.allocUnsafeSlow(entry.utf8FileName.length);
+  entry.utf8FileName.copy(own);
+  entry.utf8FileName = own;
 }
 
 /** A stream for yazl's lazy entry, kept by nothing once yazl has taken it (made outside `add`, whose scope holds the stream). */
@@ -71,7 +73,7 @@ export function createExportZip(filePath: string): ExportZip {
   const mtime = new Date();
 
   async function add(path: string, body: Readable | AsyncIterable<string> | string, { compress = true } = {}): Promise<void> {
-    const source = typeof body === 'string' ? Readable.from([unpooled(body)]) : body instanceof Readable ? body : Readable.from(body);
+    const source = typeof body === 'string' ? Readable.from([Buffer.from(body)]) : body instanceof Readable ? body : Readable.from(body);
     const hash = createHash('sha256');
     let bytes = 0;
     const counted = new Transform({
@@ -87,6 +89,7 @@ export function createExportZip(filePath: string): ExportZip {
     inHand = counted;
     if (failure) counted.destroy(failure);
     zip.addReadStreamLazy(path, { compress, mtime }, handOnce(counted));
+    ownLastName(zip);
     try {
       // The entry is whole once yazl has read the last byte of it.
       await finished(counted);
