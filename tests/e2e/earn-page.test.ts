@@ -1,7 +1,8 @@
 /**
  * The studio's Earn page in Chromium (issue 31): reached from the sidebar, its header and the one-time revenue of 30
  * days, then each section under its own heading with its empty state, reachable from the jump list; nothing wider
- * than a 320 px screen; the overview's one-time revenue beside MRR. Screenshots at 375 and 1280 px go to
+ * than a 320 px screen; the overview's one-time revenue beside MRR, a tip in Recent Activity and the reports' card of
+ * one-time revenue. Screenshots at 375 and 1280 px go to
  * /tmp/shots-earn/.
  */
 import type { Page } from 'playwright-core';
@@ -9,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { GIFTS_EMPTY } from '../../client/content/gifts.ts';
 import { OFFERS_NO_PAID_TIER } from '../../client/content/offers.ts';
 import { PRODUCTS_NO_FILES } from '../../client/content/products.ts';
-import { sales } from '../../db/earn-schema.ts';
+import { sales, tips } from '../../db/earn-schema.ts';
+import { activityEvents } from '../../db/reports-schema.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { chromiumAvailable } from '../support/browser.ts';
 import { creatorWithSite, type Creator } from '../support/creator-site.ts';
@@ -64,9 +66,13 @@ describe.skipIf(!chromiumAvailable)('the Earn page in Chromium', () => {
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
-  it('counts a paid sale at 1280 px, here and on the overview beside MRR', async () => {
+  it('counts a paid tip at 1280 px, here, on the overview beside MRR, in Recent Activity and in Reports', async () => {
     const creator = await creatorWithSite(app.server);
-    await app.server.handle.db.insert(sales).values({ siteId: creator.siteId, kind: 'tip', status: 'paid', amount: 1200, currency: 'usd', paidAt: new Date() });
+    // A paid tip as the sales room leaves it: the ledger's row, the tip's own, and its activity.
+    const db = app.server.handle.db;
+    const [sale] = await db.insert(sales).values({ siteId: creator.siteId, kind: 'tip', status: 'paid', amount: 1200, currency: 'usd', buyerEmail: 'fan@example.com', paidAt: new Date() }).returning();
+    await db.insert(tips).values({ saleId: sale!.id, siteId: creator.siteId, message: '<b>Thanks</b> for the field notes' });
+    await db.insert(activityEvents).values({ siteId: creator.siteId, type: 'tipped', saleId: sale!.id, detail: '$12.00' });
     const { page, errors } = await app.open({ width: 1280, height: 900 });
     await adoptSession(page, creator, app.server.url);
     await page.goto(`${app.server.url}/earn`);
@@ -81,6 +87,19 @@ describe.skipIf(!chromiumAvailable)('the Earn page in Chromium', () => {
     expect(await figure.locator('.overview-figure__value').textContent()).toBe('$12');
     await figure.getByRole('link', { name: 'See Earn' }).click();
     await page.waitForURL(`${app.server.url}/earn`);
+
+    // Recent Activity: who paid what, the message as the buyer wrote it (text, not markup), the way to Earn.
+    await page.goto(`${app.server.url}/dashboard/activity`);
+    const tipped = page.locator('.activity-list__item', { hasText: 'Tipped' });
+    await tipped.getByText('fan@example.com').waitFor();
+    expect(await tipped.locator('.activity-list__amount').textContent()).toBe('$12.00');
+    expect(await tipped.locator('.activity-list__message').textContent()).toBe('<b>Thanks</b> for the field notes');
+    expect(await tipped.locator('b').count()).toBe(0);
+    expect(await tipped.getByRole('link', { name: 'Tips in Earn' }).getAttribute('href')).toBe('/earn#tips');
+    await screenshot(page, `${SHOTS}/activity-1280.png`, { fullPage: true });
+
+    await page.goto(`${app.server.url}/dashboard/reports`);
+    await page.getByRole('heading', { level: 2, name: 'One-time revenue' }).waitFor();
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });
