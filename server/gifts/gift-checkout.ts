@@ -12,6 +12,7 @@ import type { Database } from '../../db/connect.ts';
 import { tiers } from '../../db/content-schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, badRequest } from '../errors.ts';
+import type { RateLimiter } from '../rate-limits/index.ts';
 import type { StartPaymentCheckout } from '../sales/index.ts';
 import { refuseIfSuspended } from '../site-standing/index.ts';
 import { findSiteByHandle } from '../sites/index.ts';
@@ -25,10 +26,12 @@ export interface GiftCheckoutDeps {
   db: Database;
   clock: Clock;
   startPaymentCheckout: StartPaymentCheckout;
+  /** Anyone may open a gift's Checkout: so many an hour from one address, as tips and products. */
+  rateLimiter: Pick<RateLimiter, 'consumePublicCheckout'>;
 }
 
-export function createGiftCheckout({ db, clock, startPaymentCheckout }: GiftCheckoutDeps) {
-  return async function startGiftCheckout(handle: string, input: GiftCheckout, buyerUserId: string | undefined): Promise<{ url: string }> {
+export function createGiftCheckout({ db, clock, startPaymentCheckout, rateLimiter }: GiftCheckoutDeps) {
+  return async function startGiftCheckout(handle: string, input: GiftCheckout, buyerUserId: string | undefined, ip: string): Promise<{ url: string }> {
     const site = await findSiteByHandle(db, handle.toLowerCase());
     if (!site?.publishedAt) throw new AppError('not-found', 404);
     await refuseIfSuspended(db, site.id);
@@ -44,6 +47,7 @@ export function createGiftCheckout({ db, clock, startPaymentCheckout }: GiftChec
     const now = clock();
     const sendAt = input.sendAt === undefined ? undefined : new Date(input.sendAt);
     if (sendAt && (sendAt.getTime() < now.getTime() || sendAt.getTime() > now.getTime() + GIFT_SEND_AHEAD_MAX_DAYS * DAY_MS)) throw badRequest('invalid-input', 'sendAt');
+    await rateLimiter.consumePublicCheckout(ip);
     const metadata: Record<string, string> = { [GIFT_METADATA.tierId]: tier.id, [GIFT_METADATA.months]: String(months) };
     if (input.recipientEmail) metadata[GIFT_METADATA.recipientEmail] = input.recipientEmail;
     if (sendAt) metadata[GIFT_METADATA.sendAt] = sendAt.toISOString();

@@ -8,7 +8,7 @@ import type { AnswerOf } from '../../common/api/endpoint.ts';
 import type * as giftsApi from '../../common/api/gifts.ts';
 import { giftCheckoutSchema } from '../../common/gift-schemas.ts';
 import { requireUser, requireVerifiedCreator, type AuthLocals } from '../auth/index.ts';
-import { parseInput } from '../http/index.ts';
+import { contextOf, parseInput } from '../http/index.ts';
 import type { GiftsService } from './gifts-service.ts';
 
 type AuthResponse = Response<unknown, AuthLocals>;
@@ -33,7 +33,7 @@ export function siteGiftsRoutes({ gifts }: { gifts: GiftsService }): Router {
   const router = Router();
   router.post('/:handle/gifts/checkout', express.json({ limit: '8kb' }), async (req: Request, res: AuthResponse) => {
     const input = parseInput(giftCheckoutSchema, req.body);
-    noStore(res).json((await gifts.startCheckout(String(req.params.handle), input, res.locals.auth?.user.id)) satisfies GiftsAnswer<'checkoutGift'>);
+    noStore(res).json((await gifts.startCheckout(String(req.params.handle), input, res.locals.auth?.user.id, contextOf(req).ip)) satisfies GiftsAnswer<'checkoutGift'>);
   });
   router.post('/:handle/gifts/:code/redeem', requireUser, async (req: Request, res: AuthResponse) => {
     noStore(res).json((await gifts.redeem(String(req.params.code), res.locals.auth!.user.id, String(req.params.handle))) satisfies GiftsAnswer<'redeemGift'>);

@@ -4,6 +4,7 @@
  */
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
+import type { RateLimiter } from '../rate-limits/index.ts';
 import type { RecordActivity } from '../reports/index.ts';
 import type { StartPaymentCheckout } from '../sales/index.ts';
 import { createGiftCheckout } from './gift-checkout.ts';
@@ -18,11 +19,12 @@ export interface GiftsDeps {
   recordActivity: RecordActivity;
   /** The sales room's one-time Checkout (built before this, with this room's fulfiller: createGiftFulfiller). */
   startPaymentCheckout: StartPaymentCheckout;
+  rateLimiter: Pick<RateLimiter, 'consumePublicCheckout'>;
 }
 
-export function createGiftsService({ db, clock, appUrl, recordActivity, startPaymentCheckout }: GiftsDeps) {
+export function createGiftsService({ db, clock, appUrl, recordActivity, startPaymentCheckout, rateLimiter }: GiftsDeps) {
   return {
-    startCheckout: createGiftCheckout({ db, clock, startPaymentCheckout }),
+    startCheckout: createGiftCheckout({ db, clock, startPaymentCheckout, rateLimiter }),
     redeem: createRedeemGift({ db, clock, recordActivity }),
     list: createListGifts({ db, appUrl }),
     giftByCode: (siteId: string, code: string) => giftByCode(db, siteId, code),

@@ -19,13 +19,13 @@ import type { FoundSite, SitePage, SiteResponse, SiteRoutesDeps } from './site-p
 
 /** What the gift pages use of the gifts room (server/gifts/). */
 export interface GiftPages {
-  startCheckout(handle: string, input: GiftCheckout, buyerUserId: string | undefined): Promise<{ url: string }>;
+  startCheckout(handle: string, input: GiftCheckout, buyerUserId: string | undefined, ip: string): Promise<{ url: string }>;
   redeem(code: string, userId: string, handle?: string): Promise<{ membership: { tierName: string; endsAt: string } }>;
   giftByCode(siteId: string, code: string): Promise<{ status: GiftStatus; months: number; message: string; tierName: string } | undefined>;
 }
 
 /** Refusals the pages explain in words; anything else is ours and goes to the error screen. */
-const PAGE_ERRORS: readonly ErrorCode[] = ['payments-not-ready', 'stripe-unavailable', 'not-found', 'gift-redeemed', 'gift-refunded', 'gift-not-needed', 'cannot-join-own-site', 'site-suspended'];
+const PAGE_ERRORS: readonly ErrorCode[] = ['too-many-requests', 'payments-not-ready', 'stripe-unavailable', 'not-found', 'gift-redeemed', 'gift-refunded', 'gift-not-needed', 'cannot-join-own-site', 'site-suspended'];
 
 const TOO_SOON = 'We have just sent a link to this address. Please wait a minute, then ask again.';
 
@@ -109,7 +109,7 @@ export function giftRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage
         return sendGiftPage(req, res, found, { form, error: 'Please check the fields marked below.' });
       }
       try {
-        const { url } = await gifts.startCheckout(found.site.handle, parsed.data, found.readerId);
+        const { url } = await gifts.startCheckout(found.site.handle, parsed.data, found.readerId, contextOf(req).ip);
         res.redirect(303, url);
       } catch (error) {
         if (!(error instanceof AppError) || (error.status >= 500 && !PAGE_ERRORS.includes(error.code))) throw error;
