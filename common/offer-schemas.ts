@@ -1,19 +1,11 @@
 /**
- * The input rules of /api/offers (common/api/offers.ts), checked by the server at its boundary and by the studio's
- * form as the creator types. What needs the tier (an amount off below its price) or the clock (an end date still to
+ * The input rules of /api/offers (common/api/offers.ts), checked by the server at its boundary; the studio's form
+ * checks by the same bounds (offer-rules.ts), which carry no zod into the browser. What needs the tier (an amount off below its price) or the clock (an end date still to
  * come) is checked by the server, which knows them. Each refusal names its field.
  */
 import { z } from 'zod';
 import { OFFER_DURATIONS, OFFER_KINDS } from './earn.ts';
-
-export const OFFER_NAME_MAX_LENGTH = 100;
-/** Stripe's own ceiling on a coupon's `duration_in_months` is three digits; a few years is what a creator means. */
-export const OFFER_MONTHS_MAX = 36;
-export const TRIAL_DAYS_MIN = 1;
-export const TRIAL_DAYS_MAX = 365;
-export const REDEMPTION_LIMIT_MAX = 1_000_000;
-/** The shape the `offers_code_shape` constraint holds (db/earn-schema.ts): the code is a path segment. */
-export const OFFER_CODE_PATTERN = /^[a-z0-9][a-z0-9-]{0,38}[a-z0-9]$/;
+import { OFFER_CODE_PATTERN, OFFER_MONTHS_MAX, OFFER_NAME_MAX_LENGTH, REDEMPTION_LIMIT_MAX, TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from './offer-rules.ts';
 
 // eslint-disable-next-line no-control-regex -- U+0000 is exactly the character refused here
 const UNSTORABLE_TEXT = /[\u0000\p{Cs}]/u;
@@ -57,16 +49,3 @@ export type CreateOffer = z.output<typeof createOfferSchema>;
 /** What may change once an offer is made: the terms of a discount never do (as in Stripe and Ghost). */
 export const updateOfferSchema = z.object({ name, endsAt, redemptionLimit, archived: z.boolean() }).partial().strict();
 export type UpdateOfferInput = z.input<typeof updateOfferSchema>;
-
-/** A code the form suggests from the offer's name: "Spring sale 25%!" gives `spring-sale-25`. */
-export function suggestOfferCode(offerName: string): string {
-  const words = offerName
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-  return OFFER_CODE_PATTERN.test(words) ? words : '';
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { offerPriceWords, offerSummary, priceWithOffer, type OfferTerms } from './offer-terms.ts';
-import { suggestOfferCode } from './offer-schemas.ts';
+import { suggestOfferCode } from './offer-rules.ts';
 
 const terms = (over: Partial<OfferTerms>): OfferTerms => ({ kind: 'percent', percentOff: null, amountOff: null, trialDays: null, duration: 'once', durationMonths: null, ...over });
 

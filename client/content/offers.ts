@@ -9,9 +9,9 @@ export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
 };
 
 export const OFFER_KIND_LABELS: Record<OfferKind, string> = {
-  percent: 'Percentage off',
-  amount: 'Amount off',
-  trial: 'Free trial',
+  percent: 'A percentage off',
+  amount: 'An amount off',
+  trial: 'A free trial',
 };
 
 export const OFFER_DURATION_LABELS: Record<OfferDuration, string> = {

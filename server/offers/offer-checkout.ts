@@ -7,7 +7,7 @@
  */
 import { and, eq, gt, lte, or, sql } from 'drizzle-orm';
 import { ENTITLING_STATUSES, type Cadence } from '../../common/memberships.ts';
-import { OFFER_CODE_PATTERN } from '../../common/offer-schemas.ts';
+import { OFFER_CODE_PATTERN } from '../../common/offer-rules.ts';
 import type { Database } from '../../db/connect.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { offerRedemptions, offers } from '../../db/earn-schema.ts';

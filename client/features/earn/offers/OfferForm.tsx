@@ -11,7 +11,7 @@ import { OFFER_DURATIONS, OFFER_KINDS } from '../../../../common/earn.ts';
 import type { ErrorField } from '../../../../common/error-codes.ts';
 import { SERVER_MESSAGES } from '../../../../common/messages.ts';
 import { formatMoney } from '../../../../common/money.ts';
-import { OFFER_NAME_MAX_LENGTH, suggestOfferCode } from '../../../../common/offer-schemas.ts';
+import { OFFER_NAME_MAX_LENGTH, suggestOfferCode } from '../../../../common/offer-rules.ts';
 import { useFormSubmit } from '../../../app/useFormSubmit.ts';
 import { BusyButton } from '../../../components/BusyButton.tsx';
 import { Button } from '../../../components/Button.tsx';

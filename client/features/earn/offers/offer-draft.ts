@@ -1,10 +1,11 @@
 /**
  * The offer form's values as typed, and what they become: the body of POST /api/offers, or a problem under each
- * field, checked by the same bounds as the server (common/offer-schemas.ts). Pure, so it is tested without a browser.
+ * field, checked by the same bounds as the server (common/offer-rules.ts). Pure, so it is tested without a browser.
  */
 import type { TierView } from '../../../../common/api/tiers.ts';
 import type { OfferDuration, OfferKind } from '../../../../common/earn.ts';
-import { OFFER_CODE_PATTERN, OFFER_MONTHS_MAX, TRIAL_DAYS_MAX, TRIAL_DAYS_MIN, type CreateOfferInput } from '../../../../common/offer-schemas.ts';
+import { OFFER_CODE_PATTERN, OFFER_MONTHS_MAX, TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from '../../../../common/offer-rules.ts';
+import type { CreateOfferInput } from '../../../../common/offer-schemas.ts';
 import { toMinorUnits } from '../../../../common/tiers.ts';
 
 export interface OfferDraft {

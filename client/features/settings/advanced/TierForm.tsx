@@ -10,7 +10,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { TierBody, TierView } from '../../../../common/api/tiers.ts';
 import { SERVER_MESSAGES } from '../../../../common/messages.ts';
-import { TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from '../../../../common/offer-schemas.ts';
+import { TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from '../../../../common/offer-rules.ts';
 import { formatMoney } from '../../../../common/money.ts';
 import { TIER_CURRENCIES, TIER_DESCRIPTION_MAX_LENGTH, TIER_NAME_MAX_LENGTH, toMajorText, toMinorUnits, yearlySavingPercent } from '../../../../common/tiers.ts';
 import { useFormSubmit } from '../../../app/useFormSubmit.ts';

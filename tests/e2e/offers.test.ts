@@ -1,0 +1,112 @@
+/**
+ * Offers in Chromium (DESIGN.md "More ways to be paid", docs/decisions/164): the creator makes one on /earn (a
+ * problem shown under its field first), copies its link, archives and brings it back after a confirmation; a reader
+ * opens the offer page, claims it, pays on the hosted Checkout and is counted; at 320 and 1280 px, no horizontal
+ * scroll, no serious axe violation, no console error. Screenshots in /tmp/shots-offers/.
+ */
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { TierView } from '../../common/api/tiers.ts';
+import { paymentAccounts } from '../../db/money-schema.ts';
+import { createStripeClient } from '../../server/payments/stripe-client.ts';
+import { signUpVerified } from '../support/accounts.ts';
+import { axeScan } from '../support/accessibility.ts';
+import { chromiumAvailable } from '../support/browser.ts';
+import { unexpectedErrors, useE2eAppWithStripe } from '../support/e2e-app.ts';
+import type { TestClient } from '../support/http-client.ts';
+import { screenshot } from '../support/screenshots.ts';
+import { insertSite, userIdOf } from '../support/site-fixtures.ts';
+
+const SHOTS = '/tmp/shots-offers';
+
+const e2e = chromiumAvailable ? useE2eAppWithStripe() : undefined;
+
+async function checkPage(page: Page, errors: readonly string[], shot: string) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), shot).toBe(true);
+  const results = await axeScan(page).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => violation.id), shot).toEqual([]);
+  expect(unexpectedErrors(errors), shot).toEqual([]);
+  await screenshot(page, `${SHOTS}/${shot}.png`, { fullPage: true });
+}
+
+async function signedIn(client: TestClient, width: number) {
+  const { app } = e2e!;
+  const opened = await app.open({ width, height: 900 });
+  const [name, value] = [...client.cookies].find(([cookie]) => cookie.endsWith('session'))!;
+  await opened.page.context().addCookies([{ name, value, url: app.server.url }]);
+  return opened;
+}
+
+/** A creator with a published site on a connected account and a paid tier of $5 a month. */
+async function creator() {
+  const { app, stripe } = e2e!;
+  const db = app.server.handle.db;
+  const owner = await signUpVerified(app.server);
+  const { site } = await insertSite(db, await userIdOf(db, owner.email), { title: 'Night Recordings' });
+  const client = createStripeClient({ secretKey: stripe.env.STRIPE_SECRET_KEY!, webhookSecret: undefined, connectWebhookSecret: undefined, apiUrl: new URL(stripe.url) });
+  const account = await client.accounts.create({ type: 'standard' });
+  await stripe.completeOnboarding(account.id);
+  await db.insert(paymentAccounts).values({ siteId: site.id, stripeAccountId: account.id, detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true });
+  const tier = await owner.client.post<{ tier: TierView }>('/api/tiers', { name: 'Supporter', monthlyPrice: 500, currency: 'usd', benefits: ['Every paid post'] });
+  expect(tier.status).toBe(201);
+  return { owner, site };
+}
+
+for (const width of [320, 1280]) {
+  it.skipIf(!chromiumAvailable)(`a creator makes an offer on /earn and a reader claims and pays it, at ${width} px`, async () => {
+    const { app } = e2e!;
+    const { owner, site } = await creator();
+    const { page, errors } = await signedIn(owner.client, width);
+    await page.goto(`${app.server.url}/earn#offers`);
+    await page.getByRole('heading', { name: 'Offers', level: 2 }).waitFor();
+    await page.getByText('No offers yet.', { exact: false }).waitFor();
+
+    await page.getByRole('button', { name: 'New offer' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Spring sale');
+    await expect.poll(() => dialog.getByLabel('Code').inputValue()).toBe('spring-sale');
+    await dialog.getByLabel('Percentage off', { exact: true }).fill('250');
+    await dialog.getByLabel('Applies to').selectOption('repeating');
+    await dialog.getByLabel('Months').fill('3');
+    await dialog.getByRole('button', { name: 'Make offer' }).click();
+    await dialog.getByText('Type a whole percentage from 1 to 100.').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('offer-percent');
+    await checkPage(page, errors, `${width}-1-form-problem`);
+    await dialog.getByLabel('Percentage off', { exact: true }).fill('25');
+    await dialog.getByRole('button', { name: 'Make offer' }).click();
+
+    await page.getByText('Spring sale is ready to share.').waitFor();
+    await page.getByText('25% off for 3 months on Supporter').waitFor();
+    await page.getByText('0 claimed', { exact: false }).waitFor();
+    const link = `${app.server.url}/@${site.handle}/offers/spring-sale`;
+    await page.getByRole('link', { name: link }).waitFor();
+    await page.getByRole('button', { name: 'Copy the link of Spring sale' }).click();
+    await page.getByRole('status').filter({ hasText: /Link copied|by hand/ }).waitFor();
+
+    await page.getByRole('button', { name: 'Archive Spring sale' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Archive offer' }).click();
+    await page.getByText('Spring sale is archived', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Unarchive Spring sale' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Unarchive' }).click();
+    await page.getByText('Spring sale takes claims again.').waitFor();
+    await checkPage(page, errors, `${width}-2-list`);
+
+    const fan = await signUpVerified(app.server);
+    const reader = await signedIn(fan.client, width);
+    await reader.page.goto(link);
+    await reader.page.getByRole('heading', { name: 'Spring sale', level: 1 }).waitFor();
+    await reader.page.getByText('$3.75 a month for 3 months, then $5 a month').waitFor();
+    await checkPage(reader.page, reader.errors, `${width}-3-offer-page`);
+    await reader.page.getByRole('button', { name: 'Claim offer' }).click();
+    await reader.page.waitForURL(`${e2e!.stripe.url}/hosted/checkout/**`);
+    await expect.poll(() => reader.page.getByTestId('discount').textContent()).toBe('−1.25 USD');
+    await reader.page.getByRole('button', { name: 'Pay' }).click();
+    await reader.page.waitForURL(`${app.server.url}/@${site.handle}?joined=1`);
+
+    await page.reload();
+    await page.getByText('1 claimed', { exact: false }).waitFor();
+    await page.context().close();
+    await reader.page.context().close();
+  });
+}
