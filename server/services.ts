@@ -131,7 +131,7 @@ export function createServices({ config, database, transport, clock, logger, sec
   const { paymentsReady, stripeForSite, stripeForAccount } = paymentAccounts;
   // The ledger of one-time payments (docs/decisions/163): each kind (gift, tip, product) hands in its fulfiller.
   const sales = createSalesService({ db, clock, appUrl: config.appUrl, paymentsReady, stripeForAccount, keyRefused: paymentAccounts.markKeyRefused, recordActivity, noteSale, fulfillers: { gift: createGiftFulfiller({ clock, logger }), product: createProductFulfiller({ clock, logger }) } });
-  const tips = createTipsService({ db, sales, paymentsReady, rateLimiter });
+  const tips = createTipsService({ db, sales, paymentsReady, rateLimiter, appUrl: config.appUrl });
   const gifts = createGiftsService({ db, clock, appUrl: config.appUrl, recordActivity, startPaymentCheckout: sales.startPaymentCheckout, rateLimiter });
   // Each feature that reacts to Stripe events adds its handlers here (docs/decisions/050). A creator's own
   // account's events run the `connect` handlers too, so they exist without the platform's key (docs/decisions/144).

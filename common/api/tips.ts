@@ -29,6 +29,8 @@ export interface TipsAnswer {
   /** Another page follows (`?page=`). */
   hasMore: boolean;
   settings: TipSettings;
+  /** The site's tip page, on its domain when it has one: the address to share. */
+  tipPageUrl: string;
   /** The currency tips are in: the paid tiers', else the Stripe account's, else usd. */
   currency: string;
   /** Whether the site can take money now (a tip jar that is on but cannot is told to the creator). */

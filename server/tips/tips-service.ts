@@ -18,7 +18,7 @@ import type { PaymentsReady } from '../payments/index.ts';
 import type { RateLimiter } from '../rate-limits/index.ts';
 import type { SalesService } from '../sales/index.ts';
 import { refuseIfSuspended } from '../site-standing/index.ts';
-import { findSiteByHandle, findSiteByOwner } from '../sites/index.ts';
+import { findSiteByHandle, findSiteByOwner, siteUrl } from '../sites/index.ts';
 
 const FALLBACK_CURRENCY = 'usd';
 
@@ -27,6 +27,7 @@ export interface TipsDeps {
   sales: Pick<SalesService, 'startPaymentCheckout' | 'listSales' | 'salesTotals'>;
   paymentsReady: PaymentsReady;
   rateLimiter: Pick<RateLimiter, 'consumePublicCheckout'>;
+  appUrl: URL;
 }
 
 /** The currency tips are in: the paid tiers' (as reports count), else the Stripe account's default, else usd. */
@@ -42,7 +43,7 @@ async function tipCurrencyOf(db: Database, siteId: string): Promise<string> {
   return account?.currency?.toLowerCase() ?? FALLBACK_CURRENCY;
 }
 
-export function createTipsService({ db, sales, paymentsReady, rateLimiter }: TipsDeps) {
+export function createTipsService({ db, sales, paymentsReady, rateLimiter, appUrl }: TipsDeps) {
   /** Opens a tip's Checkout; `tipperId` when signed in, `ip` for the rate limit. */
   async function startCheckout(handle: string, input: TipCheckout, tipperId: string | undefined, ip: string): Promise<{ url: string }> {
     const site = await findSiteByHandle(db, handle);
@@ -121,6 +122,7 @@ export function createTipsService({ db, sales, paymentsReady, rateLimiter }: Tip
       }),
       hasMore,
       settings: site.tips,
+      tipPageUrl: siteUrl(site, appUrl, '/tip'),
       currency,
       paymentsReady: readiness.ready,
       totals: { count: totals.reduce((sum, row) => sum + row.count, 0), revenue: inCurrency?.revenue ?? 0 },

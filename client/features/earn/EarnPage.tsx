@@ -15,6 +15,7 @@ import { useLoad } from '../../lib/useLoad.ts';
 import { GiftsSection } from './gifts/GiftsSection.tsx';
 import { OffersSection } from './offers/OffersSection.tsx';
 import { ProductsSection } from './products/ProductsSection.tsx';
+import { TipsSection } from './tips/TipsSection.tsx';
 import '../overview/overview.css';
 import './earn.css';
 
@@ -28,6 +29,7 @@ interface EarnSection {
 const SECTIONS: readonly EarnSection[] = [
   { id: 'offers', label: 'Offers', Section: OffersSection },
   { id: 'gifts', label: 'Gifts', Section: GiftsSection },
+  { id: 'tips', label: 'Tips', Section: TipsSection },
   { id: 'products', label: 'Products', Section: ProductsSection },
 ];
 
