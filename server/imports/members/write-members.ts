@@ -123,6 +123,9 @@ export async function writeMembers(
         .onConflictDoNothing({ target: users.email })
         .returning({ id: users.id, email: users.email });
       await recordItems(tx, scope, 'user', made.map((user) => ({ sourceKey: user.email, targetId: user.id })));
+      // Within the slice too: on a loaded machine one slice's statements took 2-7 s on PGlite, past the 5 s a
+      // waiting request's idle keep-alive connection is kept. A request let in waits for the commit, not for the loop.
+      await letRequestsIn();
       const ids = new Map(made.map((user) => [user.email, user.id]));
       // Only the addresses that had an account are looked up (write-import.ts says why the whole slice is not).
       const existing = todo.map((member) => member.email).filter((email) => !ids.has(email));
@@ -130,6 +133,7 @@ export async function writeMembers(
 
       const rows = todo.map((member) => ({ member, row: membershipOf(member, ids.get(member.email)!, tiers, scope.source, now) }));
       const memberships = await importMemberships(tx, site.id, rows.map(({ row }) => row), now);
+      await letRequestsIn();
       const byUser = new Map(rows.map((entry) => [entry.row.userId, entry]));
       await recordItems(tx, scope, 'member', memberships.map((membership) => ({ sourceKey: byUser.get(membership.userId)!.member.email, targetId: membership.id })));
       for (const membership of memberships) {
