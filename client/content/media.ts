@@ -3,10 +3,10 @@ import type { MediaKind } from '../../common/media.ts';
 
 export const MEDIA_PAGE = {
   title: 'Media',
-  intro: 'Images, audio, video and PDFs for your posts. Uploads continue if your connection drops, and can be resumed after a reload.',
+  intro: 'Images, audio, video, PDFs and zips for your posts and products. Uploads continue if your connection drops, and can be resumed after a reload.',
   dropHint: 'Drag and drop files here, or',
   chooseFiles: 'Choose files',
-  accepted: 'Images (JPEG, PNG, WebP, GIF, AVIF), video (MP4, MOV, WebM), audio (MP3, M4A, WAV, OGG, FLAC) and PDF',
+  accepted: 'Images (JPEG, PNG, WebP, GIF, AVIF), video (MP4, MOV, WebM), audio (MP3, M4A, WAV, OGG, FLAC), PDF and zip',
   uploadsHeading: 'Uploads',
   libraryHeading: 'Library',
   searchLabel: 'Search by file name',
@@ -17,7 +17,7 @@ export const MEDIA_PAGE = {
   siteRequired: 'Set up your site first: your media library belongs to it.',
   setUpSite: 'Set up your site',
   retry: 'Try again',
-  emptyLibrary: 'No media yet. Upload your first image, audio file, video or PDF above.',
+  emptyLibrary: 'No media yet. Upload your first image, audio file, video, PDF or zip above.',
   emptyMatches: 'Nothing matches this search.',
 } as const;
 
@@ -25,14 +25,14 @@ export const KIND_LABELS: Readonly<Record<MediaKind, string>> = {
   image: 'Image',
   video: 'Video',
   audio: 'Audio',
-  file: 'PDF',
+  file: 'File',
 };
 
 export const KIND_FILTER_LABELS: Readonly<Record<MediaKind, string>> = {
   image: 'Images',
   video: 'Videos',
   audio: 'Audio',
-  file: 'PDFs',
+  file: 'PDFs and zips',
 };
 
 export const UPLOAD_COPY = {

@@ -30,11 +30,12 @@ describe('mediaTypeOf', () => {
     expect(mediaTypeOf({ name: 'Scan.PDF', type: '', size: 1 })).toBe('application/pdf');
     expect(mediaTypeOf({ name: 'photo.png', type: 'IMAGE/JPEG', size: 1 })).toBe('image/jpeg');
     expect(mediaTypeOf({ name: 'notes', type: '', size: 1 })).toBe('');
-    expect(mediaTypeOf({ name: 'archive.zip', type: '', size: 1 })).toBe('');
+    expect(mediaTypeOf({ name: 'archive.zip', type: '', size: 1 })).toBe('application/zip');
+    expect(mediaTypeOf({ name: 'archive.rar', type: '', size: 1 })).toBe('');
   });
 
   it('maps only to accepted types', () => {
-    for (const extension of ['jpg', 'png', 'webp', 'gif', 'avif', 'mp4', 'mov', 'webm', 'mp3', 'm4a', 'wav', 'ogg', 'flac', 'pdf']) {
+    for (const extension of ['jpg', 'png', 'webp', 'gif', 'avif', 'mp4', 'mov', 'webm', 'mp3', 'm4a', 'wav', 'ogg', 'flac', 'pdf', 'zip']) {
       expect(ACCEPTED_MEDIA_TYPES[mediaTypeOf({ name: `a.${extension}`, type: '', size: 1 })], extension).toBeDefined();
     }
   });

@@ -27,6 +27,7 @@ const TYPE_BY_EXTENSION: Readonly<Record<string, string>> = {
   oga: 'audio/ogg',
   flac: 'audio/flac',
   pdf: 'application/pdf',
+  zip: 'application/zip',
 };
 
 /** What the file input's `accept` lists: every accepted type and its extensions. */
