@@ -24,6 +24,7 @@ const SHOTS = '/tmp/shots-earn';
 const SECTIONS = [
   { heading: 'Offers', empty: OFFERS_NO_PAID_TIER },
   { heading: 'Gifts', empty: GIFTS_EMPTY },
+  { heading: 'Tips', empty: 'No tips yet. Turn the tip jar on and share your tip page.' },
   { heading: 'Products', empty: PRODUCTS_NO_FILES },
 ];
 
