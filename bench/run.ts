@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { benchBundleSize } from './bundle-size.bench.ts';
+import { benchCheckout } from './checkout.bench.ts';
 import { benchDomain } from './domain.bench.ts';
 import { benchDesign } from './design.bench.ts';
 import { benchDesignLighthouse } from './design-lighthouse.bench.ts';
@@ -55,6 +56,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchRow | BenchRow[]>> = {
   import: benchImport,
   export: benchExport,
   'product-download': () => benchProductDownload(Number(process.env.BENCH_DOWNLOAD_PAIRS ?? 3)),
+  checkout: () => benchCheckout(PAIRS),
 };
 
 const wanted = process.argv.slice(2);
