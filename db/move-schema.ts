@@ -52,7 +52,7 @@ export const imports = pgTable(
   ],
 );
 
-export const IMPORT_ITEM_KINDS = ['post', 'media', 'member', 'user', 'tier', 'comment', 'design'] as const;
+export const IMPORT_ITEM_KINDS = ['post', 'media', 'member', 'user', 'tier', 'comment', 'design', 'offer', 'product'] as const;
 export type ImportItemKind = (typeof IMPORT_ITEM_KINDS)[number];
 
 /**
@@ -73,7 +73,7 @@ export const importItems = pgTable(
     importId: uuid('import_id')
       .notNull()
       .references(() => imports.id, { onDelete: 'cascade' }),
-    /** The id of what it made (post, media, membership, user, tier, comment). */
+    /** The id of what it made (post, media, membership, user, tier, comment, offer, product). */
     targetId: text('target_id').notNull(),
   },
   (table) => [
