@@ -1,21 +1,20 @@
 /**
  * The creator's notices of sales (issue 31, docs/decisions/167) on the real app, a real database, the real SMTP sink
- * and the real `stripe` SDK against the Stripe-protocol test server: a one-time Checkout opened by the sales room and
- * paid on the hosted page, its webhook moving the sale to paid and calling `noteSale` in that transaction. Sales
+ * and the real `stripe` SDK against the Stripe-protocol test server: a tip opened by the reader's POST to the tip
+ * jar and paid on the hosted page, its webhook moving the sale to paid and calling `noteSale` in that transaction. Sales
  * follow the creator's choice for paying members: a mail each time, the day's sales in the daily digest, or nothing.
  * What a buyer wrote reaches the mail as text.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberNoticeSettings } from '../../common/member-notices.ts';
-import { tips } from '../../db/earn-schema.ts';
+import { sales } from '../../db/earn-schema.ts';
 import { paymentAccounts } from '../../db/money-schema.ts';
 import { mailOutbox, users } from '../../db/schema.ts';
 import { createStripeClient } from '../../server/payments/stripe-client.ts';
-import type { PaymentCheckoutRequest } from '../../server/sales/index.ts';
 import { signUpVerified } from '../support/accounts.ts';
 import { sendJson } from '../support/creator-site.ts';
-import type { TestClient } from '../support/http-client.ts';
+import { createTestClient, type TestClient } from '../support/http-client.ts';
 import { insertSite, userIdOf } from '../support/site-fixtures.ts';
 import type { ReceivedMail } from '../support/smtp-sink.ts';
 import { startStripeServer, type StripeServer } from '../support/stripe-server.ts';
@@ -62,31 +61,29 @@ async function choose(creator: Owner, settings: MemberNoticeSettings) {
 }
 
 /** A signed-up reader; `name` is written as given, as a hostile sign-up could leave it. */
-async function reader(name: string): Promise<string> {
+async function reader(name: string): Promise<Tipper> {
   const account = await signUpVerified(server);
   await db().update(users).set({ fullName: name }).where(eq(users.email, account.email));
-  return userIdOf(db(), account.email);
+  return account;
 }
 
-/** A tip opened by the sales room (its row beside the sale, as the tips room writes it) and paid on the hosted page. */
-async function tip(creator: Owner, { amount, message = '', buyer }: { amount: number; message?: string; buyer: PaymentCheckoutRequest['buyer'] }): Promise<string> {
-  const { url, saleId } = await server.services.sales.startPaymentCheckout({
-    site: creator.site,
-    kind: 'tip',
-    amount,
-    currency: 'usd',
-    itemName: 'A tip',
-    buyer,
-    metadata: {},
-    successPath: '/tip?tipped=1',
-    cancelPath: '/tip',
-    withSale: async (tx, id) => {
-      await tx.insert(tips).values({ saleId: id, siteId: creator.site.id, message });
-    },
-  });
-  const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+/** A signed-in reader, or an address typed on the hosted page by someone without an account. */
+type Tipper = { client: TestClient; email: string } | { email: string };
+
+/**
+ * A tip through the real way: the creator's tip jar on, the reader's POST /api/sites/:handle/tips/checkout, "Pay" on
+ * the hosted page, whose webhook moves the sale to paid and calls noteSale. Answers the sale's id.
+ */
+async function tip(creator: Owner, { amount, message, from }: { amount: number; message?: string; from: Tipper }): Promise<string> {
+  const jar = await sendJson(server, creator.client, 'PATCH', '/api/sites/mine', { tips: { enabled: true, presets: [300, 500, 1000], minimum: 100, maximum: 20_000 } });
+  expect(jar.status, jar.text).toBe(200);
+  const client = 'client' in from ? from.client : createTestClient(server.url);
+  const opened = await client.post<{ url: string }>(`/api/sites/${creator.site.handle}/tips/checkout`, { amount, ...(message === undefined ? {} : { message }) });
+  expect(opened.status, opened.text).toBe(200);
+  const paid = await fetch(`${opened.body.url}/pay`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email: from.email }) });
   expect(paid.status).toBe(303);
-  return saleId;
+  const [sale] = await db().select({ id: sales.id }).from(sales).where(eq(sales.stripeCheckoutSessionId, opened.body.url.split('/').at(-1)!));
+  return sale!.id;
 }
 
 async function queuedFor(creator: Owner) {
@@ -109,7 +106,7 @@ describe('a notice of each sale', () => {
   it('is what a creator who never chose gets: a paid tip mails them once, its message as text, with the way to Earn', async () => {
     const creator = await owner();
     const buyer = await reader('Tia <i>Tipper</i>');
-    const saleId = await tip(creator, { amount: 500, message: '<script>alert(1)</script> Thanks & more', buyer: { userId: buyer } });
+    const saleId = await tip(creator, { amount: 500, message: '<script>alert(1)</script> Thanks & more', from: buyer });
 
     const [mail] = await waitForNotices(creator, 1);
     expect(mail!.subject).toBe('New tip: $5.00 from Tia <i>Tipper</i>');
@@ -128,7 +125,7 @@ describe('a notice of each sale', () => {
 
   it('names a buyer without an account by the address they paid with', async () => {
     const creator = await owner();
-    await tip(creator, { amount: 1250, buyer: { email: 'anon-fan@example.com' } });
+    await tip(creator, { amount: 1250, from: { email: 'anon-fan@example.com' } });
     const [mail] = await waitForNotices(creator, 1);
     expect(mail!.subject).toBe('New tip: $12.50 from anon-fan@example.com');
     expect(mail!.text).not.toContain('Their message');
@@ -139,7 +136,7 @@ describe('sales turned off', () => {
   it('send nothing, not even in a digest', async () => {
     const creator = await owner();
     await choose(creator, { newMember: 'daily', newPayingMember: 'off' });
-    await tip(creator, { amount: 500, buyer: { userId: await reader('Quiet Fan') } });
+    await tip(creator, { amount: 500, from: await reader('Quiet Fan') });
     expect(await server.services.email.memberNotices.sendDigests(new Date(time.clock().getTime() + DAY_MS))).toBe(0);
     expect(await queuedFor(creator)).toEqual([]);
   });
@@ -151,9 +148,9 @@ describe('the daily digest', () => {
     const other = await owner();
     await choose(creator, { newMember: 'daily', newPayingMember: 'daily' });
     await choose(other, { newMember: 'daily', newPayingMember: 'daily' });
-    await tip(creator, { amount: 500, message: 'For the <b>storm</b> recordings', buyer: { userId: await reader('Dana Digest') } });
-    await tip(creator, { amount: 300, buyer: { email: 'second@example.com' } });
-    await tip(other, { amount: 9900, buyer: { userId: await reader('Someone Elses') } });
+    await tip(creator, { amount: 500, message: 'For the <b>storm</b> recordings', from: await reader('Dana Digest') });
+    await tip(creator, { amount: 300, from: { email: 'second@example.com' } });
+    await tip(other, { amount: 9900, from: await reader('Someone Elses') });
     expect(await queuedFor(creator)).toEqual([]);
 
     time.advance(DAY_MS);
