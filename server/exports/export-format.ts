@@ -1,13 +1,17 @@
 /**
- * The site export's format (docs/export-format.md), version 1: the file names
+ * The site export's format (docs/export-format.md), version 2: the file names
  * and the shapes of its JSON files, in one place for the writer here and the
  * reader of our own export (server/imports/sources/platform.ts), so the two
  * cannot drift apart.
  */
 import type { Design } from '../../common/design.ts';
+import type { OfferDuration, OfferKind, ProductStatus, TipSettings } from '../../common/earn.ts';
 import type { EditorDocument, PostStatus, PostVisibility } from '../../common/posts.ts';
 
-export const EXPORT_FORMAT_VERSION = 1;
+/** Version 2 added the tiers' trials, the offers, the products and the tip jar to site.json. */
+export const EXPORT_FORMAT_VERSION = 2;
+/** The versions a reader of this platform reads: an export of version 1 simply has none of version 2's additions. */
+export const EXPORT_FORMAT_VERSIONS_READ: readonly number[] = [1, 2];
 
 export const MANIFEST_FILE = 'manifest.json';
 export const SITE_FILE = 'site.json';
@@ -44,6 +48,39 @@ export interface ExportedTier {
   stripeProductId: string | null;
   stripeMonthlyPriceId: string | null;
   stripeYearlyPriceId: string | null;
+  /** Days of free trial every paid join starts with; absent in version 1. */
+  trialDays?: number | null;
+}
+
+/** An offer on a paid tier; `tier` is the tier's name, as members.csv names tiers. */
+export interface ExportedOffer {
+  name: string;
+  code: string;
+  kind: OfferKind;
+  percentOff: number | null;
+  amountOff: number | null;
+  currency: string | null;
+  trialDays: number | null;
+  duration: OfferDuration;
+  durationMonths: number | null;
+  endsAt: string | null;
+  redemptionLimit: number | null;
+  redemptions: number;
+  archived: boolean;
+  tier: string;
+  stripeCouponId: string | null;
+}
+
+/** A digital product; its cover and files are `path`s of media.json, the files in their order. */
+export interface ExportedProduct {
+  title: string;
+  slug: string;
+  description: string;
+  price: number;
+  currency: string;
+  status: ProductStatus;
+  cover: string | null;
+  files: string[];
 }
 
 export interface ExportedSite {
@@ -61,6 +98,10 @@ export interface ExportedSite {
   settings: { commentsFrom: string; messagesFrom: string; messageNotices: string; pastDueAccess: boolean };
   design: { draft: Design | null; published: Design | null; versions: { version: number; design: Design; publishedAt: string }[] };
   tiers: ExportedTier[];
+  /** Version 2 on; absent in version 1. */
+  offers?: ExportedOffer[];
+  products?: ExportedProduct[];
+  tips?: TipSettings;
 }
 
 export interface ExportedPost {

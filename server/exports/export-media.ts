@@ -23,7 +23,8 @@ export function entryFileName(originalName: string): string {
   return cleaned === '' || /^\.+$/.test(cleaned) ? 'original' : cleaned;
 }
 
-const mediaPath = (row: Pick<MediaRow, 'id' | 'originalName'>) => `${MEDIA_FOLDER}${row.id}/${entryFileName(row.originalName)}`;
+/** The zip entry of an original: media.json's `path`, and how site.json's products name their files. */
+export const mediaPath = (row: Pick<MediaRow, 'id' | 'originalName'>) => `${MEDIA_FOLDER}${row.id}/${entryFileName(row.originalName)}`;
 
 function pages(db: Database, siteId: string) {
   return keysetPages<MediaRow>((after) =>

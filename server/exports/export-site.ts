@@ -1,13 +1,15 @@
 /**
  * site.json: the site's profile, its settings (who may comment and write),
- * the design (draft, published and every kept version) and the tiers with
- * their Stripe product and price ids. Small whatever the site: read at once.
+ * the design (draft, published and every kept version), the tiers with
+ * their Stripe product and price ids, the offers, the products and the tip
+ * jar. Small whatever the site: read at once.
  */
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { tiers } from '../../db/content-schema.ts';
 import { siteDesigns, siteDesignVersions } from '../../db/design-schema.ts';
 import type { Site } from '../sites/index.ts';
+import { exportedOffers, exportedProducts } from './export-earn.ts';
 import type { ExportedSite } from './export-format.ts';
 
 export async function exportedSite(db: Database, site: Site): Promise<ExportedSite> {
@@ -46,6 +48,10 @@ export async function exportedSite(db: Database, site: Site): Promise<ExportedSi
       stripeProductId: row.stripeProductId,
       stripeMonthlyPriceId: row.stripeMonthlyPriceId,
       stripeYearlyPriceId: row.stripeYearlyPriceId,
+      trialDays: row.trialDays,
     })),
+    offers: await exportedOffers(db, site.id),
+    products: await exportedProducts(db, site.id),
+    tips: site.tips,
   };
 }

@@ -4,14 +4,16 @@ export { exportQueues } from './export-queue.ts';
 export { createExportsFeature } from './exports-feature.ts';
 export {
   COMMENTS_FILE,
-  EXPORT_FORMAT_VERSION,
+  EXPORT_FORMAT_VERSIONS_READ,
   MANIFEST_FILE,
   MEDIA_FILE,
   MEMBERS_FILE,
   SITE_FILE,
   type ExportedComment,
   type ExportedMedia,
+  type ExportedOffer,
   type ExportedPost,
+  type ExportedProduct,
   type ExportedSite,
   type ExportedTier,
   type ExportManifest,

@@ -3,20 +3,28 @@
  * anywhere. The manifest's hashes only prove the files match each other: the
  * person uploading can edit a file and recompute them. So the site's fields
  * are held to the site's own rules (a bad one refuses the file at the dry
- * run), and a design, tier, post or comment that breaks them is left out with
- * a problem in plain words, never written as it came (docs/decisions/157).
+ * run), and a design, tier, offer, product, post or comment that breaks them
+ * is left out with a problem in plain words, never written as it came
+ * (docs/decisions/157).
  */
 import { z } from 'zod';
 import type { ImportProblem } from '../../../common/api/imports.ts';
 import { parseDesign, type Design } from '../../../common/design.ts';
+import { OFFER_DURATIONS, OFFER_KINDS, PRODUCT_FILES_MAX, PRODUCT_STATUSES, type TipSettings } from '../../../common/earn.ts';
 import { TIER_TYPES } from '../../../common/memberships.ts';
+import { OFFER_CODE_PATTERN, OFFER_MONTHS_MAX, OFFER_NAME_MAX_LENGTH, REDEMPTION_LIMIT_MAX } from '../../../common/offer-rules.ts';
+import { trialDaysSchema } from '../../../common/offer-schemas.ts';
+import { PRODUCT_DESCRIPTION_MAX_LENGTH, PRODUCT_TITLE_MAX_LENGTH } from '../../../common/product-schemas.ts';
 import { COMMENT_MAX_CHARS } from '../../../common/messaging.ts';
 import { editorDocumentSchema } from '../../../common/post-schemas.ts';
 import { POST_EXCERPT_MAX_LENGTH, POST_SLUG_MAX_LENGTH, POST_STATUSES, POST_TITLE_MAX_LENGTH, POST_VISIBILITIES } from '../../../common/posts.ts';
 import { BRAND_COLOR_PATTERN, SITE_ABOUT_MAX_LENGTH, SITE_TAGLINE_MAX_LENGTH, SITE_TITLE_MAX_LENGTH } from '../../../common/sites.ts';
 import { isValidSlug } from '../../../common/slugs.ts';
 import { updateTierSchema } from '../../../common/tier-schemas.ts';
-import type { ExportedComment, ExportedPost, ExportedSite, ExportedTier } from '../../exports/index.ts';
+import { TIER_CURRENCIES, TIER_PRICE_MAX } from '../../../common/tiers.ts';
+import { tipSettingsSchema } from '../../../common/tip-schemas.ts';
+import { isStorableText } from '../../../common/validation.ts';
+import type { ExportedComment, ExportedOffer, ExportedPost, ExportedProduct, ExportedSite, ExportedTier } from '../../exports/index.ts';
 import { AppError } from '../../errors.ts';
 
 const refused = (detail: string) => new AppError('invalid-import', 400, 'file', undefined, detail);
@@ -39,6 +47,54 @@ const tierSchema = updateTierSchema.required().extend({
   stripeProductId: z.string().max(255).nullable(),
   stripeMonthlyPriceId: z.string().max(255).nullable(),
   stripeYearlyPriceId: z.string().max(255).nullable(),
+  // Format 1 had no trials.
+  trialDays: trialDaysSchema.nullable().default(null),
+});
+
+const offerSchema = z
+  .object({
+    name: z.string().trim().min(1).max(OFFER_NAME_MAX_LENGTH).refine(isStorableText),
+    code: z.string().regex(OFFER_CODE_PATTERN),
+    kind: z.enum(OFFER_KINDS),
+    percentOff: z.number().int().min(1).max(100).nullable(),
+    amountOff: z.number().int().min(1).max(TIER_PRICE_MAX).nullable(),
+    currency: z.enum(TIER_CURRENCIES).nullable(),
+    trialDays: trialDaysSchema.nullable(),
+    duration: z.enum(OFFER_DURATIONS),
+    durationMonths: z.number().int().min(1).max(OFFER_MONTHS_MAX).nullable(),
+    endsAt: date.nullable(),
+    redemptionLimit: z.number().int().min(1).max(REDEMPTION_LIMIT_MAX).nullable(),
+    redemptions: z.number().int().min(0).max(REDEMPTION_LIMIT_MAX),
+    archived: z.boolean(),
+    tier: z.string().max(200),
+    stripeCouponId: z.string().max(255).nullable(),
+  })
+  .superRefine((offer, context) => {
+    const refuse = (path: string) => context.addIssue({ code: 'custom', path: [path], message: 'invalid-input' });
+    // The offers room's own rules (common/offer-schemas.ts): each kind carries its value and none of the others'.
+    if ((offer.kind === 'percent') !== (offer.percentOff !== null)) refuse('percentOff');
+    if ((offer.kind === 'amount') !== (offer.amountOff !== null && offer.currency !== null)) refuse('amountOff');
+    if ((offer.kind === 'trial') !== (offer.trialDays !== null)) refuse('trialDays');
+    if (offer.kind === 'trial' && offer.duration !== 'once') refuse('duration');
+    if ((offer.duration === 'repeating') !== (offer.durationMonths !== null)) refuse('durationMonths');
+    if (offer.redemptionLimit !== null && offer.redemptions > offer.redemptionLimit) refuse('redemptions');
+  });
+
+const mediaPath = z.string().min(1).max(1000);
+
+const productSchema = z.object({
+  title: z.string().trim().min(1).max(PRODUCT_TITLE_MAX_LENGTH).refine(isStorableText),
+  slug: z.string().refine(isValidSlug),
+  description: z.string().trim().max(PRODUCT_DESCRIPTION_MAX_LENGTH).refine(isStorableText),
+  price: z.number().int().min(1).max(TIER_PRICE_MAX),
+  currency: z.enum(TIER_CURRENCIES),
+  status: z.enum(PRODUCT_STATUSES),
+  cover: mediaPath.nullable(),
+  files: z
+    .array(mediaPath)
+    .min(1)
+    .max(PRODUCT_FILES_MAX)
+    .refine((files) => new Set(files).size === files.length),
 });
 
 const postSchema = z.object({
@@ -103,6 +159,34 @@ export function checkedTiers(exported: ExportedSite, problems: ImportProblem[]):
     problems.push({ where: `site.json, tier ${index + 1}`, message: `This tier breaks the tiers’ rules at “${fieldOf(result.error)}”; it is left out.` });
     return [];
   });
+}
+
+/** Checks each entry of an array of site.json by its schema; one that breaks it is left out with a problem. */
+function checkedEntries<Entry>(input: unknown, schema: z.ZodType<Entry>, problems: ImportProblem[], where: (index: number) => string, rules: string): Entry[] {
+  const entries: unknown[] = Array.isArray(input) ? input : [];
+  return entries.flatMap((entry, index) => {
+    const result = schema.safeParse(entry);
+    if (result.success) return [result.data];
+    problems.push({ where: where(index), message: `This ${rules} at “${fieldOf(result.error)}”; it is left out.` });
+    return [];
+  });
+}
+
+export function checkedOffers(exported: ExportedSite, problems: ImportProblem[]): ExportedOffer[] {
+  return checkedEntries(exported.offers, offerSchema, problems, (index) => `site.json, offer ${index + 1}`, 'offer breaks the offers’ rules');
+}
+
+export function checkedProducts(exported: ExportedSite, problems: ImportProblem[]): ExportedProduct[] {
+  return checkedEntries(exported.products, productSchema, problems, (index) => `site.json, product ${index + 1}`, 'product breaks the products’ rules');
+}
+
+/** The tip jar's settings, or undefined (a format 1 export has none; one that breaks the rules is told and left out). */
+export function checkedTips(exported: ExportedSite, problems: ImportProblem[]): TipSettings | undefined {
+  if (exported.tips === undefined) return undefined;
+  const result = tipSettingsSchema.safeParse(exported.tips);
+  if (result.success) return result.data;
+  problems.push({ where: 'site.json, the tip jar', message: `The tip jar’s settings break the tips’ rules at “${fieldOf(result.error)}”; the site keeps its own.` });
+  return undefined;
 }
 
 /** A post as the export wrote it, or undefined (with a problem) when it breaks the posts' rules. */

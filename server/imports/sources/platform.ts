@@ -11,7 +11,7 @@ import type { ImportProblem } from '../../../common/api/imports.ts';
 import type { SourceComment, SourceMedia, SourceMember, SourcePost, SourceReader, SourceTier } from './source-bundle.ts';
 import {
   COMMENTS_FILE,
-  EXPORT_FORMAT_VERSION,
+  EXPORT_FORMAT_VERSIONS_READ,
   MANIFEST_FILE,
   MEDIA_FILE,
   MEMBERS_FILE,
@@ -22,7 +22,7 @@ import {
   type ExportManifest,
 } from '../../exports/index.ts';
 import { AppError } from '../../errors.ts';
-import { checkedComments, checkedDesigns, checkedPost, checkedSite, checkedTiers } from './platform-checks.ts';
+import { checkedComments, checkedDesigns, checkedOffers, checkedPost, checkedProducts, checkedSite, checkedTiers, checkedTips } from './platform-checks.ts';
 import { cellDate, cellTrue, readCsv } from './read-csv.ts';
 import { openZip, type ZipArchive } from './zip-archive.ts';
 
@@ -42,8 +42,8 @@ function parseJson<Value>(text: string, name: string): Value {
 
 function readManifest(text: string): ExportManifest {
   const manifest = parseJson<Partial<ExportManifest>>(text, MANIFEST_FILE);
-  if (manifest.formatVersion !== EXPORT_FORMAT_VERSION) {
-    throw refused(`This export is in format ${JSON.stringify(manifest.formatVersion ?? null)}; this platform reads format ${EXPORT_FORMAT_VERSION}. Export again from an up-to-date site.`);
+  if (typeof manifest.formatVersion !== 'number' || !EXPORT_FORMAT_VERSIONS_READ.includes(manifest.formatVersion)) {
+    throw refused(`This export is in format ${JSON.stringify(manifest.formatVersion ?? null)}; this platform reads formats ${EXPORT_FORMAT_VERSIONS_READ.join(' and ')}. Export again from an up-to-date site.`);
   }
   if (!manifest.files || typeof manifest.files !== 'object') throw refused('The export\'s manifest lists no files.');
   return manifest as ExportManifest;
@@ -159,6 +159,9 @@ export const readPlatformExport: SourceReader = async ({ filePath }) => {
     const site = checkedSite(exported);
     const design = checkedDesigns(exported, problems);
     const tiers = checkedTiers(exported, problems);
+    const offers = checkedOffers(exported, problems);
+    const products = checkedProducts(exported, problems);
+    const tips = checkedTips(exported, problems);
     const posts: SourcePost[] = [];
     for (const name of names) {
       const match = /^posts\/([^/]+)\.json$/.exec(name);
@@ -189,6 +192,9 @@ export const readPlatformExport: SourceReader = async ({ filePath }) => {
         tiers: tiers satisfies SourceTier[],
         media,
         comments,
+        offers,
+        products,
+        tips,
       },
       async openEntry(entry) {
         return mediaEntries.has(entry) ? archive.stream(entry) : undefined;

@@ -8,8 +8,9 @@
 import type { Readable } from 'node:stream';
 import type { ImportProblem, ImportSource } from '../../../common/api/imports.ts';
 import type { Design } from '../../../common/design.ts';
+import type { TipSettings } from '../../../common/earn.ts';
 import type { EditorDocument, PostVisibility } from '../../../common/posts.ts';
-import type { ExportedTier } from '../../exports/index.ts';
+import type { ExportedOffer, ExportedProduct, ExportedTier } from '../../exports/index.ts';
 
 /** A file a post uses: an address on the source's hosts (fetched through the address guard) or an entry of the uploaded archive. */
 export type SourceFile = { url: string } | { entry: string };
@@ -85,6 +86,12 @@ export interface SourceComment {
 /** A tier of our own export, as site.json writes it (docs/export-format.md). */
 export type SourceTier = ExportedTier;
 
+/** An offer of our own export; its tier by name. */
+export type SourceOffer = ExportedOffer;
+
+/** A product of our own export; its cover and files by their entries in the archive (SourceMedia's `entry`). */
+export type SourceProduct = ExportedProduct;
+
 export interface SourceMedia {
   /** Our id in the export; posts' HTML and the design name it. */
   key: string;
@@ -102,6 +109,10 @@ export interface PlatformExtras {
   tiers: SourceTier[];
   media: SourceMedia[];
   comments: SourceComment[];
+  offers: SourceOffer[];
+  products: SourceProduct[];
+  /** The tip jar; undefined when the export has none (format 1). */
+  tips: TipSettings | undefined;
 }
 
 export interface SourceBundle {
