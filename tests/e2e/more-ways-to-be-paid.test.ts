@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memberships } from '../../db/content-schema.ts';
-import { sales } from '../../db/earn-schema.ts';
+import { offers as offersTable, sales } from '../../db/earn-schema.ts';
 import { users } from '../../db/schema.ts';
 import { signUpVerified, uniqueEmail } from '../support/accounts.ts';
 import { expectAccessible } from '../support/accessibility.ts';
@@ -128,6 +128,8 @@ describe.skipIf(!chromiumAvailable)('more ways to be paid, in Chromium (issue 31
       const subscription = await stripe().subscriptions.retrieve(membership!.stripeSubscriptionId!);
       if (code === 'spring') expect(subscription.discounts.length).toBe(1);
       else expect(subscription.status).toBe('trialing');
+      // The claim is counted on the offer, once.
+      await expect.poll(async () => (await db().select({ redemptions: offersTable.redemptions }).from(offersTable).where(and(eq(offersTable.siteId, siteId), eq(offersTable.code, code))))[0]?.redemptions).toBe(1);
       expect(unexpectedErrors(visit.errors)).toEqual([]);
     }
   });
