@@ -1,9 +1,12 @@
 /**
- * A one-time Checkout (mode=payment) on the creator's own account, with no application fee: the `sales` row is
- * written first, then the session is asked of Stripe with the sale's id as Idempotency-Key (a retry of the same sale
- * gets the same session), and its id stored, all in one transaction, so a sale row always names its session and a
- * failed call leaves no row. The kind's own row (a tip's message) is written in the same transaction by `withSale`.
+ * A one-time Checkout (mode=payment) on the creator's own account, with no application fee (docs/decisions/170): the
+ * sale's id is made here, the session is asked of Stripe with it in the metadata and as Idempotency-Key (a retry of
+ * the same sale gets the same session), and only then are the `sales` row, naming its session, and the kind's own
+ * row (`withSale`: a tip's message) written, in one short transaction. No transaction waits on Stripe, so a slow
+ * Stripe holds no connection (PGlite has only one), and a failed call leaves no row. A failed write leaves a session
+ * whose URL nobody was given: it expires, and its events find no sale and move nothing.
  */
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { SALE_KINDS } from '../../common/earn.ts';
@@ -36,53 +39,51 @@ function checkRequest({ amount, currency, kind, successPath, cancelPath }: Payme
 }
 
 export function createStartPaymentCheckout({ db, paymentsReady, keyRefused, appUrl }: PaymentCheckoutDeps): StartPaymentCheckout {
+  /** Stripe refused the call: 502, or, when it no longer takes the creator's own key, as on a site that cannot take money (and the studio says why). */
+  async function failed(error: unknown, siteId: string): Promise<never> {
+    try {
+      stripeFailure(error);
+    } catch (refusal) {
+      if (!(refusal instanceof AppError) || refusal.code !== 'stripe-key-refused') throw refusal;
+      await keyRefused(siteId);
+      throw new AppError('payments-not-ready', 409);
+    }
+  }
+
   return async function startPaymentCheckout(request) {
     checkRequest(request);
     const { site, kind, amount, currency, buyer } = request;
-    const { ready, stripe: siteStripe } = await paymentsReady(site.id);
+    const [{ ready, stripe: siteStripe }, [account]] = await Promise.all([
+      paymentsReady(site.id),
+      buyer.userId ? db.select({ email: users.email }).from(users).where(eq(users.id, buyer.userId)) : Promise.resolve([]),
+    ]);
     if (!ready || !siteStripe) throw new AppError('payments-not-ready', 409);
+    if (buyer.userId && !account) throw new AppError('unauthenticated', 401);
     const { client: stripe, stripeAccount } = siteStripe;
-    return db
-      .transaction(async (tx) => {
-        const [account] = buyer.userId ? await tx.select({ email: users.email }).from(users).where(eq(users.id, buyer.userId)) : [];
-        if (buyer.userId && !account) throw new AppError('unauthenticated', 401);
-        const email = account?.email ?? buyer.email;
-        const [sale] = await tx
-          .insert(sales)
-          .values({ siteId: site.id, kind, amount, currency, buyerUserId: buyer.userId ?? null, buyerEmail: email ?? null })
-          .returning({ id: sales.id });
-        const saleId = sale!.id;
-        await request.withSale?.(tx, saleId);
-        const metadata = { ...request.metadata, saleId, siteId: site.id, kind };
-        const params: Stripe.Checkout.SessionCreateParams = {
-          mode: 'payment',
-          line_items: [
-            {
-              price_data: { currency, unit_amount: amount, product_data: { name: request.itemName, ...(request.itemDescription ? { description: request.itemDescription } : {}) } },
-              quantity: 1,
-            },
-          ],
-          ...(email ? { customer_email: email } : {}),
-          ...(buyer.userId ? { client_reference_id: buyer.userId } : {}),
-          metadata,
-          payment_intent_data: { metadata },
-          success_url: siteUrl(site, appUrl, request.successPath),
-          cancel_url: siteUrl(site, appUrl, request.cancelPath),
-        };
-        try {
-          const session = await stripe.checkout.sessions.create(params, { stripeAccount, idempotencyKey: `sale-${saleId}` });
-          if (!session.url) throw new AppError('stripe-unavailable', 502);
-          await tx.update(sales).set({ stripeCheckoutSessionId: session.id }).where(eq(sales.id, saleId));
-          return { url: session.url, saleId };
-        } catch (error) {
-          stripeFailure(error);
-        }
-      })
-      .catch(async (error: unknown) => {
-        // Stripe no longer takes the creator's own key: as on a site that cannot take money, and the studio says why.
-        if (!(error instanceof AppError) || error.code !== 'stripe-key-refused') throw error;
-        await keyRefused(site.id);
-        throw new AppError('payments-not-ready', 409);
-      });
+    const email = account?.email ?? buyer.email;
+    const saleId = randomUUID();
+    const metadata = { ...request.metadata, saleId, siteId: site.id, kind };
+    const params: Stripe.Checkout.SessionCreateParams = {
+      mode: 'payment',
+      line_items: [
+        {
+          price_data: { currency, unit_amount: amount, product_data: { name: request.itemName, ...(request.itemDescription ? { description: request.itemDescription } : {}) } },
+          quantity: 1,
+        },
+      ],
+      ...(email ? { customer_email: email } : {}),
+      ...(buyer.userId ? { client_reference_id: buyer.userId } : {}),
+      metadata,
+      payment_intent_data: { metadata },
+      success_url: siteUrl(site, appUrl, request.successPath),
+      cancel_url: siteUrl(site, appUrl, request.cancelPath),
+    };
+    const session = await stripe.checkout.sessions.create(params, { stripeAccount, idempotencyKey: `sale-${saleId}` }).catch((error: unknown) => failed(error, site.id));
+    if (!session.url) throw new AppError('stripe-unavailable', 502);
+    await db.transaction(async (tx) => {
+      await tx.insert(sales).values({ id: saleId, siteId: site.id, kind, amount, currency, buyerUserId: buyer.userId ?? null, buyerEmail: email ?? null, stripeCheckoutSessionId: session.id });
+      await request.withSale?.(tx, saleId);
+    });
+    return { url: session.url, saleId };
   };
 }

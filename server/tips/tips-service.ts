@@ -4,12 +4,12 @@
  * the creator's list of them. The tip jar's settings live on the site (`sites.tips`) and are written by the sites
  * room's `PATCH /api/sites/mine`; a tip's state is its sale's, so tips need no fulfiller of their own.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TipsAnswer } from '../../common/api/tips.ts';
 import type { TipSettings } from '../../common/earn.ts';
 import type { TipCheckout } from '../../common/tip-schemas.ts';
 import type { Database } from '../../db/connect.ts';
-import { posts, tiers } from '../../db/content-schema.ts';
+import { posts, sites, tiers } from '../../db/content-schema.ts';
 import { tips } from '../../db/earn-schema.ts';
 import { paymentAccounts } from '../../db/money-schema.ts';
 import { users } from '../../db/schema.ts';
@@ -17,7 +17,7 @@ import { AppError, badRequest } from '../errors.ts';
 import type { PaymentsReady } from '../payments/index.ts';
 import type { RateLimiter } from '../rate-limits/index.ts';
 import type { SalesService } from '../sales/index.ts';
-import { refuseIfSuspended } from '../site-standing/index.ts';
+import { siteIsSuspendedColumn } from '../site-standing/index.ts';
 import { findSiteByHandle, findSiteByOwner, siteUrl } from '../sites/index.ts';
 
 const FALLBACK_CURRENCY = 'usd';
@@ -30,17 +30,31 @@ export interface TipsDeps {
   appUrl: URL;
 }
 
-/** The currency tips are in: the paid tiers' (as reports count), else the Stripe account's default, else usd. */
+/** The currency tips are in: the paid tiers' (as reports count), else the Stripe account's default, else usd; a column, so one query reads it beside others. */
+const tipCurrency = (siteId: string) =>
+  sql<string>`coalesce(
+    (select ${tiers.currency} from ${tiers} where ${tiers.siteId} = ${siteId} and ${tiers.type} = 'paid' order by ${tiers.position}, ${tiers.createdAt} limit 1),
+    (select lower(${paymentAccounts.defaultCurrency}) from ${paymentAccounts} where ${paymentAccounts.siteId} = ${siteId}),
+    ${FALLBACK_CURRENCY})`;
+
 async function tipCurrencyOf(db: Database, siteId: string): Promise<string> {
-  const [tier] = await db
-    .select({ currency: tiers.currency })
-    .from(tiers)
-    .where(and(eq(tiers.siteId, siteId), eq(tiers.type, 'paid')))
-    .orderBy(asc(tiers.position), asc(tiers.createdAt))
-    .limit(1);
-  if (tier) return tier.currency;
-  const [account] = await db.select({ currency: paymentAccounts.defaultCurrency }).from(paymentAccounts).where(eq(paymentAccounts.siteId, siteId));
-  return account?.currency?.toLowerCase() ?? FALLBACK_CURRENCY;
+  const [row] = await db.select({ currency: tipCurrency(siteId) }).from(sites).where(eq(sites.id, siteId));
+  return row?.currency ?? FALLBACK_CURRENCY;
+}
+
+/** What a tip's Checkout checks of its site, in one round trip: suspended, the currency, and whether the post named is this site's and published. */
+async function checkoutFactsOf(db: Database, siteId: string, postId: string | undefined) {
+  const [row] = await db
+    .select({
+      suspended: siteIsSuspendedColumn(sites.id),
+      currency: tipCurrency(siteId),
+      postFound: postId
+        ? sql<boolean>`exists (select 1 from ${posts} where ${posts.id} = ${postId} and ${posts.siteId} = ${siteId} and ${posts.status} = 'published')`
+        : sql<boolean>`true`,
+    })
+    .from(sites)
+    .where(eq(sites.id, siteId));
+  return row ?? { suspended: false, currency: FALLBACK_CURRENCY, postFound: false };
 }
 
 export function createTipsService({ db, sales, paymentsReady, rateLimiter, appUrl }: TipsDeps) {
@@ -48,21 +62,24 @@ export function createTipsService({ db, sales, paymentsReady, rateLimiter, appUr
   async function startCheckout(handle: string, input: TipCheckout, tipperId: string | undefined, ip: string): Promise<{ url: string }> {
     const site = await findSiteByHandle(db, handle);
     if (!site?.publishedAt) throw new AppError('not-found', 404);
-    await refuseIfSuspended(db, site.id);
     const settings: TipSettings = site.tips;
     if (!settings.enabled) throw new AppError('tips-off', 409);
-    const currency = await tipCurrencyOf(db, site.id);
-    if (input.currency !== undefined && input.currency !== currency) throw badRequest('invalid-input', 'currency');
     if (input.amount < settings.minimum || input.amount > settings.maximum) throw badRequest('invalid-input', 'amount');
+    // The checks and the rate limit's write side by side, not one after another; the limit counts a refused attempt too.
+    const [facts, overLimit] = await Promise.all([
+      checkoutFactsOf(db, site.id, input.postId),
+      // Its refusal is kept, so a suspended site says 410 before 429 whichever answers first.
+      rateLimiter.consumePublicCheckout(ip).then(
+        () => undefined,
+        (error: Error) => error,
+      ),
+    ]);
+    if (facts.suspended) throw new AppError('site-suspended', 410);
+    const currency = facts.currency;
+    if (input.currency !== undefined && input.currency !== currency) throw badRequest('invalid-input', 'currency');
     // A post named must be this site's and published; another site's post is no post here.
-    if (input.postId) {
-      const [post] = await db
-        .select({ id: posts.id })
-        .from(posts)
-        .where(and(eq(posts.id, input.postId), eq(posts.siteId, site.id), eq(posts.status, 'published')));
-      if (!post) throw badRequest('invalid-input', 'postId');
-    }
-    await rateLimiter.consumePublicCheckout(ip);
+    if (!facts.postFound) throw badRequest('invalid-input', 'postId');
+    if (overLimit) throw overLimit;
     const { url } = await sales.startPaymentCheckout({
       site,
       kind: 'tip',
