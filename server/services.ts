@@ -168,6 +168,7 @@ export function createServices({ config, database, transport, clock, logger, sec
     rateLimiter,
     dryRunsPerHour: config.rateLimits.importDryRunsPerHour,
     stripeForSite: paymentAccounts.stripeForSite,
+    paymentsReady,
     fetchToFile: (url, destPath, options) => addressGuard.fetchToFile(url, destPath, options),
     importFile: media.importFile,
   });

@@ -7,7 +7,7 @@
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
-import type { StripeForSite } from '../payments/index.ts';
+import type { PaymentsReady, StripeForSite } from '../payments/index.ts';
 import type { JobQueue } from '../queue/index.ts';
 import type { SiteChanged } from '../sites/index.ts';
 import type { Storage } from '../storage/index.ts';
@@ -38,6 +38,8 @@ export interface ImportsDeps {
   /** RATE_LIMIT_IMPORT_DRY_RUNS_PER_HOUR. */
   dryRunsPerHour: number;
   stripeForSite: StripeForSite;
+  /** Whether the site can take money: an imported discount offer gets its coupon only then (server/offers/). */
+  paymentsReady: PaymentsReady;
   /** The address guard's fetch (server/address-guard/). */
   fetchToFile: FetchToFile;
   /** The media room's file into the library (server/media/). */

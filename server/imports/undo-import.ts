@@ -7,8 +7,9 @@
  * someone has used, media a kept post or the design uses. In one transaction:
  * its posts (their comments, media uses and old addresses go by the tables'
  * cascades), its memberships (through the memberships room), the accounts it
- * made that have nothing else, the tiers it made that nothing uses, its media
- * rows that nothing shows; then the items of what went, so the same file
+ * made that have nothing else, the offers it made that no one has claimed
+ * since, the products it made that no one has bought since, the tiers it
+ * made that nothing uses, its media rows that nothing shows; then the items of what went, so the same file
  * imported again brings that back and not what stayed. What stayed is told
  * in the import's problems. The media files and the uploaded file are
  * deleted after the commit.
@@ -16,6 +17,7 @@
 import { and, eq, inArray, isNull, lte, notExists, notInArray } from 'drizzle-orm';
 import { UNDO_KEPT_WHERE, type ImportProblem } from '../../common/api/imports.ts';
 import { media, memberships, postMedia, sites, tiers } from '../../db/content-schema.ts';
+import { offerRedemptions, offers, productFiles, productPurchases, products } from '../../db/earn-schema.ts';
 import { postTiers } from '../../db/money-schema.ts';
 import { importItems, imports, type ImportItemKind } from '../../db/move-schema.ts';
 import { oauthAccounts, sessions, users } from '../../db/schema.ts';
@@ -60,6 +62,26 @@ async function removeLoneUsers(tx: Transaction, ids: string[], finishedAt: Date)
   return removed;
 }
 
+/** The import's offers no one has claimed since (no seat held or paid); answers their ids. */
+async function removeUnclaimedOffers(tx: Transaction, siteId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const gone = await tx
+    .delete(offers)
+    .where(and(eq(offers.siteId, siteId), inArray(offers.id, ids), notExists(tx.select({ id: offerRedemptions.id }).from(offerRedemptions).where(eq(offerRedemptions.offerId, offers.id)))))
+    .returning({ id: offers.id });
+  return gone.map((row) => row.id);
+}
+
+/** The import's products no one has bought since (a purchase keeps its product: the buyer's files); answers their ids. */
+async function removeUnsoldProducts(tx: Transaction, siteId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const gone = await tx
+    .delete(products)
+    .where(and(eq(products.siteId, siteId), inArray(products.id, ids), notExists(tx.select({ id: productPurchases.saleId }).from(productPurchases).where(eq(productPurchases.productId, products.id)))))
+    .returning({ id: products.id });
+  return gone.map((row) => row.id);
+}
+
 async function removeUnusedTiers(tx: Transaction, siteId: string, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await tx
@@ -71,11 +93,13 @@ async function removeUnusedTiers(tx: Transaction, siteId: string, ids: string[])
         notExists(tx.select({ id: memberships.id }).from(memberships).where(eq(memberships.tierId, tiers.id))),
         // A kept post for this tier's members.
         notExists(tx.select({ id: postTiers.postId }).from(postTiers).where(eq(postTiers.tierId, tiers.id))),
+        // A kept offer on it.
+        notExists(tx.select({ id: offers.id }).from(offers).where(eq(offers.tierId, tiers.id))),
       ),
     );
 }
 
-/** The import's media no remaining post uses and the site does not show (its avatar or banner, its design); answers their ids. */
+/** The import's media no remaining post or product uses and the site does not show (its avatar or banner, its design); answers their ids. */
 async function removeUnusedMedia(tx: Transaction, siteId: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const [site] = await tx.select({ avatar: sites.avatarMediaId, banner: sites.bannerMediaId }).from(sites).where(eq(sites.id, siteId));
@@ -88,6 +112,8 @@ async function removeUnusedMedia(tx: Transaction, siteId: string, ids: string[])
         eq(media.siteId, siteId),
         inArray(media.id, ids),
         notExists(tx.select({ postId: postMedia.postId }).from(postMedia).where(eq(postMedia.mediaId, media.id))),
+        notExists(tx.select({ productId: productFiles.productId }).from(productFiles).where(eq(productFiles.mediaId, media.id))),
+        notExists(tx.select({ id: products.id }).from(products).where(eq(products.coverMediaId, media.id))),
         ...(shown.length > 0 ? [notInArray(media.id, shown)] : []),
       ),
     )
@@ -137,9 +163,11 @@ export async function undoImport(deps: ImportsDeps, ownerId: string, id: string)
     await deleteImportedPosts(tx, site.id, goingPosts);
     const members = await removeImportedMemberships(tx, site.id, await targets('member'), finishedAt);
     const goneUsers = await removeLoneUsers(tx, await targets('user'), finishedAt);
+    const goneOffers = await removeUnclaimedOffers(tx, site.id, await targets('offer'));
+    const goneProducts = await removeUnsoldProducts(tx, site.id, await targets('product'));
     await removeUnusedTiers(tx, site.id, await targets('tier'));
     const removed = await removeUnusedMedia(tx, site.id, await targets('media'));
-    await forgetRemovedItems(tx, id, { post: goingPosts, member: members.removed, user: goneUsers, media: removed });
+    await forgetRemovedItems(tx, id, { post: goingPosts, member: members.removed, user: goneUsers, media: removed, offer: goneOffers, product: goneProducts });
     const problems = [...keptProblems({ posts: keptPosts.size, paying: members.keptPaying.length, changed: members.keptChanged.length }), ...locked.problems];
     const [undone] = await tx.update(imports).set({ status: 'undone', undoneAt: now, problems }).where(eq(imports.id, id)).returning();
     return { row: undone!, removedMedia: removed };

@@ -28,7 +28,7 @@ export interface OffersServiceDeps {
 const COUPON_NAME_MAX = 40;
 
 /** Postgres's unique_violation, found through drizzle's wrapping `cause`. */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
     if ((current as { code?: unknown }).code === '23505') return true;
     current = (current as { cause?: unknown }).cause;
@@ -36,7 +36,8 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-function couponParams(offer: OfferRow): Stripe.CouponCreateParams {
+/** The coupon of a discount offer, on the creator's own account (also for an offer brought in by an import). */
+export function couponParams(offer: OfferRow): Stripe.CouponCreateParams {
   const off = offer.kind === 'percent' ? { percent_off: offer.percentOff! } : { amount_off: offer.amountOff!, currency: offer.currency! };
   return {
     ...off,

@@ -2,7 +2,8 @@
  * What only our own export brings (server/imports/platform/, part D's
  * writers): before the members, its tiers (the members' and posts' tiers by
  * name), its media (the posts' documents and covers name them by the
- * export's ids) and the site itself; after the posts, its comments. Each
+ * export's ids), the site itself with its tip jar, and the offers (on the
+ * tiers) and products (of the media); after the posts, its comments. Each
  * writer records its own items, so a resumed run makes nothing twice.
  */
 import { and, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
@@ -12,7 +13,7 @@ import { users } from '../../../db/schema.ts';
 import type { Site } from '../../sites/index.ts';
 import { findItems, type ImportScope } from '../import-items.ts';
 import type { ImportsDeps } from '../import-deps.ts';
-import { remapDocument, writePlatformComments, writePlatformMedia, writePlatformSite, writePlatformTiers } from '../platform/write-platform.ts';
+import { remapDocument, writePlatformComments, writePlatformMedia, writePlatformOffers, writePlatformProducts, writePlatformSite, writePlatformTiers } from '../platform/write-platform.ts';
 import type { PlatformExtras, SourceBundle } from '../sources/source-bundle.ts';
 import type { PostContext } from './import-posts.ts';
 
@@ -20,6 +21,8 @@ export async function platformPhase(deps: ImportsDeps, scope: ImportScope, site:
   const tierIdByName = await writePlatformTiers(deps, scope, site, extras.tiers);
   const mediaIdByKey = await writePlatformMedia(deps, scope, bundle);
   await writePlatformSite(deps, scope, site, extras, mediaIdByKey);
+  await writePlatformOffers(deps, scope, site, extras.offers, tierIdByName);
+  await writePlatformProducts(deps, scope, site, extras, mediaIdByKey);
   const keyOfEntry = new Map(extras.media.map((item) => [item.entry, item.key]));
   return {
     remapDocument: (document) => remapDocument(document, mediaIdByKey),
