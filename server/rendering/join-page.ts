@@ -161,19 +161,20 @@ function googleSignInLink(site: Site, choice: JoinChoice | undefined): string {
 }
 
 /** The terms a join accepts, in the words of the sign-up form, under the button: the site's own copies (framed-pages.ts, docs/decisions/153). */
-function joinTermsHtml(site: Pick<Site, 'handle' | 'domain'>): string {
-  return `<p class="join__terms">By joining you agree to the <a href="${sitePath(site, '/terms')}">Terms</a> and <a href="${sitePath(site, '/privacy')}">Privacy Policy</a>.</p>`;
+function joinTermsHtml(site: Pick<Site, 'handle' | 'domain'>, doing: string): string {
+  return `<p class="join__terms">By ${doing} you agree to the <a href="${sitePath(site, '/terms')}">Terms</a> and <a href="${sitePath(site, '/privacy')}">Privacy Policy</a>.</p>`;
 }
 
 /**
  * The one e-mail field, its problem and the button: the join page and the
  * design's join section both use it (`id` keeps two forms on one page apart).
+ * `doing` names what the reader agrees to the terms by: joining, or buying a product.
  */
-export function emailJoinFields(site: Pick<Site, 'handle' | 'domain'>, id: string, email: string, problem: string | undefined, button: string): string {
+export function emailJoinFields(site: Pick<Site, 'handle' | 'domain'>, id: string, email: string, problem: string | undefined, button: string, doing = 'joining'): string {
   const field = fieldProblem(id, problem);
   return `<div class="field join__email"><label for="${id}">Your e-mail</label><input id="${id}" name="email" type="email" autocomplete="email" inputmode="email" required value="${text(email)}"${field.attrs}>${field.html}</div>
 <button class="button" type="submit">${text(button)}</button>
-${joinTermsHtml(site)}`;
+${joinTermsHtml(site, doing)}`;
 }
 
 function signupSection(site: Site, input: JoinPageInput): string {

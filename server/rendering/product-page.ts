@@ -56,9 +56,9 @@ function buyHtml(input: ProductPageInput): string {
   if (joiner === 'owner') return '<p class="tier__note">This is your product: readers see a "Buy" button here.</p>';
   if (joiner === 'signed-in') return `<form method="post" action="${text(action)}"><button class="button" type="submit">Buy</button></form>`;
   const form = input.signup ?? { email: '', problems: {} };
-  return `<form method="post" action="${text(action)}" novalidate>
+  return `<form class="sign-in__form" method="post" action="${text(action)}" novalidate>
 <p class="field__hint">Your receipt and the download link go to this address. Buying goes on to a secure payment page.</p>
-${emailJoinFields(site, 'product-email', form.email, form.problems.email, 'Buy')}
+${emailJoinFields(site, 'product-email', form.email, form.problems.email, 'Buy', 'buying')}
 </form>`;
 }
 

@@ -184,6 +184,7 @@ describe('a product bought signed out', () => {
     expect(page.text).toContain('$12.00');
     expect(page.text).toContain('guide.pdf');
     expect(page.text).toContain('name="email"');
+    expect(page.text).toContain('By buying you agree to the');
     const refused = await visitor.post(`/@${site.creator.handle}/products/${product.slug}`, formBody({ email: 'not an address' }), FORM);
     expect(refused.status).toBe(400);
     const bought = await visitor.post(`/@${site.creator.handle}/products/${product.slug}`, formBody({ email: uniqueEmail('form') }), FORM);
