@@ -39,8 +39,6 @@ import { createTiersFeature } from './tiers/index.ts';
 import { createGiftsFeature } from './gifts/index.ts';
 import { createTipsFeature } from './tips/index.ts';
 import { createProductsFeature } from './products/index.ts';
-import { createTipsFeature } from './tips/index.ts';
-import { createProductsFeature } from './products/index.ts';
 import { createOffersFeature } from './offers/index.ts';
 import { createExportsFeature } from './exports/index.ts';
 import { createImportsFeature } from './imports/index.ts';
@@ -109,7 +107,6 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       publishedDesigns: services.publishedDesigns,
       messagesSection: accountMessages(services.messages),
       purchases: services.productDownloads.ofBuyer,
-      purchases: services.productDownloads.ofBuyer,
       deletion: services.accountDeletion,
     }),
     createMessagingFeature({ messages: services.messages, comments: services.comments, events: services.messageEvents, sameOrigin, session: loadSession(services.sessions, cookie), maintenance: services.maintenance }),
@@ -130,8 +127,6 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
     }),
     createOffersFeature({ offers: services.offers, checkout: services.offerCheckout, sameOrigin }),
     createGiftsFeature({ gifts: services.gifts, sameOrigin }),
-    createTipsFeature({ tips: services.tips, sameOrigin }),
-    createProductsFeature({ products: services.products, store: services.productStore, sameOrigin }),
     createTipsFeature({ tips: services.tips, sameOrigin }),
     createProductsFeature({ products: services.products, store: services.productStore, sameOrigin }),
     // Last: its pages answer /@{handle} paths, /robots.txt and the sitemap, and let every other path through.
@@ -157,7 +152,6 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       platformBadge: config.platformBadge,
       publishedDesigns: services.publishedDesigns,
       commentsSection: postComments({ comments: services.comments, clock: services.clock }),
-      products: { store: services.productStore, downloads: services.productDownloads, storage: services.media.storage },
       products: { store: services.productStore, downloads: services.productDownloads, storage: services.media.storage },
       offers: services.offerCheckout,
       gifts: services.gifts,
