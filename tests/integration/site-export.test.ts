@@ -116,7 +116,7 @@ describe('the site export', () => {
     const zip = await openZip(zipPath);
     try {
       const manifest = JSON.parse(await zip.readText('manifest.json')) as ExportManifest;
-      expect(manifest.formatVersion).toBe(1);
+      expect(manifest.formatVersion).toBe(2);
       expect(manifest.site.handle).toBe(creator.handle);
       expect(manifest.counts).toMatchObject({ posts: 4, media: 1, members: 1, comments: 1, conversations: 1, messages: 1 });
       const names = zip.entries.map((entry) => entry.name).filter((name) => name !== 'manifest.json');

@@ -42,6 +42,8 @@ interface Forged {
   brandColor?: string;
   design?: unknown;
   post?: Record<string, unknown>;
+  /** Format 2's additions to site.json. */
+  earn?: { offers?: unknown[]; products?: unknown[]; tips?: unknown };
 }
 
 async function makeExport(file: string, forged: Forged = {}): Promise<void> {
@@ -51,6 +53,7 @@ async function makeExport(file: string, forged: Forged = {}): Promise<void> {
     settings: { commentsFrom: 'members', messagesFrom: 'members', messageNotices: 'soon', pastDueAccess: true },
     design: { draft: forged.design ?? null, published: forged.design ?? null, versions: [] },
     tiers: [{ name: 'Gold', description: '', benefits: [], type: 'paid', monthlyPrice: 500, yearlyPrice: null, currency: 'usd', active: true, position: 1, stripeProductId: 'prod_1', stripeMonthlyPriceId: 'price_1', stripeYearlyPriceId: null }],
+    ...forged.earn,
   };
   await zip.add('site.json', JSON.stringify(site));
   // Stored, not compressed, so the test can find and change their bytes in the file.
@@ -129,8 +132,8 @@ describe('readPlatformExport', () => {
 
   it('refuses a format version it does not know', async () => {
     const file = path.join(dir, 'future.zip');
-    await makeExport(file, { formatVersion: 2 });
-    await expect(readPlatformExport({ filePath: file, fileName: 'future.zip' })).rejects.toMatchObject({ code: 'invalid-import', message: expect.stringContaining('format 2') });
+    await makeExport(file, { formatVersion: 3 });
+    await expect(readPlatformExport({ filePath: file, fileName: 'future.zip' })).rejects.toMatchObject({ code: 'invalid-import', message: expect.stringContaining('format 3') });
   });
 
   it('leaves out a design that breaks the design rules, with a problem, and keeps a good one', async () => {
@@ -153,6 +156,41 @@ describe('readPlatformExport', () => {
     const file = path.join(dir, 'hostile-colour.zip');
     await makeExport(file, { brandColor: HOSTILE });
     await expect(readPlatformExport({ filePath: file, fileName: 'x.zip' })).rejects.toMatchObject({ code: 'invalid-import', message: expect.stringContaining('brandColor') });
+  });
+
+  it('reads format 2: a format 1 tier has no trial, and an offer, product or tip jar that breaks its room\'s rules is left out with a problem', async () => {
+    const offer = { name: 'Spring', code: 'spring', kind: 'percent', percentOff: 25, amountOff: null, currency: null, trialDays: null, duration: 'once', durationMonths: null, endsAt: null, redemptionLimit: 10, redemptions: 2, archived: false, tier: 'Gold', stripeCouponId: 'coupon_1' };
+    const product = { title: 'Pack', slug: 'pack', description: '', price: 900, currency: 'usd', status: 'active', cover: null, files: [`media/${MEDIA_ID}/dawn.jpg`] };
+    const tips = { enabled: true, presets: [300], minimum: 100, maximum: 1000 };
+    const file = path.join(dir, 'format-2.zip');
+    await makeExport(file, {
+      formatVersion: 2,
+      earn: {
+        offers: [offer, { ...offer, code: 'no-value', percentOff: null }, { ...offer, code: 'over', redemptions: 11 }, { ...offer, code: '<b>bold</b>' }],
+        products: [product, { ...product, slug: 'free', price: 0 }, { ...product, slug: 'empty', files: [] }],
+        tips,
+      },
+    });
+    const bundle = await readPlatformExport({ filePath: file, fileName: 'x.zip' });
+    await bundle.close();
+    expect(bundle.platform!.tiers[0]!.trialDays).toBeNull();
+    expect(bundle.platform!.offers).toEqual([offer]);
+    expect(bundle.platform!.products).toEqual([product]);
+    expect(bundle.platform!.tips).toEqual(tips);
+    expect(bundle.problems).toEqual([
+      { where: 'site.json, offer 2', message: expect.stringContaining('percentOff') },
+      { where: 'site.json, offer 3', message: expect.stringContaining('redemptions') },
+      { where: 'site.json, offer 4', message: expect.stringContaining('code') },
+      { where: 'site.json, product 2', message: expect.stringContaining('price') },
+      { where: 'site.json, product 3', message: expect.stringContaining('files') },
+    ]);
+
+    const badTips = path.join(dir, 'bad-tips.zip');
+    await makeExport(badTips, { formatVersion: 2, earn: { tips: { ...tips, minimum: 5000 } } });
+    const withBadTips = await readPlatformExport({ filePath: badTips, fileName: 'x.zip' });
+    await withBadTips.close();
+    expect(withBadTips.platform!.tips).toBeUndefined();
+    expect(withBadTips.problems).toEqual([{ where: 'site.json, the tip jar', message: expect.stringContaining('presets') }]);
   });
 
   it('leaves out a post whose visibility, date or slug breaks the posts rules, with a problem', async () => {
