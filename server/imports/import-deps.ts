@@ -19,7 +19,7 @@ interface FetchToFile {
 }
 
 interface ImportFile {
-  (input: { siteId: string; filePath: string; originalName: string; alt?: string }): Promise<{ id: string; kind: MediaKind; type: string; bytes: number }>;
+  (input: { siteId: string; filePath: string; originalName: string; alt?: string; zip?: boolean }): Promise<{ id: string; kind: MediaKind; type: string; bytes: number }>;
 }
 
 export interface ImportsDeps {

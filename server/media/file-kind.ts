@@ -18,7 +18,7 @@ export interface FileKind {
 /** The ISO-media brands of sound alone (iTunes' M4A, audiobooks, protected M4A); any other brand is read as video. */
 const AUDIO_BRANDS = new Set(['M4A ', 'M4B ', 'M4P ']);
 
-function kindOf(format: SniffedFormat, head: Buffer): FileKind | undefined {
+function kindOf(format: SniffedFormat, head: Buffer, zip: boolean): FileKind | undefined {
   switch (format) {
     case 'jpeg':
     case 'png':
@@ -41,14 +41,17 @@ function kindOf(format: SniffedFormat, head: Buffer): FileKind | undefined {
     }
     case 'matroska':
       return { kind: 'video', type: 'video/webm' };
-    // A zip is uploaded on purpose, to sell (common/media.ts); one an import finds stays out of the library.
+    // A zip is uploaded on purpose, to sell (common/media.ts); one an import finds stays out of the library, unless
+    // the library had it already (our own export's media).
     case 'zip':
+      return zip ? { kind: 'file', type: confirmedType(format, '') } : undefined;
     case 'unknown':
       return undefined;
   }
 }
 
-export async function fileKindOf(filePath: string): Promise<FileKind | undefined> {
+/** `zip`: a zip is taken too (a file that was a library item on another site of this platform). */
+export async function fileKindOf(filePath: string, { zip = false }: { zip?: boolean } = {}): Promise<FileKind | undefined> {
   const head = await readHead(filePath);
-  return kindOf(sniffFormat(head), head);
+  return kindOf(sniffFormat(head), head, zip);
 }

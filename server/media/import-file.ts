@@ -43,6 +43,8 @@ export interface FileToImport {
   /** The name the library shows, cleaned as an upload's is. */
   originalName: string;
   alt?: string;
+  /** Take a zip too: the file was a library item of another site of this platform (its export), sold as a product's file. */
+  zip?: boolean;
 }
 
 export interface ImportedFile {
@@ -53,10 +55,10 @@ export interface ImportedFile {
 }
 
 export function createFileImport({ db, storage, queue, clock, maxBytes, siteQuotaBytes }: FileImportDeps) {
-  return async function importFile({ siteId, filePath, originalName, alt = '' }: FileToImport): Promise<ImportedFile> {
+  return async function importFile({ siteId, filePath, originalName, alt = '', zip = false }: FileToImport): Promise<ImportedFile> {
     const { size: bytes } = await stat(filePath);
     if (bytes > maxBytes) throw new AppError('payload-too-large', 413);
-    const found = await fileKindOf(filePath);
+    const found = await fileKindOf(filePath, { zip });
     if (!found) throw new AppError('unsupported-media-type', 415);
     const id = randomUUID();
     const storageKey = originalKey(siteId, id);

@@ -1,8 +1,11 @@
 /**
  * The export's media originals into this site's library: each entry streamed
  * (its SHA-256 checked by the reader) to a temporary file and handed to the
- * media room's importFile, which stores and processes it as an upload.
- * Recorded as kind `media` by the export's id, so a rerun makes none twice.
+ * media room's importFile, which stores and processes it as an upload (a zip
+ * too: it was a library item there, sold as a product's file). One the
+ * library refuses (its kind, its size) is left out with a problem, and the
+ * run goes on. Recorded as kind `media` by the export's id, so a rerun makes
+ * none twice.
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -12,6 +15,8 @@ import { pipeline } from 'node:stream/promises';
 import type { ImportsDeps } from '../import-deps.ts';
 import { findItems, recordItems, type ImportScope } from '../import-items.ts';
 import type { SourceBundle } from '../sources/source-bundle.ts';
+import { AppError } from '../../errors.ts';
+import { addProblems } from './run-problems.ts';
 
 /** Export media id → the new media id (made now or by an earlier run of the same file). */
 export async function writePlatformMedia(deps: ImportsDeps, scope: ImportScope, bundle: SourceBundle): Promise<Map<string, string>> {
@@ -26,7 +31,14 @@ export async function writePlatformMedia(deps: ImportsDeps, scope: ImportScope, 
     const filePath = path.join(workDir, `platform-media-${randomUUID()}`);
     try {
       await pipeline(body, createWriteStream(filePath));
-      const made = await deps.importFile({ siteId: scope.siteId, filePath, originalName: item.originalName, alt: item.alt });
+      const made = await deps.importFile({ siteId: scope.siteId, filePath, originalName: item.originalName, alt: item.alt, zip: true }).catch((error: unknown) => {
+        if (error instanceof AppError && (error.code === 'unsupported-media-type' || error.code === 'payload-too-large')) return error;
+        throw error;
+      });
+      if (made instanceof AppError) {
+        await addProblems(deps.db, scope.importId, [{ where: item.entry, message: `${made.message} The file is left out.` }]);
+        continue;
+      }
       await recordItems(deps.db, scope, 'media', [{ sourceKey: item.key, targetId: made.id }]);
       mediaIdByKey.set(item.key, made.id);
     } finally {
