@@ -106,7 +106,7 @@ function createFeatures(config: Config, services: Services, cookie: SessionCooki
       accounts: services.memberAccounts,
       publishedDesigns: services.publishedDesigns,
       messagesSection: accountMessages(services.messages),
-      purchases: services.productDownloads.ofBuyer,
+      purchases: (siteId, userId) => services.productDownloads.ofBuyer(siteId, userId),
       deletion: services.accountDeletion,
     }),
     createMessagingFeature({ messages: services.messages, comments: services.comments, events: services.messageEvents, sameOrigin, session: loadSession(services.sessions, cookie), maintenance: services.maintenance }),

@@ -203,7 +203,7 @@ describe.skipIf(!chromiumAvailable)('more ways to be paid, in Chromium (issue 31
     await page.getByRole('heading', { name: 'Twelve-week training plan' }).waitFor();
     await screenshot(page, `${SHOTS}/9-downloads-1280.png`, { fullPage: true });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /training-plan\.pdf/ }).click()]);
-    expect((await readFile((await download.path())!)).equals(pdf)).toBe(true);
+    expect((await readFile(await download.path())).equals(pdf)).toBe(true);
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
