@@ -15,10 +15,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function kindOfBytes(head: Buffer) {
+async function kindOfBytes(head: Buffer, options: { zip?: boolean } = {}) {
   const file = path.join(dir, `file-${(count += 1)}`);
   await writeFile(file, Buffer.concat([head, Buffer.alloc(64, 0)]));
-  return fileKindOf(file);
+  return fileKindOf(file, options);
 }
 
 /** An ISO-media file's first box: size, `ftyp`, the major brand. */
@@ -45,5 +45,10 @@ describe('fileKindOf', () => {
     ['a zip', Buffer.from('PK\x03\x04', 'latin1')],
   ])('takes %s for nothing the library holds', async (_name, head) => {
     expect(await kindOfBytes(head)).toBeUndefined();
+  });
+
+  it('takes a zip when asked (a library item of our own export), and still nothing unknown', async () => {
+    expect(await kindOfBytes(Buffer.from('PK\x03\x04', 'latin1'), { zip: true })).toEqual({ kind: 'file', type: 'application/zip' });
+    expect(await kindOfBytes(Buffer.from('<!doctype html><html>'), { zip: true })).toBeUndefined();
   });
 });
