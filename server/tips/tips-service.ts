@@ -4,7 +4,7 @@
  * the creator's list of them. The tip jar's settings live on the site (`sites.tips`) and are written by the sites
  * room's `PATCH /api/sites/mine`; a tip's state is its sale's, so tips need no fulfiller of their own.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { TipsAnswer } from '../../common/api/tips.ts';
 import type { TipSettings } from '../../common/earn.ts';
 import type { TipCheckout } from '../../common/tip-schemas.ts';
@@ -30,51 +30,62 @@ export interface TipsDeps {
   appUrl: URL;
 }
 
-/** The currency tips are in: the paid tiers' (as reports count), else the Stripe account's default, else usd; a column, so one query reads it beside others. */
-const tipCurrency = (siteId: string) =>
+/**
+ * The currency tips are in: the paid tiers' (as reports count), else the Stripe account's default, else usd; a column,
+ * so one query reads it beside others. Written with aliases: in a query of one table drizzle names columns without
+ * their table, and `site_id = id` inside the subquery would be the tier's own id.
+ */
+const tipCurrency = (siteId: SQLWrapper | string) =>
   sql<string>`coalesce(
-    (select ${tiers.currency} from ${tiers} where ${tiers.siteId} = ${siteId} and ${tiers.type} = 'paid' order by ${tiers.position}, ${tiers.createdAt} limit 1),
-    (select lower(${paymentAccounts.defaultCurrency}) from ${paymentAccounts} where ${paymentAccounts.siteId} = ${siteId}),
+    (select t.currency from ${tiers} t where t.site_id = ${siteId} and t.type = 'paid' order by t.position, t.created_at limit 1),
+    (select lower(a.default_currency) from ${paymentAccounts} a where a.site_id = ${siteId}),
     ${FALLBACK_CURRENCY})`;
+
+/** The row's own site id, named with its table for the subqueries above (see tipCurrency). */
+const siteIdOfRow = sql`${sites}.${sql.identifier('id')}`;
 
 async function tipCurrencyOf(db: Database, siteId: string): Promise<string> {
   const [row] = await db.select({ currency: tipCurrency(siteId) }).from(sites).where(eq(sites.id, siteId));
   return row?.currency ?? FALLBACK_CURRENCY;
 }
 
-/** What a tip's Checkout checks of its site, in one round trip: suspended, the currency, and whether the post named is this site's and published. */
-async function checkoutFactsOf(db: Database, siteId: string, postId: string | undefined) {
+/**
+ * What a tip's Checkout checks of the site `handle` names, in one round trip and without its id, so it runs beside the
+ * site's own lookup: suspended, the currency, and whether the post named is this site's and published.
+ */
+async function checkoutFactsOf(db: Database, handle: string, postId: string | undefined) {
   const [row] = await db
     .select({
-      suspended: siteIsSuspendedColumn(sites.id),
-      currency: tipCurrency(siteId),
+      siteId: sites.id,
+      suspended: siteIsSuspendedColumn(siteIdOfRow),
+      currency: tipCurrency(siteIdOfRow),
       postFound: postId
-        ? sql<boolean>`exists (select 1 from ${posts} where ${posts.id} = ${postId} and ${posts.siteId} = ${siteId} and ${posts.status} = 'published')`
+        ? sql<boolean>`exists (select 1 from ${posts} p where p.id = ${postId} and p.site_id = ${siteIdOfRow} and p.status = 'published')`
         : sql<boolean>`true`,
     })
     .from(sites)
-    .where(eq(sites.id, siteId));
-  return row ?? { suspended: false, currency: FALLBACK_CURRENCY, postFound: false };
+    .where(eq(sites.handle, handle.toLowerCase()));
+  return row;
 }
 
 export function createTipsService({ db, sales, paymentsReady, rateLimiter, appUrl }: TipsDeps) {
   /** Opens a tip's Checkout; `tipperId` when signed in, `ip` for the rate limit. */
   async function startCheckout(handle: string, input: TipCheckout, tipperId: string | undefined, ip: string): Promise<{ url: string }> {
-    const site = await findSiteByHandle(db, handle);
-    if (!site?.publishedAt) throw new AppError('not-found', 404);
-    const settings: TipSettings = site.tips;
-    if (!settings.enabled) throw new AppError('tips-off', 409);
-    if (input.amount < settings.minimum || input.amount > settings.maximum) throw badRequest('invalid-input', 'amount');
-    // The checks and the rate limit's write side by side, not one after another; the limit counts a refused attempt too.
-    const [facts, overLimit] = await Promise.all([
-      checkoutFactsOf(db, site.id, input.postId),
-      // Its refusal is kept, so a suspended site says 410 before 429 whichever answers first.
+    // The site, its checks and the rate limit's write side by side, not one after another; the limit counts a refused attempt too.
+    const [site, facts, overLimit] = await Promise.all([
+      findSiteByHandle(db, handle),
+      checkoutFactsOf(db, handle, input.postId),
+      // Its refusal is kept, so an unknown or suspended site answers as such whichever query ends first.
       rateLimiter.consumePublicCheckout(ip).then(
         () => undefined,
         (error: Error) => error,
       ),
     ]);
+    if (!site?.publishedAt || facts?.siteId !== site.id) throw new AppError('not-found', 404);
     if (facts.suspended) throw new AppError('site-suspended', 410);
+    const settings: TipSettings = site.tips;
+    if (!settings.enabled) throw new AppError('tips-off', 409);
+    if (input.amount < settings.minimum || input.amount > settings.maximum) throw badRequest('invalid-input', 'amount');
     const currency = facts.currency;
     if (input.currency !== undefined && input.currency !== currency) throw badRequest('invalid-input', 'currency');
     // A post named must be this site's and published; another site's post is no post here.

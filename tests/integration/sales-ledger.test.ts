@@ -95,6 +95,28 @@ describe('a one-time Checkout', () => {
     expect(await db().select().from(sales).where(eq(sales.siteId, site.id))).toEqual([]);
   });
 
+  it('writes no sale when Stripe refuses the session, and a session whose sale was not written pays nothing', async () => {
+    const { site } = await insertSiteWithOwner(db());
+    // An account Stripe does not know: the call fails, and no open sale is left behind.
+    await db().insert(paymentAccounts).values({ siteId: site.id, stripeAccountId: 'acct_nobodyknows', detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true });
+    await expect(server.services.sales.startPaymentCheckout(tipRequest(site))).rejects.toMatchObject({ status: 502 });
+    expect(await db().select().from(sales).where(eq(sales.siteId, site.id))).toEqual([]);
+
+    // The session is made, then the rows' write fails: its URL reaches nobody, and were it paid, no sale moves.
+    const { site: other, accountId } = await connectedSite();
+    const failing = { ...tipRequest(other), withSale: () => Promise.reject(new Error('the kind row failed')) };
+    await expect(server.services.sales.startPaymentCheckout(failing)).rejects.toThrow('the kind row failed');
+    expect(await db().select().from(sales).where(eq(sales.siteId, other.id))).toEqual([]);
+    const { data: made } = await stripe().checkout.sessions.list({}, { stripeAccount: accountId });
+    expect(made).toHaveLength(1);
+    const eventsBefore = stripeServer.events(accountId).length;
+    const orphan = made[0]!.url!;
+    await pay(orphan);
+    expect(stripeServer.events(accountId).length).toBeGreaterThan(eventsBefore);
+    expect(await db().select().from(sales).where(eq(sales.siteId, other.id))).toEqual([]);
+    expect(await db().select().from(activityEvents).where(eq(activityEvents.siteId, other.id))).toEqual([]);
+  });
+
   it('expires: open to expired', async () => {
     const { site } = await connectedSite();
     const { saleId } = await server.services.sales.startPaymentCheckout(tipRequest(site));
