@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TipsAnswer } from '../../common/api/tips.ts';
 import { DEFAULT_TIP_SETTINGS, TIP_MAXIMUM_LIMIT, type TipSettings } from '../../common/earn.ts';
+import { tiers } from '../../db/content-schema.ts';
 import { sales, tips } from '../../db/earn-schema.ts';
 import { paymentAccounts } from '../../db/money-schema.ts';
 import { activityEvents } from '../../db/reports-schema.ts';
@@ -119,6 +120,20 @@ describe('a tip', () => {
     const [listed] = (await creator.client.get<TipsAnswer>('/api/tips')).body.tips;
     expect(listed).toMatchObject({ tipperEmail: fan.email, amount: 300 });
     expect(listed!.tipperName).toBeTruthy();
+  });
+
+  it('is in the currency of the site paid tiers, whatever another site charges in', async () => {
+    const creator = await tipJar();
+    const other = await tipJar();
+    await db().insert(tiers).values([
+      { siteId: creator.siteId, name: 'Crew', type: 'paid', monthlyPrice: 500, currency: 'eur', position: 1 },
+      { siteId: other.siteId, name: 'Deck', type: 'paid', monthlyPrice: 500, currency: 'gbp', position: 1 },
+    ]);
+    const opened = await tip(creator.handle, { amount: 500 });
+    expect(opened.status, opened.text).toBe(200);
+    expect(stripeServer.object(sessionIdOf(opened.body.url))).toMatchObject({ currency: 'eur', amount_total: 500 });
+    expect((await tip(creator.handle, { amount: 500, currency: 'usd' })).body.error).toMatchObject({ code: 'invalid-input', field: 'currency' });
+    expect((await creator.client.get<TipsAnswer>('/api/tips')).body.currency).toBe('eur');
   });
 
   it('refuses amounts out of the range or not whole, another currency, an unknown post, and 409s when off or unpaid', async () => {
