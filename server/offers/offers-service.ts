@@ -138,6 +138,9 @@ export function createOffersService({ db, clock, appUrl, paymentsReady }: Offers
 
     async update(ownerId: string, id: string, patch: UpdateOfferInput): Promise<OfferView> {
       const site = await siteOf(ownerId);
+      // A discount brought in by an import to a site that could not take money has no coupon yet: it gets one when
+      // brought back, or stays archived, so a Checkout never opens at full price under a discount's name.
+      const payments = patch.archived === false ? await paymentsReady(site.id) : undefined;
       const row = await db.transaction(async (tx) => {
         const [current] = await tx
           .select()
@@ -151,9 +154,15 @@ export function createOffersService({ db, clock, appUrl, paymentsReady }: Offers
           throw new AppError('invalid-input', 400, 'redemptionLimit');
         }
         const now = clock();
+        let couponId = current.stripeCouponId;
+        if (patch.archived === false && current.kind !== 'trial' && !couponId) {
+          if (!payments?.ready || !payments.stripe) throw new AppError('payments-not-ready', 409);
+          couponId = (await payments.stripe.client.coupons.create(couponParams(current), { stripeAccount: payments.stripe.stripeAccount }).catch(stripeFailure)).id;
+        }
         const [saved] = await tx
           .update(offers)
           .set({
+            stripeCouponId: couponId,
             ...(patch.name !== undefined ? { name: patch.name } : {}),
             ...(patch.endsAt !== undefined ? { endsAt: assertFuture(patch.endsAt) } : {}),
             ...(patch.redemptionLimit !== undefined ? { redemptionLimit: patch.redemptionLimit } : {}),

@@ -1,6 +1,7 @@
 /**
  * Our own export's offers and products on a site that cannot take money yet, over HTTP on one server: a discount
- * comes in archived without coupon and a code the site already uses is skipped, each with a problem in plain words;
+ * comes in archived without coupon (and stays so until the site can make its coupon) and a code the site already uses
+ * is skipped, each with a problem in plain words;
  * the undo removes the offers and products the import made, except an offer someone claimed since, and leaves the
  * site's own offer.
  */
@@ -82,6 +83,14 @@ describe('offers and products of an export on a site that cannot take money', ()
     );
     const [made] = await server.handle.db.select().from(products).where(eq(products.siteId, arriving.siteId));
     expect(made).toMatchObject({ slug: 'guide', price: 500, currency: 'usd' });
+  });
+
+  it('keeps the couponless discount archived while the site cannot take money', async () => {
+    const [spring] = await server.handle.db.select().from(offers).where(and(eq(offers.siteId, arriving.siteId), eq(offers.code, 'spring')));
+    const back = await arriving.patch(`/api/offers/${spring!.id}`, { archived: false });
+    expect(back.status, back.text).toBe(409);
+    expect(back.text).toContain('payments-not-ready');
+    expect((await offersOf(arriving.siteId)).find((offer) => offer.code === 'spring')).toMatchObject({ archived: true, coupon: null });
   });
 
   it('undo removes the offers and product it made, keeps an offer claimed since and the site\'s own offer', async () => {
