@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportView } from '../../common/api/exports.ts';
 import type { ImportView } from '../../common/api/imports.ts';
@@ -209,6 +209,27 @@ describe('an export imported into a fresh instance', () => {
     expect({ percentOff: spring.percent_off, duration: spring.duration, months: spring.duration_in_months }).toEqual({ percentOff: 25, duration: 'repeating', months: 3 });
     const twoOff = await stripe().coupons.retrieve(coupons.get('two-off')!, {}, { stripeAccount: arrivingAccount });
     expect({ amountOff: twoOff.amount_off, currency: twoOff.currency, duration: twoOff.duration }).toEqual({ amountOff: 200, currency: 'usd', duration: 'forever' });
+  });
+
+  it('gives a couponless discount its coupon on the new account when the creator brings it back', async () => {
+    const db = to.handle.db;
+    const [gold] = await db.select().from(tiers).where(and(eq(tiers.siteId, arriving.siteId), eq(tiers.name, 'Gold')));
+    // As an import to a site that could not take money yet leaves a discount: archived, no coupon. Removed at the end,
+    // so the comparisons of the imported offers see only those.
+    const [couponless] = await db
+      .insert(offers)
+      .values({ siteId: arriving.siteId, tierId: gold!.id, name: 'Come back', code: 'come-back', kind: 'amount', amountOff: 150, currency: 'usd', duration: 'forever', archivedAt: new Date() })
+      .returning();
+    try {
+      const back = await arriving.patch(`/api/offers/${couponless!.id}`, { archived: false });
+      expect(back.status, back.text).toBe(200);
+      const [after] = await db.select().from(offers).where(eq(offers.id, couponless!.id));
+      expect(after!.archivedAt).toBeNull();
+      const coupon = await stripe().coupons.retrieve(after!.stripeCouponId!, {}, { stripeAccount: arrivingAccount });
+      expect({ amountOff: coupon.amount_off, currency: coupon.currency, duration: coupon.duration }).toEqual({ amountOff: 150, currency: 'usd', duration: 'forever' });
+    } finally {
+      await db.delete(offers).where(eq(offers.id, couponless!.id));
+    }
   });
 
   it('gives the same product with its two files in order and its cover, and the same tip jar', async () => {
