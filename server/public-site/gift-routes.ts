@@ -9,12 +9,13 @@
 import express, { type Request, type Router } from 'express';
 import type { ErrorCode } from '../../common/error-codes.ts';
 import { GIFT_SEND_AHEAD_MAX_DAYS, giftCheckoutSchema, type GiftCheckout } from '../../common/gift-schemas.ts';
-import { SERVER_MESSAGES, SIGNUP_FIELD_MESSAGES } from '../../common/messages.ts';
-import { emailJoinSchema, listProblems } from '../../common/validation.ts';
+import { SERVER_MESSAGES } from '../../common/messages.ts';
+import { listProblems } from '../../common/validation.ts';
 import type { GiftStatus } from '../../common/earn.ts';
 import { AppError } from '../errors.ts';
 import { contextOf } from '../http/index.ts';
 import { giftHead, giftMain, redeemHead, redeemMain, siteIcon, siteReaderOf, type GiftForm, type GiftPageInput, type PageHead, type RedeemPageInput } from '../rendering/index.ts';
+import { formFields, goToCheckout, visitorEmail } from './checkout-form.ts';
 import type { FoundSite, SitePage, SiteResponse, SiteRoutesDeps } from './site-page.ts';
 
 /** What the gift pages use of the gifts room (server/gifts/). */
@@ -33,8 +34,7 @@ const DAY_MS = 86_400_000;
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The form's fields in the API's shape: a send date is a day, sent that morning (UTC); today or empty means at once. */
-function giftInput(body: Record<string, unknown>, today: string): Record<string, unknown> {
-  const value = (name: string) => (typeof body[name] === 'string' ? body[name] : '');
+function giftInput(value: (name: string) => string, today: string): Record<string, unknown> {
   const sendOn = value('sendOn');
   return {
     tierId: value('tierId'),
@@ -54,6 +54,14 @@ const FIELD_WORDS: Record<string, string> = {
   message: 'The message is too long.',
   email: 'Enter a valid e-mail address.',
 };
+
+const CHECK_FIELDS = 'Please check the fields marked below.';
+
+/** Marks the form's field a problem names (the API's `sendAt` is the form's `sendOn`). */
+function markField(form: GiftForm, field: string | undefined) {
+  const name = field === 'sendAt' ? 'sendOn' : (field ?? '');
+  if (name in FIELD_WORDS) form.problems[name as keyof GiftForm['problems']] = FIELD_WORDS[name];
+}
 
 export function giftRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage): void {
   const { gifts } = deps;
@@ -96,28 +104,18 @@ export function giftRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage
     pages.pass(async (req, res, next) => {
       const found = await pages.siteFor(req, res, next);
       if (!found) return;
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const typed = (name: string) => (typeof body[name] === 'string' ? body[name] : '');
+      const typed = formFields(req);
       const form: GiftForm = { tierId: typed('tierId'), months: typed('months'), recipientEmail: typed('recipientEmail'), sendOn: typed('sendOn'), message: typed('message'), email: typed('email'), problems: {} };
-      const parsed = giftCheckoutSchema.safeParse(giftInput(body, dayOf(clock())));
+      const parsed = giftCheckoutSchema.safeParse(giftInput(typed, dayOf(clock())));
       if (!parsed.success) {
-        for (const problem of listProblems(parsed.error)) {
-          const name = problem.field === 'sendAt' ? 'sendOn' : (problem.field ?? '');
-          if (name in FIELD_WORDS) form.problems[name as keyof GiftForm['problems']] = FIELD_WORDS[name];
-        }
+        for (const problem of listProblems(parsed.error)) markField(form, problem.field);
         res.status(400);
-        return sendGiftPage(req, res, found, { form, error: 'Please check the fields marked below.' });
+        return sendGiftPage(req, res, found, { form, error: CHECK_FIELDS });
       }
-      try {
-        const { url } = await gifts.startCheckout(found.site.handle, parsed.data, found.readerId, contextOf(req).ip);
-        res.redirect(303, url);
-      } catch (error) {
-        if (!(error instanceof AppError) || (error.status >= 500 && !PAGE_ERRORS.includes(error.code))) throw error;
-        res.status(error.status);
-        const field = error.field === 'sendAt' ? 'sendOn' : error.field;
-        if (field && field in FIELD_WORDS) form.problems[field as keyof GiftForm['problems']] = FIELD_WORDS[field];
-        await sendGiftPage(req, res, found, { form, error: field ? 'Please check the fields marked below.' : SERVER_MESSAGES[error.code] });
-      }
+      await goToCheckout(res, () => gifts.startCheckout(found.site.handle, parsed.data, found.readerId, contextOf(req).ip), PAGE_ERRORS, (error) => {
+        markField(form, error.field);
+        return sendGiftPage(req, res, found, { form, error: error.field ? CHECK_FIELDS : SERVER_MESSAGES[error.code] });
+      });
     }),
   );
 
@@ -161,20 +159,19 @@ export function giftRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage
       }
       // A visitor: the site's join link signs them in (an account is made for a new address), then they redeem.
       const typed = typeof body.email === 'string' ? body.email : '';
-      const parsed = emailJoinSchema.safeParse({ email: typed });
-      if (!parsed.success) {
+      const visitor = visitorEmail(typed);
+      if ('problem' in visitor) {
         res.status(400);
-        const problem = SIGNUP_FIELD_MESSAGES[(listProblems(parsed.error)[0]?.code ?? 'invalid-email') as keyof typeof SIGNUP_FIELD_MESSAGES] ?? 'Enter a valid email address.';
-        return sendRedeemPage(req, res, found, code, { email: typed, emailProblem: problem });
+        return sendRedeemPage(req, res, found, code, { email: typed, emailProblem: visitor.problem });
       }
       try {
-        await links.mailLink({ email: parsed.data.email, siteId: found.site.id, template: 'join-site', context: contextOf(req) });
+        await links.mailLink({ email: visitor.email, siteId: found.site.id, template: 'join-site', context: contextOf(req) });
       } catch (error) {
         if (!(error instanceof AppError) || error.status !== 429) throw error;
         res.status(429);
-        return sendRedeemPage(req, res, found, code, { email: parsed.data.email, emailProblem: TOO_SOON });
+        return sendRedeemPage(req, res, found, code, { email: visitor.email, emailProblem: TOO_SOON });
       }
-      await sendRedeemPage(req, res, found, code, { sent: parsed.data.email });
+      await sendRedeemPage(req, res, found, code, { sent: visitor.email });
     }),
   );
 }

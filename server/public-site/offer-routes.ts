@@ -7,14 +7,14 @@
  */
 import express, { type NextFunction, type Request, type Router } from 'express';
 import type { ErrorCode } from '../../common/error-codes.ts';
-import { SERVER_MESSAGES, SIGNUP_FIELD_MESSAGES } from '../../common/messages.ts';
-import { emailJoinSchema, listProblems } from '../../common/validation.ts';
+import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { isEntitled } from '../access/index.ts';
 import { AppError } from '../errors.ts';
 import { contextOf } from '../http/index.ts';
 import { offerStatus, type OfferCheckout, type OfferOnPage } from '../offers/index.ts';
 import { offerCadence, offerHead, offerMain, siteIcon, siteReaderOf, type OfferPageInput } from '../rendering/index.ts';
 import { sitePath } from '../sites/index.ts';
+import { formFields, goToCheckout, visitorEmail } from './checkout-form.ts';
 import type { FoundSite, SitePage, SiteResponse, SiteRoutesDeps } from './site-page.ts';
 
 /** Refusals of a claim the page explains in words; anything else reads as "could not start". */
@@ -71,28 +71,22 @@ export function offerRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePag
   /** Where a claim goes next: the offer's Checkout, or the page again saying why not. */
   async function claimAndGo(res: SiteResponse, found: FoundSite, onPage: OfferOnPage, userId: string) {
     const { site } = found;
-    try {
-      const { url } = await offers.checkout(site.handle, userId, onPage.offer.code, offerCadence(onPage.tier));
-      res.redirect(303, url);
-    } catch (error) {
-      // Stripe unreachable is a 502 the page still explains; any other 5xx is ours and goes to the error screen.
-      if (!(error instanceof AppError) || (error.status >= 500 && !CLAIM_ERRORS.includes(error.code))) throw error;
+    // Said on the page after a redirect (the claim is one button, with nothing typed to show again).
+    await goToCheckout(res, () => offers.checkout(site.handle, userId, onPage.offer.code, offerCadence(onPage.tier)), CLAIM_ERRORS, async (error) => {
       res.redirect(303, `${sitePath(site, `/offers/${onPage.offer.code}`)}?error=${CLAIM_ERRORS.includes(error.code) ? error.code : 'failed'}`);
-    }
+    });
   }
 
   /** A visitor's claim by e-mail, as the join page's (join-routes.ts): the page answers the same whoever the address is. */
   async function claimByEmail(req: Request, res: SiteResponse, found: FoundSite, onPage: OfferOnPage) {
     const { site } = found;
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const typed = typeof body.email === 'string' ? body.email : '';
-    const parsed = emailJoinSchema.safeParse({ email: typed });
-    if (!parsed.success) {
-      const code = listProblems(parsed.error)[0]?.code ?? 'invalid-email';
+    const typed = formFields(req)('email');
+    const visitor = visitorEmail(typed);
+    if ('problem' in visitor) {
       res.status(400);
-      return sendOfferPage(req, res, found, onPage, { signup: { email: typed, problems: { email: SIGNUP_FIELD_MESSAGES[code as keyof typeof SIGNUP_FIELD_MESSAGES] ?? 'Enter a valid email address.' } } });
+      return sendOfferPage(req, res, found, onPage, { signup: { email: typed, problems: { email: visitor.problem } } });
     }
-    const email = parsed.data.email;
+    const email = visitor.email;
     const sent = { sent: { email } };
     try {
       // The link is mailed either way; only an address nobody has proven goes on to Checkout (its saved card never shows).

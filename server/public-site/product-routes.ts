@@ -6,8 +6,8 @@
  * The same paths on a custom domain (`/products/{slug}`, `/downloads`) are rewritten here by host routing.
  */
 import express, { type Request, type Router } from 'express';
+import type { ErrorCode } from '../../common/error-codes.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
-import { emailJoinSchema } from '../../common/validation.ts';
 import { AppError } from '../errors.ts';
 import { contextOf } from '../http/index.ts';
 import { contentDisposition, streamStoredFile } from '../media/index.ts';
@@ -15,6 +15,7 @@ import type { ProductDownloads, ProductStore, PublicProduct, PurchaseDownloads }
 import { downloadsHead, downloadsMain, productHead, productMain, PUBLIC_IMAGE_TTL_MS, siteIcon, siteReaderOf, type DownloadsPageInput, type PageHead, type ProductPageInput } from '../rendering/index.ts';
 import { sitePath } from '../sites/index.ts';
 import type { Storage } from '../storage/index.ts';
+import { formFields, goToCheckout, visitorEmail } from './checkout-form.ts';
 import type { FoundSite, SitePage, SiteResponse, SiteRoutesDeps } from './site-page.ts';
 
 /** What the product pages use of the products room, and the store their files are streamed from. */
@@ -25,7 +26,7 @@ export interface ProductPages {
 }
 
 /** Refusals a buyer reads in words on the page; anything else is ours and goes to the error screen. */
-const CHECKOUT_ERRORS = ['payments-not-ready', 'stripe-unavailable', 'cannot-join-own-site', 'not-found', 'too-many-requests'] as const;
+const CHECKOUT_ERRORS: readonly ErrorCode[] = ['payments-not-ready', 'stripe-unavailable', 'cannot-join-own-site', 'not-found', 'too-many-requests'];
 
 export function productRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage): void {
   const { products } = deps;
@@ -78,24 +79,19 @@ export function productRoutes(router: Router, deps: SiteRoutesDeps, pages: SiteP
       const product = await products.store.bySlug(found.site.id, String(req.params.slug));
       if (!product) return pages.notFound(res, next);
       const signedIn = res.locals.auth?.user.id;
-      const typed = typeof (req.body as Record<string, unknown> | undefined)?.email === 'string' ? String((req.body as Record<string, unknown>).email) : '';
+      const typed = formFields(req)('email');
       let email: string | undefined;
       if (!signedIn) {
-        const parsed = emailJoinSchema.safeParse({ email: typed });
-        if (!parsed.success) {
+        const visitor = visitorEmail(typed);
+        if ('problem' in visitor) {
           res.status(400);
-          return sendProductPage(req, res, found, product, { signup: { email: typed, problems: { email: 'Enter a valid email address.' } } });
+          return sendProductPage(req, res, found, product, { signup: { email: typed, problems: { email: visitor.problem } } });
         }
-        email = parsed.data.email;
+        email = visitor.email;
       }
-      try {
-        const { url } = await products.store.checkout(found.site.handle, product.slug, signedIn ? { userId: signedIn } : { email }, contextOf(req).ip);
-        res.redirect(303, url);
-      } catch (error) {
-        if (!(error instanceof AppError) || !(CHECKOUT_ERRORS as readonly string[]).includes(error.code)) throw error;
-        res.status(error.status);
-        await sendProductPage(req, res, found, product, { signup: { email: typed, problems: {} }, error: SERVER_MESSAGES[error.code] });
-      }
+      await goToCheckout(res, () => products.store.checkout(found.site.handle, product.slug, signedIn ? { userId: signedIn } : { email }, contextOf(req).ip), CHECKOUT_ERRORS, (error) =>
+        sendProductPage(req, res, found, product, { signup: { email: typed, problems: {} }, error: SERVER_MESSAGES[error.code] }),
+      );
     }),
   );
 

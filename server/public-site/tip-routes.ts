@@ -9,9 +9,9 @@ import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { formatMoney } from '../../common/money.ts';
 import { tipCheckoutSchema, type TipCheckout } from '../../common/tip-schemas.ts';
 import { listProblems } from '../../common/validation.ts';
-import { AppError } from '../errors.ts';
 import { contextOf } from '../http/index.ts';
 import { minorAmount, siteIcon, siteReaderOf, tipHead, tipMain, type PageHead, type TipForm, type TipPageInput } from '../rendering/index.ts';
+import { formFields, goToCheckout } from './checkout-form.ts';
 import type { FoundSite, SitePage, SiteResponse, SiteRoutesDeps } from './site-page.ts';
 
 /** What the tip page uses of the tips room (server/tips/). */
@@ -58,8 +58,7 @@ export function tipRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage)
     pages.pass(async (req, res, next) => {
       const found = await pages.siteFor(req, res, next);
       if (!found) return;
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const typed = (name: string) => (typeof body[name] === 'string' ? body[name] : '');
+      const typed = formFields(req);
       const postId = typed('post') || undefined;
       const form: TipForm = { preset: typed('preset'), other: typed('other'), message: typed('message'), problems: {} };
       const { currency } = await tips.pageFacts(found.site.id, undefined);
@@ -76,15 +75,10 @@ export function tipRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage)
         res.status(400);
         return sendTipPage(req, res, found, postId, { form, error: 'Please check the fields marked below.' });
       }
-      try {
-        const { url } = await tips.startCheckout(found.site.handle, parsed.data, found.readerId, contextOf(req).ip);
-        res.redirect(303, url);
-      } catch (error) {
-        if (!(error instanceof AppError) || (error.status >= 500 && !PAGE_ERRORS.includes(error.code))) throw error;
-        res.status(error.status);
+      await goToCheckout(res, () => tips.startCheckout(found.site.handle, parsed.data, found.readerId, contextOf(req).ip), PAGE_ERRORS, (error) => {
         if (error.field === 'amount') form.problems.amount = amountWords;
-        await sendTipPage(req, res, found, postId, { form, error: error.field ? 'Please check the fields marked below.' : SERVER_MESSAGES[error.code] });
-      }
+        return sendTipPage(req, res, found, postId, { form, error: error.field ? 'Please check the fields marked below.' : SERVER_MESSAGES[error.code] });
+      });
     }),
   );
 }
