@@ -10,7 +10,7 @@
  * with no copy to keep in step. Lists filter with `siteIsOpen`, the same rule
  * in SQL. The creator's studio does not ask: it stays open, to read why.
  */
-import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { eq, getTableName, is, sql, SQL, type Column } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { siteSuspensions } from '../../db/reports-schema.ts';
 import { AppError } from '../errors.ts';
@@ -46,12 +46,25 @@ export async function refuseIfSuspended(db: Reader, siteId: string, status: 403 
   if (await isSiteSuspended(db, siteId)) throw new AppError('site-suspended', status);
 }
 
+/**
+ * `siteId` named with its table, whatever the query: in a select from one table drizzle writes a column without it,
+ * and `site_id` inside the subquery below would then be the suspension's own column, true as soon as any site is
+ * suspended (it closed every site's media files while one site was suspended). An `SQL` is taken as already qualified.
+ */
+function qualified(siteId: Column | SQL): SQL {
+  if (is(siteId, SQL)) return siteId;
+  return sql`${sql.identifier(getTableName(siteId.table))}.${sql.identifier(siteId.name)}`;
+}
+
+/** The subquery's own name for the suspensions, so no column of the outer query can be taken for one of its own. */
+const suspension = sql.identifier('site_standing_suspension');
+
 /** The same rule for a query over many sites: true where the site whose id is `siteId` (a column) is not suspended. */
-export function siteIsOpen(siteId: SQLWrapper): SQL {
-  return sql`not exists (select 1 from ${siteSuspensions} where ${siteSuspensions.siteId} = ${siteId})`;
+export function siteIsOpen(siteId: Column | SQL): SQL {
+  return sql`not exists (select 1 from ${siteSuspensions} as ${suspension} where ${suspension}.site_id = ${qualified(siteId)})`;
 }
 
 /** A column for a query that reads a site anyway: whether it is suspended, at no extra round trip. */
-export function siteIsSuspendedColumn(siteId: SQLWrapper): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${siteSuspensions} where ${siteSuspensions.siteId} = ${siteId})`;
+export function siteIsSuspendedColumn(siteId: Column | SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${siteSuspensions} as ${suspension} where ${suspension}.site_id = ${qualified(siteId)})`;
 }

@@ -198,6 +198,18 @@ describe('a suspended site on the platform', () => {
     expect(await crawled()).toEqual(expect.arrayContaining([home, `${home}/posts/${open.slug}`]));
   });
 
+  it("leaves every channel of another site open while one site is suspended, its media files too", async () => {
+    const readers = await siteWithReaders();
+    const other = await siteWithReaders();
+    expect((await suspend(other.creator.siteId)).status).toBe(204);
+    try {
+      expect(await platformChannels(readers)).toEqual(OPEN);
+      expect(await platformChannels(other)).toEqual(SHUT);
+    } finally {
+      await restore(other.creator.siteId);
+    }
+  });
+
   it('refuses every write toward its members while suspended, and takes them again once restored', async () => {
     const readers = await siteWithReaders();
     const { creator, siteTiers, open, member, commentId, conversationId } = readers;
