@@ -13,7 +13,6 @@ import { GIFT_STATUS_LABELS, GIFTS_EMPTY, GIFTS_INTRO } from '../../../content/g
 import { call } from '../../../lib/api.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
 import { CopyLinkButton } from '../offers/CopyLinkButton.tsx';
-import './gifts.css';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 const monthsWords = (months: number) => `${months} ${months === 1 ? 'month' : 'months'}`;
@@ -30,18 +29,18 @@ export function GiftItem({ gift }: { gift: GiftView }) {
   const buyer = gift.buyerName ?? gift.buyerEmail ?? 'Someone';
   const progress = progressWords(gift);
   return (
-    <li className={`gifts-list__item gifts-list__item--${gift.status}`}>
-      <p className="gifts-list__name">
-        {monthsWords(gift.months)} of {gift.tierName} <span className="gifts-list__badge">{GIFT_STATUS_LABELS[gift.status]}</span>
+    <li className={gift.status === 'refunded' ? 'earn-list__item earn-list__item--inactive' : 'earn-list__item'}>
+      <p className="earn-list__name">
+        {monthsWords(gift.months)} of {gift.tierName} <span className="earn-badge earn-badge--spaced">{GIFT_STATUS_LABELS[gift.status]}</span>
       </p>
       <p>
         {formatMoney(gift.amount, gift.currency)} · from {buyer} · {gift.recipientEmail ? `to ${gift.recipientEmail}` : 'link passed on by the buyer'}
       </p>
-      <p className="gifts-list__meta">
+      <p className="earn-list__meta">
         Bought {day(gift.createdAt)}
         {progress ? ` · ${progress}` : ''}
       </p>
-      {gift.message && <blockquote className="gifts-list__message">{gift.message}</blockquote>}
+      {gift.message && <blockquote className="earn-list__message">{gift.message}</blockquote>}
     </li>
   );
 }
@@ -50,18 +49,18 @@ export function GiftsSection() {
   const headingId = useId();
   const { loaded, reload } = useLoad((signal) => call(giftsApi.listGifts, { signal }));
   return (
-    <section className="gifts-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="gifts-section__title">
+    <section className="earn-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="earn-card__title">
         Gifts
       </h2>
-      <p className="gifts-section__intro">{GIFTS_INTRO}</p>
+      <p className="earn-card__intro">{GIFTS_INTRO}</p>
       {loaded.state === 'loading' && <Loading>Loading your gifts…</Loading>}
       {loaded.state === 'failed' && <LoadFailed message={SERVER_MESSAGES[loaded.code]} onRetry={reload} />}
       {loaded.state === 'ready' && (
         <>
           {loaded.data.giftPageUrl && (
-            <div className="gifts-section__share">
-              <p className="gifts-section__link">
+            <div className="earn-share">
+              <p className="earn-share__link">
                 Your gift page:{' '}
                 <a href={loaded.data.giftPageUrl} target="_blank" rel="noreferrer">
                   {loaded.data.giftPageUrl}
@@ -71,10 +70,10 @@ export function GiftsSection() {
             </div>
           )}
           {loaded.data.gifts.length === 0 ? (
-            <p className="gifts-section__empty">{GIFTS_EMPTY}</p>
+            <p className="earn-card__empty">{GIFTS_EMPTY}</p>
           ) : (
             <>
-              <dl className="gifts-totals">
+              <dl className="earn-stats">
                 <div>
                   <dt>Sold</dt>
                   <dd>{loaded.data.totals.sold.toLocaleString()}</dd>
@@ -88,7 +87,7 @@ export function GiftsSection() {
                   <dd>{formatMoney(loaded.data.totals.revenue, loaded.data.totals.currency ?? 'usd')}</dd>
                 </div>
               </dl>
-              <ul className="gifts-list">
+              <ul className="earn-list">
                 {loaded.data.gifts.map((gift) => (
                   <GiftItem key={gift.id} gift={gift} />
                 ))}

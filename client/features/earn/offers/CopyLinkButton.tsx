@@ -17,7 +17,7 @@ export function CopyLinkButton({ url, label }: { url: string; label: string }) {
       <Button variant="secondary" onClick={() => void copy()} aria-label={`Copy the link of ${label}`}>
         Copy link
       </Button>
-      <span className="offers-list__said" role="status">
+      <span className="earn-copied" role="status">
         {said}
       </span>
     </>

@@ -86,7 +86,7 @@ function OfferFormBody({ tiers, headingId, onClose, onMade }: Omit<OfferFormProp
   });
 
   return (
-    <form className="offer-form__form" onSubmit={submit} noValidate>
+    <form className="earn-form" onSubmit={submit} noValidate>
       <h2 id={headingId} className="modal-dialog__title">
         New offer
       </h2>
@@ -186,7 +186,7 @@ function OfferFormBody({ tiers, headingId, onClose, onMade }: Omit<OfferFormProp
       />
       <p className="field__hint">Once made, what an offer gives cannot change. You can rename it, change its end date or limit, or archive it.</p>
       {form.message && <LiveMessage tone="error">{form.message}</LiveMessage>}
-      <div className="offer-form__actions">
+      <div className="earn-form__actions">
         <Button variant="secondary" type="button" onClick={onClose}>
           Cancel
         </Button>

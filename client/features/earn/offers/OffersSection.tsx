@@ -62,28 +62,28 @@ export function OffersSection() {
 
   const paidTiers = loaded.state === 'ready' ? loaded.data.tiers : [];
   return (
-    <section className="offers-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="offers-section__title">
+    <section className="earn-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="earn-card__title">
         Offers
       </h2>
-      <p className="offers-section__intro">A discount or a free trial on a paid tier, shared by its own link. Readers claim it and pay through Stripe.</p>
+      <p className="earn-card__intro">A discount or a free trial on a paid tier, shared by its own link. Readers claim it and pay through Stripe.</p>
       {message && <LiveMessage tone={message.tone}>{message.text}</LiveMessage>}
       {loaded.state === 'loading' && <Loading>Loading your offers…</Loading>}
       {loaded.state === 'failed' && <LoadFailed message={SERVER_MESSAGES[loaded.code]} onRetry={reload} />}
-      {loaded.state === 'ready' && paidTiers.length === 0 && <p className="offers-section__note">{OFFERS_NO_PAID_TIER}</p>}
-      {offers && offers.length === 0 && paidTiers.length > 0 && <p className="offers-section__empty">{OFFERS_EMPTY}</p>}
+      {loaded.state === 'ready' && paidTiers.length === 0 && <p className="earn-card__note">{OFFERS_NO_PAID_TIER}</p>}
+      {offers && offers.length === 0 && paidTiers.length > 0 && <p className="earn-card__empty">{OFFERS_EMPTY}</p>}
       {offers && offers.length > 0 && (
-        <ul className="offers-list">
+        <ul className="earn-list">
           {offers.map((offer) => (
-            <li key={offer.id} className={`offers-list__item offers-list__item--${offer.status}`}>
-              <div className="offers-list__text">
-                <p className="offers-list__name">
-                  {offer.name} <span className="offers-list__badge">{OFFER_STATUS_LABELS[offer.status]}</span>
+            <li key={offer.id} className={offer.status === 'active' ? 'earn-list__item earn-list__item--row' : 'earn-list__item earn-list__item--row earn-list__item--inactive'}>
+              <div className="earn-list__text">
+                <p className="earn-list__name">
+                  {offer.name} <span className="earn-badge">{OFFER_STATUS_LABELS[offer.status]}</span>
                 </p>
                 <p>
                   {offerSummary(offer, offer.currency ?? 'usd')} on {offer.tierName}
                 </p>
-                <p className="offers-list__meta">
+                <p className="earn-list__meta">
                   Code <code>{offer.code}</code> · {claimedWords(offer)}
                   {offer.endsAt ? ` · ${endWords(offer)}` : ''}
                 </p>
@@ -93,7 +93,7 @@ export function OffersSection() {
                   </a>
                 </p>
               </div>
-              <div className="offers-list__actions">
+              <div className="earn-list__actions">
                 <CopyLinkButton url={offer.url} label={offer.name} />
                 <Button
                   variant="ghost"

@@ -84,7 +84,7 @@ function ProductFormBody({ editing, currency, files, images, headingId, onClose,
   });
 
   return (
-    <form className="product-form__form" onSubmit={submit} noValidate>
+    <form className="earn-form" onSubmit={submit} noValidate>
       <h2 id={headingId} className="modal-dialog__title">
         {editing ? `Edit ${editing.title}` : 'New product'}
       </h2>
@@ -166,7 +166,7 @@ function ProductFormBody({ editing, currency, files, images, headingId, onClose,
         <FieldError fieldId={FIELD_IDS.coverMediaId} message={problems.coverMediaId} />
       </div>
       {form.message && <LiveMessage tone="error">{form.message}</LiveMessage>}
-      <div className="product-form__actions">
+      <div className="earn-form__actions">
         <Button variant="secondary" type="button" onClick={onClose}>
           Cancel
         </Button>

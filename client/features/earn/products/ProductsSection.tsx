@@ -70,27 +70,27 @@ export function ProductsSection() {
 
   const ready = loaded.state === 'ready' ? loaded.data : undefined;
   return (
-    <section className="products-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="products-section__title">
+    <section className="earn-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="earn-card__title">
         Products
       </h2>
-      <p className="products-section__intro">{PRODUCTS_INTRO}</p>
+      <p className="earn-card__intro">{PRODUCTS_INTRO}</p>
       {message && <LiveMessage tone={message.tone}>{message.text}</LiveMessage>}
       {loaded.state === 'loading' && <Loading>Loading your products…</Loading>}
       {loaded.state === 'failed' && <LoadFailed message={SERVER_MESSAGES[loaded.code]} onRetry={reload} />}
-      {products && products.length === 0 && <p className="products-section__empty">{ready?.files.length === 0 ? PRODUCTS_NO_FILES : PRODUCTS_EMPTY}</p>}
+      {products && products.length === 0 && <p className="earn-card__empty">{ready?.files.length === 0 ? PRODUCTS_NO_FILES : PRODUCTS_EMPTY}</p>}
       {products && products.length > 0 && (
-        <ul className="products-list">
+        <ul className="earn-list">
           {products.map((product) => (
-            <li key={product.id} className={`products-list__item products-list__item--${product.status}`}>
-              <div className="products-list__text">
-                <p className="products-list__name">
-                  {product.title} <span className="products-list__badge">{PRODUCT_STATUS_LABELS[product.status]}</span>
+            <li key={product.id} className={product.status === 'active' ? 'earn-list__item earn-list__item--row' : 'earn-list__item earn-list__item--row earn-list__item--inactive'}>
+              <div className="earn-list__text">
+                <p className="earn-list__name">
+                  {product.title} <span className="earn-badge">{PRODUCT_STATUS_LABELS[product.status]}</span>
                 </p>
                 <p>
                   {formatMoney(product.price, product.currency)} · {product.files.length === 1 ? '1 file' : `${product.files.length} files`}
                 </p>
-                <p className="products-list__meta">{salesWords(product)}</p>
+                <p className="earn-list__meta">{salesWords(product)}</p>
                 {product.status === 'active' && (
                   <p className="products-list__link">
                     <a href={product.url} target="_blank" rel="noreferrer">
@@ -99,7 +99,7 @@ export function ProductsSection() {
                   </p>
                 )}
               </div>
-              <div className="products-list__actions">
+              <div className="earn-list__actions">
                 {product.status === 'active' && <CopyLinkButton url={product.url} label={product.title} />}
                 <Button variant="ghost" aria-expanded={showingSales === product.id} aria-controls={`sales-${product.id}`} onClick={() => setShowingSales(showingSales === product.id ? undefined : product.id)}>
                   {showingSales === product.id ? 'Hide sales' : 'Sales'}

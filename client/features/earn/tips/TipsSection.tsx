@@ -23,16 +23,16 @@ const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 
 function TipItem({ tip }: { tip: TipView }) {
   const from = tip.tipperName ?? tip.tipperEmail ?? 'Someone';
   return (
-    <li className={`tips-list__item tips-list__item--${tip.status}`}>
-      <p className="tips-list__name">
+    <li className={tip.status === 'refunded' ? 'earn-list__item earn-list__item--inactive' : 'earn-list__item'}>
+      <p className="earn-list__name">
         {formatMoney(tip.amount, tip.currency)} from {from}
-        {tip.status === 'refunded' ? <span className="tips-list__badge">Refunded</span> : tip.refunded > 0 ? <span className="tips-list__badge">{formatMoney(tip.refunded, tip.currency)} refunded</span> : null}
+        {tip.status === 'refunded' ? <span className="earn-badge earn-badge--spaced">Refunded</span> : tip.refunded > 0 ? <span className="earn-badge earn-badge--spaced">{formatMoney(tip.refunded, tip.currency)} refunded</span> : null}
       </p>
-      <p className="tips-list__meta">
+      <p className="earn-list__meta">
         {tip.paidAt ? day(tip.paidAt) : ''}
         {tip.postTitle ? ` · under “${tip.postTitle}”` : ''}
       </p>
-      {tip.message && <blockquote className="tips-list__message">{tip.message}</blockquote>}
+      {tip.message && <blockquote className="earn-list__message">{tip.message}</blockquote>}
     </li>
   );
 }
@@ -153,19 +153,19 @@ export function TipsSection() {
     reload();
   };
   return (
-    <section className="tips-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="tips-section__title">
+    <section className="earn-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="earn-card__title">
         Tips
       </h2>
-      <p className="tips-section__intro">Readers tip an amount they choose, from your tip page or under a post, with a message if they like.</p>
+      <p className="earn-card__intro">Readers tip an amount they choose, from your tip page or under a post, with a message if they like.</p>
       {loaded.state === 'loading' && earlier.length === 0 && <Loading>Loading your tips…</Loading>}
       {loaded.state === 'failed' && <LoadFailed message={SERVER_MESSAGES[loaded.code]} onRetry={startOver} />}
       {loaded.state === 'ready' && (
         <>
           <TipJarForm key={JSON.stringify(loaded.data.settings)} answer={loaded.data} onSaved={startOver} />
           {loaded.data.settings.enabled && (
-            <div className="tips-section__share">
-              <p className="tips-section__link">
+            <div className="earn-share">
+              <p className="earn-share__link">
                 Your tip page:{' '}
                 <a href={loaded.data.tipPageUrl} target="_blank" rel="noreferrer">
                   {loaded.data.tipPageUrl}
@@ -175,10 +175,10 @@ export function TipsSection() {
             </div>
           )}
           {loaded.data.totals.count === 0 ? (
-            <p className="tips-section__empty">No tips yet. Turn the tip jar on and share your tip page.</p>
+            <p className="earn-card__empty">No tips yet. Turn the tip jar on and share your tip page.</p>
           ) : (
             <>
-              <dl className="tips-totals">
+              <dl className="earn-stats">
                 <div>
                   <dt>Tips</dt>
                   <dd>{loaded.data.totals.count.toLocaleString()}</dd>
@@ -188,7 +188,7 @@ export function TipsSection() {
                   <dd>{formatMoney(loaded.data.totals.revenue, loaded.data.currency)}</dd>
                 </div>
               </dl>
-              <ul className="tips-list">
+              <ul className="earn-list">
                 {[...earlier, ...loaded.data.tips].map((tip) => (
                   <TipItem key={tip.id} tip={tip} />
                 ))}
