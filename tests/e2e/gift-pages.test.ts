@@ -4,14 +4,12 @@
  * no serious axe violation, no console error. Screenshots in /tmp/shots-gifts/.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { gifts, sales } from '../../db/earn-schema.ts';
 import { generateSecretToken, hashToken } from '../../server/auth/index.ts';
 import { signUpVerified } from '../support/accounts.ts';
-import { axeScan } from '../support/accessibility.ts';
 import { chromiumAvailable } from '../support/browser.ts';
-import { unexpectedErrors, useE2eApp } from '../support/e2e-app.ts';
-import { screenshot } from '../support/screenshots.ts';
+import { useE2eApp } from '../support/e2e-app.ts';
+import { pageChecks } from '../support/e2e-earn.ts';
 import { insertSite, insertTier, userIdOf } from '../support/site-fixtures.ts';
 
 const SHOTS = '/tmp/shots-gifts';
@@ -34,14 +32,7 @@ describe.skipIf(!chromiumAvailable)('the gift pages in Chromium', () => {
     await db.insert(gifts).values({ siteId: site.id, saleId: sale!.id, tierId: tier.id, months: 3, status: 'sent', message: '<script>alert(1)</script> Happy birthday, <b>Sam</b>!', codeHash: hashToken(code), sentAt: new Date() });
   });
 
-  async function checkPage(page: Page, errors: readonly string[], shot: string) {
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), shot).toBe(true);
-    const results = await axeScan(page).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => violation.id), shot).toEqual([]);
-    expect(unexpectedErrors(errors), shot).toEqual([]);
-    await screenshot(page, `${SHOTS}/${shot}.png`, { fullPage: true });
-  }
+  const checkPage = pageChecks(SHOTS);
 
   for (const width of [320, 1280]) {
     it(`the gift form shows each tier's prices and its fields, at ${width} px`, async () => {

@@ -5,59 +5,30 @@
  * scroll, no serious axe violation, no console error. Screenshots in /tmp/shots-offers/.
  */
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { TierView } from '../../common/api/tiers.ts';
-import { paymentAccounts } from '../../db/money-schema.ts';
-import { createStripeClient } from '../../server/payments/stripe-client.ts';
 import { signUpVerified } from '../support/accounts.ts';
-import { axeScan } from '../support/accessibility.ts';
 import { chromiumAvailable } from '../support/browser.ts';
-import { unexpectedErrors, useE2eAppWithStripe } from '../support/e2e-app.ts';
-import type { TestClient } from '../support/http-client.ts';
-import { screenshot } from '../support/screenshots.ts';
-import { insertSite, userIdOf } from '../support/site-fixtures.ts';
+import { useE2eAppWithStripe } from '../support/e2e-app.ts';
+import { connectedCreator, pageChecks, signedInPage } from '../support/e2e-earn.ts';
 
 const SHOTS = '/tmp/shots-offers';
 
 const e2e = chromiumAvailable ? useE2eAppWithStripe() : undefined;
-
-async function checkPage(page: Page, errors: readonly string[], shot: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), shot).toBe(true);
-  const results = await axeScan(page).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => violation.id), shot).toEqual([]);
-  expect(unexpectedErrors(errors), shot).toEqual([]);
-  await screenshot(page, `${SHOTS}/${shot}.png`, { fullPage: true });
-}
-
-async function signedIn(client: TestClient, width: number) {
-  const { app } = e2e!;
-  const opened = await app.open({ width, height: 900 });
-  const [name, value] = [...client.cookies].find(([cookie]) => cookie.endsWith('session'))!;
-  await opened.page.context().addCookies([{ name, value, url: app.server.url }]);
-  return opened;
-}
+const checkPage = pageChecks(SHOTS);
 
 /** A creator with a published site on a connected account and a paid tier of $5 a month. */
 async function creator() {
-  const { app, stripe } = e2e!;
-  const db = app.server.handle.db;
-  const owner = await signUpVerified(app.server);
-  const { site } = await insertSite(db, await userIdOf(db, owner.email), { title: 'Night Recordings' });
-  const client = createStripeClient({ secretKey: stripe.env.STRIPE_SECRET_KEY!, webhookSecret: undefined, connectWebhookSecret: undefined, apiUrl: new URL(stripe.url) });
-  const account = await client.accounts.create({ type: 'standard' });
-  await stripe.completeOnboarding(account.id);
-  await db.insert(paymentAccounts).values({ siteId: site.id, stripeAccountId: account.id, detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true });
-  const tier = await owner.client.post<{ tier: TierView }>('/api/tiers', { name: 'Supporter', monthlyPrice: 500, currency: 'usd', benefits: ['Every paid post'] });
+  const made = await connectedCreator(e2e!, 'Night Recordings');
+  const tier = await made.owner.client.post<{ tier: TierView }>('/api/tiers', { name: 'Supporter', monthlyPrice: 500, currency: 'usd', benefits: ['Every paid post'] });
   expect(tier.status).toBe(201);
-  return { owner, site };
+  return made;
 }
 
 for (const width of [320, 1280]) {
   it.skipIf(!chromiumAvailable)(`a creator makes an offer on /earn and a reader claims and pays it, at ${width} px`, async () => {
     const { app } = e2e!;
     const { owner, site } = await creator();
-    const { page, errors } = await signedIn(owner.client, width);
+    const { page, errors } = await signedInPage(app, owner.client, width);
     await page.goto(`${app.server.url}/earn#offers`);
     await page.getByRole('heading', { name: 'Offers', level: 2 }).waitFor();
     await page.getByText('No offers yet.', { exact: false }).waitFor();
@@ -93,7 +64,7 @@ for (const width of [320, 1280]) {
     await checkPage(page, errors, `${width}-2-list`);
 
     const fan = await signUpVerified(app.server);
-    const reader = await signedIn(fan.client, width);
+    const reader = await signedInPage(app, fan.client, width);
     await reader.page.goto(link);
     await reader.page.getByRole('heading', { name: 'Spring sale', level: 1 }).waitFor();
     await reader.page.getByText('$3.75 a month for 3 months, then $5 a month').waitFor();

@@ -6,59 +6,31 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { paymentAccounts } from '../../db/money-schema.ts';
-import { createStripeClient } from '../../server/payments/stripe-client.ts';
-import { signUpVerified, uniqueEmail } from '../support/accounts.ts';
-import { axeScan } from '../support/accessibility.ts';
+import { uniqueEmail } from '../support/accounts.ts';
 import { chromiumAvailable } from '../support/browser.ts';
-import { unexpectedErrors, useE2eAppWithStripe } from '../support/e2e-app.ts';
-import type { TestClient } from '../support/http-client.ts';
+import { useE2eAppWithStripe } from '../support/e2e-app.ts';
+import { connectedCreator, pageChecks, signedInPage } from '../support/e2e-earn.ts';
 import { uploadBytes, waitForMedia } from '../support/media.ts';
-import { screenshot } from '../support/screenshots.ts';
-import { insertSite, userIdOf } from '../support/site-fixtures.ts';
 
 const SHOTS = '/tmp/shots-products';
 
 const e2e = chromiumAvailable ? useE2eAppWithStripe() : undefined;
-
-async function checkPage(page: Page, errors: readonly string[], shot: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), shot).toBe(true);
-  const results = await axeScan(page).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => violation.id), shot).toEqual([]);
-  expect(unexpectedErrors(errors), shot).toEqual([]);
-  await screenshot(page, `${SHOTS}/${shot}.png`, { fullPage: true });
-}
-
-async function signedIn(client: TestClient, width: number) {
-  const { app } = e2e!;
-  const opened = await app.open({ width, height: 900 });
-  const [name, value] = [...client.cookies].find(([cookie]) => cookie.endsWith('session'))!;
-  await opened.page.context().addCookies([{ name, value, url: app.server.url }]);
-  return opened;
-}
+const checkPage = pageChecks(SHOTS);
 
 /** A creator with a published site on a connected account, its free tier in dollars, and a PDF in the library. */
 async function creator() {
-  const { app, stripe } = e2e!;
-  const db = app.server.handle.db;
-  const owner = await signUpVerified(app.server);
-  const { site } = await insertSite(db, await userIdOf(db, owner.email), { title: 'Night Recordings' });
-  const client = createStripeClient({ secretKey: stripe.env.STRIPE_SECRET_KEY!, webhookSecret: undefined, connectWebhookSecret: undefined, apiUrl: new URL(stripe.url) });
-  const account = await client.accounts.create({ type: 'standard' });
-  await stripe.completeOnboarding(account.id);
-  await db.insert(paymentAccounts).values({ siteId: site.id, stripeAccountId: account.id, detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true });
-  const pdf = await uploadBytes(app.server.url, owner.client, Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(20_000)]), 'field-guide.pdf', 'application/pdf');
-  expect((await waitForMedia(owner.client, pdf)).status).toBe('ready');
-  return { owner, site };
+  const { app } = e2e!;
+  const made = await connectedCreator(e2e!, 'Night Recordings');
+  const pdf = await uploadBytes(app.server.url, made.owner.client, Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(20_000)]), 'field-guide.pdf', 'application/pdf');
+  expect((await waitForMedia(made.owner.client, pdf)).status).toBe('ready');
+  return made;
 }
 
 for (const width of [320, 1280]) {
   it.skipIf(!chromiumAvailable)(`a creator makes a product on /earn and a visitor buys it, at ${width} px`, async () => {
     const { app } = e2e!;
     const { owner, site } = await creator();
-    const { page, errors } = await signedIn(owner.client, width);
+    const { page, errors } = await signedInPage(app, owner.client, width);
     await page.goto(`${app.server.url}/earn#products`);
     await page.getByRole('heading', { name: 'Products', level: 2 }).waitFor();
     await page.getByText('No products yet.', { exact: false }).waitFor();
