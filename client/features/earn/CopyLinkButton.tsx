@@ -1,6 +1,6 @@
-/** Copies an offer's link; without clipboard access it says where the link is to copy by hand. */
+/** Copies a link of /earn (an offer's, a product's, the gift or tip page); without clipboard access it says where the link is to copy by hand. */
 import { useState } from 'react';
-import { Button } from '../../../components/Button.tsx';
+import { Button } from '../../components/Button.tsx';
 
 export function CopyLinkButton({ url, label }: { url: string; label: string }) {
   const [said, setSaid] = useState<string>();

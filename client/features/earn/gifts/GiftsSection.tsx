@@ -12,7 +12,7 @@ import { LoadFailed, Loading } from '../../../components/LoadStatus.tsx';
 import { GIFT_STATUS_LABELS, GIFTS_EMPTY, GIFTS_INTRO } from '../../../content/gifts.ts';
 import { call } from '../../../lib/api.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
-import { CopyLinkButton } from '../offers/CopyLinkButton.tsx';
+import { PublicPageLink } from '../PublicPageLink.tsx';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 const monthsWords = (months: number) => `${months} ${months === 1 ? 'month' : 'months'}`;
@@ -59,15 +59,7 @@ export function GiftsSection() {
       {loaded.state === 'ready' && (
         <>
           {loaded.data.giftPageUrl && (
-            <div className="earn-share">
-              <p className="earn-share__link">
-                Your gift page:{' '}
-                <a href={loaded.data.giftPageUrl} target="_blank" rel="noreferrer">
-                  {loaded.data.giftPageUrl}
-                </a>
-              </p>
-              <CopyLinkButton url={loaded.data.giftPageUrl} label="your gift page" />
-            </div>
+            <PublicPageLink name="gift page" url={loaded.data.giftPageUrl} />
           )}
           {loaded.data.gifts.length === 0 ? (
             <p className="earn-card__empty">{GIFTS_EMPTY}</p>

@@ -16,7 +16,7 @@ import { LoadFailed, Loading } from '../../../components/LoadStatus.tsx';
 import { OFFER_STATUS_LABELS, OFFERS_EMPTY, OFFERS_NO_PAID_TIER } from '../../../content/offers.ts';
 import { call, toErrorCode } from '../../../lib/api.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
-import { CopyLinkButton } from './CopyLinkButton.tsx';
+import { CopyLinkButton } from '../CopyLinkButton.tsx';
 import { OfferForm } from './OfferForm.tsx';
 import './offers.css';
 

@@ -18,7 +18,7 @@ import { LoadFailed, Loading } from '../../../components/LoadStatus.tsx';
 import { PRODUCT_STATUS_LABELS, PRODUCTS_EMPTY, PRODUCTS_INTRO, PRODUCTS_NO_FILES } from '../../../content/products.ts';
 import { call, toErrorCode } from '../../../lib/api.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
-import { CopyLinkButton } from '../offers/CopyLinkButton.tsx';
+import { CopyLinkButton } from '../CopyLinkButton.tsx';
 import { ProductForm } from './ProductForm.tsx';
 import { ProductSales } from './ProductSales.tsx';
 import { sellableMedia } from './sellable-media.ts';

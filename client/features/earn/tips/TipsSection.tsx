@@ -14,7 +14,7 @@ import { tipSettingsSchema } from '../../../../common/tip-schemas.ts';
 import { LoadFailed, Loading } from '../../../components/LoadStatus.tsx';
 import { call, toErrorCode } from '../../../lib/api.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
-import { CopyLinkButton } from '../offers/CopyLinkButton.tsx';
+import { PublicPageLink } from '../PublicPageLink.tsx';
 import { toMajor, toMinor } from './tip-amounts.ts';
 import './tips.css';
 
@@ -164,15 +164,7 @@ export function TipsSection() {
         <>
           <TipJarForm key={JSON.stringify(loaded.data.settings)} answer={loaded.data} onSaved={startOver} />
           {loaded.data.settings.enabled && (
-            <div className="earn-share">
-              <p className="earn-share__link">
-                Your tip page:{' '}
-                <a href={loaded.data.tipPageUrl} target="_blank" rel="noreferrer">
-                  {loaded.data.tipPageUrl}
-                </a>
-              </p>
-              <CopyLinkButton url={loaded.data.tipPageUrl} label="your tip page" />
-            </div>
+            <PublicPageLink name="tip page" url={loaded.data.tipPageUrl} />
           )}
           {loaded.data.totals.count === 0 ? (
             <p className="earn-card__empty">No tips yet. Turn the tip jar on and share your tip page.</p>
