@@ -14,8 +14,9 @@ import { listProblems } from '../../common/validation.ts';
 import type { GiftStatus } from '../../common/earn.ts';
 import { AppError } from '../errors.ts';
 import { contextOf } from '../http/index.ts';
-import { giftHead, giftMain, redeemHead, redeemMain, siteIcon, siteReaderOf, type GiftForm, type GiftPageInput, type PageHead, type RedeemPageInput } from '../rendering/index.ts';
+import { giftHead, giftMain, redeemHead, redeemMain, type GiftForm, type GiftPageInput, type PageHead, type RedeemPageInput } from '../rendering/index.ts';
 import { formFields, goToCheckout, visitorEmail } from './checkout-form.ts';
+import { personalPages } from './personal-page.ts';
 import type { FoundSite, SitePage, SiteResponse, SiteRoutesDeps } from './site-page.ts';
 
 /** What the gift pages use of the gifts room (server/gifts/). */
@@ -66,16 +67,10 @@ function markField(form: GiftForm, field: string | undefined) {
 export function giftRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage): void {
   const { gifts } = deps;
   if (!gifts) return;
-  const { content, clock, appUrl, assets, links, session, sameOrigin, designPages } = deps;
+  const { content, clock, appUrl, links, session, sameOrigin } = deps;
 
-  async function sendFramed(req: Request, res: SiteResponse, found: FoundSite, head: PageHead, main: string) {
-    const { site, readerId, preview } = found;
-    const [standing, images] = await Promise.all([content.readerStanding(site, readerId), content.mediaByIds(site.id, site.avatarMediaId ? [site.avatarMediaId] : [])]);
-    const avatar = await pages.siteImage(site.avatarMediaId, images, site.publishedAt !== null);
-    const design = await designPages.chrome(site, await designPages.designFor(site, found.draftDesign));
-    // Per reader, and the redeem page carries a code: never from a shared cache.
-    await pages.sendPage(req, res, { head, site, main, assets, hideJoin: true, reader: siteReaderOf(readerId, standing, clock()), icon: siteIcon(avatar), design }, preview, { personal: true });
-  }
+  const sendPersonalPage = personalPages(deps, pages);
+  const sendFramed = (req: Request, res: SiteResponse, found: FoundSite, head: PageHead, main: string) => sendPersonalPage(req, res, found, { head, main, hideJoin: true });
 
   const joinerOf = ({ site, readerId }: FoundSite) => (!readerId ? 'signed-out' : readerId === site.ownerId ? 'owner' : 'signed-in');
 

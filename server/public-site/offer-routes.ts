@@ -12,9 +12,10 @@ import { isEntitled } from '../access/index.ts';
 import { AppError } from '../errors.ts';
 import { contextOf } from '../http/index.ts';
 import { offerStatus, type OfferCheckout, type OfferOnPage } from '../offers/index.ts';
-import { offerCadence, offerHead, offerMain, siteIcon, siteReaderOf, type OfferPageInput } from '../rendering/index.ts';
+import { offerCadence, offerHead, offerMain, type OfferPageInput } from '../rendering/index.ts';
 import { sitePath } from '../sites/index.ts';
 import { formFields, goToCheckout, visitorEmail } from './checkout-form.ts';
+import { personalPages } from './personal-page.ts';
 import type { FoundSite, SitePage, SiteResponse, SiteRoutesDeps } from './site-page.ts';
 
 /** Refusals of a claim the page explains in words; anything else reads as "could not start". */
@@ -29,7 +30,8 @@ function errorWords(value: unknown): string | undefined {
 }
 
 export function offerRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage, offers: OfferCheckout): void {
-  const { content, clock, appUrl, links, session, sameOrigin, designPages } = deps;
+  const { content, clock, appUrl, links, session, sameOrigin } = deps;
+  const sendPersonalPage = personalPages(deps, pages);
 
   async function offerOf(req: Request, res: SiteResponse, next: NextFunction): Promise<{ found: FoundSite; onPage: OfferOnPage } | undefined> {
     const found = await pages.siteFor(req, res, next);
@@ -44,17 +46,14 @@ export function offerRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePag
   }
 
   async function sendOfferPage(req: Request, res: SiteResponse, found: FoundSite, { offer, tier }: OfferOnPage, extra: Pick<OfferPageInput, 'signup' | 'sent' | 'error'>) {
-    const { site, readerId, preview } = found;
-    const [standing, images] = await Promise.all([content.readerStanding(site, readerId), content.mediaByIds(site.id, site.avatarMediaId ? [site.avatarMediaId] : [])]);
-    const avatar = await pages.siteImage(site.avatarMediaId, images, site.publishedAt !== null);
+    const { site, readerId } = found;
+    const standing = await content.readerStanding(site, readerId);
     const now = clock();
     const joiner = !readerId ? 'signed-out' : standing.isOwner ? 'owner' : 'signed-in';
     const membership = standing.membership;
     const paying = membership !== undefined && membership !== null && isEntitled(membership, now) && membership.tierType === 'paid';
     const input: OfferPageInput = { site, offer, tier, status: offerStatus(offer, now), joiner, paying, ...extra, appUrl };
-    const design = await designPages.chrome(site, await designPages.designFor(site, found.draftDesign));
-    // Per reader and with a form: never from a shared cache.
-    await pages.sendPage(req, res, { head: offerHead(input), site, main: offerMain(input), assets: deps.assets, hideJoin: true, reader: siteReaderOf(readerId, standing, now), icon: siteIcon(avatar), design }, preview, { personal: true });
+    await sendPersonalPage(req, res, found, { head: offerHead(input), main: offerMain(input), hideJoin: true, standing });
   }
 
   router.get(

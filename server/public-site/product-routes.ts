@@ -12,10 +12,11 @@ import { AppError } from '../errors.ts';
 import { contextOf } from '../http/index.ts';
 import { contentDisposition, streamStoredFile } from '../media/index.ts';
 import type { ProductDownloads, ProductStore, PublicProduct, PurchaseDownloads } from '../products/index.ts';
-import { downloadsHead, downloadsMain, productHead, productMain, PUBLIC_IMAGE_TTL_MS, siteIcon, siteReaderOf, type DownloadsPageInput, type PageHead, type ProductPageInput } from '../rendering/index.ts';
+import { downloadsHead, downloadsMain, productHead, productMain, PUBLIC_IMAGE_TTL_MS, type DownloadsPageInput, type PageHead, type ProductPageInput } from '../rendering/index.ts';
 import { sitePath } from '../sites/index.ts';
 import type { Storage } from '../storage/index.ts';
 import { formFields, goToCheckout, visitorEmail } from './checkout-form.ts';
+import { personalPages } from './personal-page.ts';
 import type { FoundSite, SitePage, SiteResponse, SiteRoutesDeps } from './site-page.ts';
 
 /** What the product pages use of the products room, and the store their files are streamed from. */
@@ -31,16 +32,10 @@ const CHECKOUT_ERRORS: readonly ErrorCode[] = ['payments-not-ready', 'stripe-una
 export function productRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage): void {
   const { products } = deps;
   if (!products) return;
-  const { content, clock, appUrl, assets, session, sameOrigin, designPages, signer } = deps;
+  const { content, appUrl, session, sameOrigin, signer } = deps;
 
-  async function sendFramed(req: Request, res: SiteResponse, found: FoundSite, head: PageHead, main: string, noReferrer = false) {
-    const { site, readerId, preview } = found;
-    const [standing, images] = await Promise.all([content.readerStanding(site, readerId), content.mediaByIds(site.id, site.avatarMediaId ? [site.avatarMediaId] : [])]);
-    const avatar = await pages.siteImage(site.avatarMediaId, images, site.publishedAt !== null);
-    const design = await designPages.chrome(site, await designPages.designFor(site, found.draftDesign));
-    // Each page differs per reader and may carry a form or links of one buyer: never from a shared cache.
-    await pages.sendPage(req, res, { head, site, main, assets, reader: siteReaderOf(readerId, standing, clock()), icon: siteIcon(avatar), design }, preview, { personal: true, noReferrer });
-  }
+  const sendPersonalPage = personalPages(deps, pages);
+  const sendFramed = (req: Request, res: SiteResponse, found: FoundSite, head: PageHead, main: string, noReferrer = false) => sendPersonalPage(req, res, found, { head, main, noReferrer });
 
   async function coverUrl(siteId: string, product: PublicProduct): Promise<string | undefined> {
     if (!product.coverMediaId) return undefined;

@@ -10,8 +10,9 @@ import { formatMoney } from '../../common/money.ts';
 import { tipCheckoutSchema, type TipCheckout } from '../../common/tip-schemas.ts';
 import { listProblems } from '../../common/validation.ts';
 import { contextOf } from '../http/index.ts';
-import { minorAmount, siteIcon, siteReaderOf, tipHead, tipMain, type PageHead, type TipForm, type TipPageInput } from '../rendering/index.ts';
+import { minorAmount, tipHead, tipMain, type TipForm, type TipPageInput } from '../rendering/index.ts';
 import { formFields, goToCheckout } from './checkout-form.ts';
+import { personalPages } from './personal-page.ts';
 import type { FoundSite, SitePage, SiteResponse, SiteRoutesDeps } from './site-page.ts';
 
 /** What the tip page uses of the tips room (server/tips/). */
@@ -26,17 +27,14 @@ const PAGE_ERRORS: readonly ErrorCode[] = ['payments-not-ready', 'stripe-unavail
 export function tipRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage): void {
   const { tips } = deps;
   if (!tips) return;
-  const { content, clock, appUrl, assets, session, sameOrigin, designPages } = deps;
+  const { appUrl, session, sameOrigin } = deps;
+  const sendPersonalPage = personalPages(deps, pages);
 
   async function sendTipPage(req: Request, res: SiteResponse, found: FoundSite, postId: string | undefined, extra: Pick<TipPageInput, 'form' | 'error' | 'tipped'> = {}) {
-    const { site, readerId, preview } = found;
+    const { site, readerId } = found;
     const facts = await tips!.pageFacts(site.id, postId);
     const input: TipPageInput = { site, settings: site.tips, currency: facts.currency, post: facts.post, owner: readerId === site.ownerId, ...extra };
-    const head: PageHead = tipHead({ site, appUrl });
-    const [standing, images] = await Promise.all([content.readerStanding(site, readerId), content.mediaByIds(site.id, site.avatarMediaId ? [site.avatarMediaId] : [])]);
-    const avatar = await pages.siteImage(site.avatarMediaId, images, site.publishedAt !== null);
-    const design = await designPages.chrome(site, await designPages.designFor(site, found.draftDesign));
-    await pages.sendPage(req, res, { head, site, main: tipMain(input), assets, hideJoin: true, reader: siteReaderOf(readerId, standing, clock()), icon: siteIcon(avatar), design }, preview, { personal: true });
+    await sendPersonalPage(req, res, found, { head: tipHead({ site, appUrl }), main: tipMain(input), hideJoin: true });
   }
 
   router.get(
