@@ -74,14 +74,15 @@ describe.skipIf(!chromiumAvailable)('reports, activity, support and the operator
     await expect.poll(() => figure(page, 'Visitors').textContent()).not.toBeNull();
     expect(await page.getByRole('button', { name: '30 days' }).getAttribute('aria-pressed')).toBe('true');
     expect(Number((await figure(page, 'Page views').textContent())!.replace(/\D/g, ''))).toBeGreaterThan(0);
-    await expect.poll(() => page.locator('.uplot canvas').count()).toBe(3);
+    // Visitors and views, members, MRR, and one-time revenue (issue 31).
+    await expect.poll(() => page.locator('.uplot canvas').count()).toBe(4);
     await expect.poll(() => page.getByText(/^Compared with /).count()).toBe(1);
     await screenshot(page, `${SHOTS}/reports-30d-1280.png`, { fullPage: true });
 
     // Twelve months.
     await page.getByRole('button', { name: '12 months' }).click();
     await expect.poll(() => page.getByRole('heading', { name: /^Figures for/ }).textContent()).toContain(new Date(Date.now() - 364 * 86400_000).getUTCFullYear().toString());
-    await expect.poll(() => page.locator('.uplot canvas').count()).toBe(3);
+    await expect.poll(() => page.locator('.uplot canvas').count()).toBe(4);
     await screenshot(page, `${SHOTS}/reports-12m-1280.png`, { fullPage: true });
 
     // The charts follow the window down to a phone's width and back, and the page never scrolls sideways.
