@@ -119,7 +119,7 @@ describe('the embedded PGlite database', () => {
       const [mail] = await smtp.waitForMail(String(body.email));
       expect(mail!.links[0]).toContain('/api/auth/verify-email?token=');
 
-      expect(await server.services.jobs.runDue()).toEqual(['cleanup', 'publish-scheduled-posts', 'end-expired-comps', 'reports-roll-up', 'message-notices', 'message-digest', 'welcome-mail', 'new-members-digest']);
+      expect(await server.services.jobs.runDue()).toEqual(['cleanup', 'publish-scheduled-posts', 'end-expired-comps', 'reports-roll-up', 'gift-mails', 'message-notices', 'message-digest', 'welcome-mail', 'new-members-digest']);
       expect(await server.services.jobs.runDue()).toEqual([]);
     } finally {
       await server.close();
