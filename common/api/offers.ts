@@ -8,10 +8,8 @@ import type { OfferDuration, OfferKind, OfferStatus } from '../earn.ts';
 import type { CreateOfferInput, UpdateOfferInput } from '../offer-schemas.ts';
 import { endpoint } from './endpoint.ts';
 
-export interface OfferView {
-  id: string;
-  tierId: string;
-  tierName: string;
+/** What an offer is, wherever it is told: the studio's view and the site export (server/exports/export-format.ts). */
+export interface OfferTerms {
   name: string;
   code: string;
   kind: OfferKind;
@@ -23,6 +21,12 @@ export interface OfferView {
   durationMonths: number | null;
   endsAt: string | null;
   redemptionLimit: number | null;
+}
+
+export interface OfferView extends OfferTerms {
+  id: string;
+  tierId: string;
+  tierName: string;
   /** Paid redemptions (a trial's counts when its Checkout completes). */
   redemptions: number;
   status: OfferStatus;

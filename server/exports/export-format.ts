@@ -5,7 +5,8 @@
  * cannot drift apart.
  */
 import type { Design } from '../../common/design.ts';
-import type { OfferDuration, OfferKind, ProductStatus, TipSettings } from '../../common/earn.ts';
+import type { OfferTerms } from '../../common/api/offers.ts';
+import type { ProductStatus, TipSettings } from '../../common/earn.ts';
 import type { EditorDocument, PostStatus, PostVisibility } from '../../common/posts.ts';
 
 /** Version 2 added the tiers' trials, the offers, the products and the tip jar to site.json. */
@@ -53,18 +54,7 @@ export interface ExportedTier {
 }
 
 /** An offer on a paid tier; `tier` is the tier's name, as members.csv names tiers. */
-export interface ExportedOffer {
-  name: string;
-  code: string;
-  kind: OfferKind;
-  percentOff: number | null;
-  amountOff: number | null;
-  currency: string | null;
-  trialDays: number | null;
-  duration: OfferDuration;
-  durationMonths: number | null;
-  endsAt: string | null;
-  redemptionLimit: number | null;
+export interface ExportedOffer extends OfferTerms {
   redemptions: number;
   archived: boolean;
   tier: string;
