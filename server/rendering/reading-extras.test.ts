@@ -6,6 +6,7 @@
  * links that are plain addresses of each network.
  */
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIP_SETTINGS } from '../../common/earn.ts';
 import type { Site } from '../sites/index.ts';
 import { columnImageSizes, imageHtml, srcsetImages } from './media-html.ts';
 import { postMain, type PostPageInput } from './post-page.ts';
@@ -37,7 +38,7 @@ describe('srcset that never upscales', () => {
   });
 });
 
-const site = { id: 's1', handle: 'harbour', domain: null, title: 'Harbour Sounds', tagline: 'Field recordings from the coast' } as unknown as Site;
+const site = { id: 's1', handle: 'harbour', domain: null, title: 'Harbour Sounds', tagline: 'Field recordings from the coast', tips: DEFAULT_TIP_SETTINGS } as unknown as Site;
 const published = new Date('2026-03-04T09:00:00Z');
 const post = (visibility: PostRow['visibility'], gated = ''): PostRow =>
   ({ id: 'p1', slug: 'the-pier', title: 'The pier at dawn', excerpt: '', visibility, previewHtml: '<p>At five the pier is empty.</p>', gatedHtml: gated, hasGatedPart: gated !== '', tierIds: [], publishedAt: published, updatedAt: published }) as unknown as PostRow;
@@ -86,6 +87,14 @@ describe('the join prompt after a post', () => {
     expect(html).toContain('class="gate"');
     expect(html).not.toContain('join-prompt');
     expect(html).not.toContain('Secret.');
+  });
+});
+
+describe('the tip link after a post', () => {
+  it('names the post when the tip jar is on, and is absent while it is off', () => {
+    expect(page({ reader: 'signed-out' })).not.toContain('post__tip');
+    const withTips = { ...site, tips: { ...DEFAULT_TIP_SETTINGS, enabled: true } } as Site;
+    expect(page({ reader: 'signed-out', site: withTips })).toContain('<p class="post__tip"><a href="/@harbour/tip?post=p1">Tip Harbour Sounds</a></p>');
   });
 });
 
