@@ -132,7 +132,7 @@ export function createServices({ config, database, transport, clock, logger, sec
   // The ledger of one-time payments (docs/decisions/163): each kind (gift, tip, product) hands in its fulfiller.
   const sales = createSalesService({ db, clock, appUrl: config.appUrl, paymentsReady, stripeForAccount, keyRefused: paymentAccounts.markKeyRefused, recordActivity, noteSale, fulfillers: { gift: createGiftFulfiller({ clock, logger }), product: createProductFulfiller({ clock, logger }) } });
   const tips = createTipsService({ db, sales, paymentsReady, rateLimiter, appUrl: config.appUrl });
-  const gifts = createGiftsService({ db, clock, appUrl: config.appUrl, recordActivity, startPaymentCheckout: sales.startPaymentCheckout, rateLimiter });
+  const gifts = createGiftsService({ db, clock, appUrl: config.appUrl, recordActivity, startPaymentCheckout: sales.startPaymentCheckout, paymentsReady, rateLimiter });
   // Each feature that reacts to Stripe events adds its handlers here (docs/decisions/050). A creator's own
   // account's events run the `connect` handlers too, so they exist without the platform's key (docs/decisions/144).
   const webhookHandlers: WebhookHandlers = {
@@ -212,7 +212,7 @@ export function createServices({ config, database, transport, clock, logger, sec
     tips,
     gifts,
     products: createProductsService({ db, clock, appUrl: config.appUrl, siteChanged }),
-    productStore: createProductStore({ db, startPaymentCheckout: sales.startPaymentCheckout, rateLimiter }),
+    productStore: createProductStore({ db, startPaymentCheckout: sales.startPaymentCheckout, paymentsReady, rateLimiter }),
     productDownloads: createProductDownloads({ db, clock }),
     startCheckout,
     offers: createOffersService({ db, clock, appUrl: config.appUrl, paymentsReady }),

@@ -12,9 +12,10 @@ import type { Database } from '../../db/connect.ts';
 import { tiers } from '../../db/content-schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, badRequest } from '../errors.ts';
+import type { PaymentsReady } from '../payments/index.ts';
 import type { RateLimiter } from '../rate-limits/index.ts';
 import type { StartPaymentCheckout } from '../sales/index.ts';
-import { refuseIfSuspended } from '../site-standing/index.ts';
+import { isSiteSuspended } from '../site-standing/index.ts';
 import { findSiteByHandle } from '../sites/index.ts';
 
 const DAY_MS = 86_400_000;
@@ -26,20 +27,39 @@ export interface GiftCheckoutDeps {
   db: Database;
   clock: Clock;
   startPaymentCheckout: StartPaymentCheckout;
+  /** Read as soon as the site is known, beside the other checks (docs/decisions/171). */
+  paymentsReady: PaymentsReady;
   /** Anyone may open a gift's Checkout: so many an hour from one address, as tips and products. */
   rateLimiter: Pick<RateLimiter, 'consumePublicCheckout'>;
 }
 
-export function createGiftCheckout({ db, clock, startPaymentCheckout, rateLimiter }: GiftCheckoutDeps) {
-  return async function startGiftCheckout(handle: string, input: GiftCheckout, buyerUserId: string | undefined, ip: string): Promise<{ url: string }> {
-    const site = await findSiteByHandle(db, handle.toLowerCase());
-    if (!site?.publishedAt) throw new AppError('not-found', 404);
-    await refuseIfSuspended(db, site.id);
-    // Another site's tier, the free tier and an archived one look the same: there is no such gift to buy here.
+export function createGiftCheckout({ db, clock, startPaymentCheckout, paymentsReady, rateLimiter }: GiftCheckoutDeps) {
+  /** Another site's tier, the free tier and an archived one look the same: there is no such gift to buy here. */
+  async function giftTier(siteId: string, tierId: string) {
     const [tier] = await db
       .select({ id: tiers.id, name: tiers.name, monthlyPrice: tiers.monthlyPrice, yearlyPrice: tiers.yearlyPrice, currency: tiers.currency })
       .from(tiers)
-      .where(and(eq(tiers.id, input.tierId), eq(tiers.siteId, site.id), eq(tiers.type, 'paid'), eq(tiers.active, true)));
+      .where(and(eq(tiers.id, tierId), eq(tiers.siteId, siteId), eq(tiers.type, 'paid'), eq(tiers.active, true)));
+    return tier;
+  }
+
+  return async function startGiftCheckout(handle: string, input: GiftCheckout, buyerUserId: string | undefined, ip: string): Promise<{ url: string }> {
+    // Once the site is known its standing, the tier and the payments' readiness are read side by side, beside the rate
+    // limit's write, which counts a refused attempt too (as a tip's); the refusals are then told in the page's order.
+    const found = findSiteByHandle(db, handle.toLowerCase()).then((site) => (site?.publishedAt ? site : undefined));
+    const readiness = found.then((site) => (site ? paymentsReady(site.id) : { ready: false }));
+    readiness.catch(() => undefined);
+    const [site, suspended, tier, overLimit] = await Promise.all([
+      found,
+      found.then((site) => (site ? isSiteSuspended(db, site.id) : false)),
+      found.then((site) => (site ? giftTier(site.id, input.tierId) : undefined)),
+      rateLimiter.consumePublicCheckout(ip).then(
+        () => undefined,
+        (error: Error) => error,
+      ),
+    ]);
+    if (!site) throw new AppError('not-found', 404);
+    if (suspended) throw new AppError('site-suspended', 410);
     if (!tier) throw new AppError('not-found', 404, 'tierId');
     const months = input.months as GiftMonths;
     const amount = giftPrice(tier, months);
@@ -47,7 +67,7 @@ export function createGiftCheckout({ db, clock, startPaymentCheckout, rateLimite
     const now = clock();
     const sendAt = input.sendAt === undefined ? undefined : new Date(input.sendAt);
     if (sendAt && (sendAt.getTime() < now.getTime() || sendAt.getTime() > now.getTime() + GIFT_SEND_AHEAD_MAX_DAYS * DAY_MS)) throw badRequest('invalid-input', 'sendAt');
-    await rateLimiter.consumePublicCheckout(ip);
+    if (overLimit) throw overLimit;
     const metadata: Record<string, string> = { [GIFT_METADATA.tierId]: tier.id, [GIFT_METADATA.months]: String(months) };
     if (input.recipientEmail) metadata[GIFT_METADATA.recipientEmail] = input.recipientEmail;
     if (sendAt) metadata[GIFT_METADATA.sendAt] = sendAt.toISOString();
@@ -64,6 +84,7 @@ export function createGiftCheckout({ db, clock, startPaymentCheckout, rateLimite
       metadata,
       successPath: '/gift?bought=1',
       cancelPath: '/gift',
+      readiness,
     });
     return { url };
   };

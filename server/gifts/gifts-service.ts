@@ -4,6 +4,7 @@
  */
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../clock.ts';
+import type { PaymentsReady } from '../payments/index.ts';
 import type { RateLimiter } from '../rate-limits/index.ts';
 import type { RecordActivity } from '../reports/index.ts';
 import type { StartPaymentCheckout } from '../sales/index.ts';
@@ -19,12 +20,13 @@ export interface GiftsDeps {
   recordActivity: RecordActivity;
   /** The sales room's one-time Checkout (built before this, with this room's fulfiller: createGiftFulfiller). */
   startPaymentCheckout: StartPaymentCheckout;
+  paymentsReady: PaymentsReady;
   rateLimiter: Pick<RateLimiter, 'consumePublicCheckout'>;
 }
 
-export function createGiftsService({ db, clock, appUrl, recordActivity, startPaymentCheckout, rateLimiter }: GiftsDeps) {
+export function createGiftsService({ db, clock, appUrl, recordActivity, startPaymentCheckout, paymentsReady, rateLimiter }: GiftsDeps) {
   return {
-    startCheckout: createGiftCheckout({ db, clock, startPaymentCheckout, rateLimiter }),
+    startCheckout: createGiftCheckout({ db, clock, startPaymentCheckout, paymentsReady, rateLimiter }),
     redeem: createRedeemGift({ db, clock, recordActivity }),
     list: createListGifts({ db, appUrl }),
     giftByCode: (siteId: string, code: string) => giftByCode(db, siteId, code),

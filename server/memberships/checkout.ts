@@ -92,7 +92,7 @@ export function createCheckout({ db, paymentsReady, keyRefused, appUrl }: Checko
   return async function startCheckout(request) {
     const { site, userId, tier, cadence } = request;
     const priceId = cadence === 'year' ? tier.stripeYearlyPriceId : tier.stripeMonthlyPriceId;
-      const { ready, stripe: siteStripe } = await paymentsReady(site.id);
+    const { ready, stripe: siteStripe } = await paymentsReady(site.id);
     if (!ready || !siteStripe || !priceId) throw new AppError('paid-tier-unavailable', 409);
     const { client: stripe, stripeAccount } = siteStripe;
     return db.transaction(async (tx) => {

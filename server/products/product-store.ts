@@ -9,10 +9,11 @@ import { looksLikeHandle } from '../../common/handles.ts';
 import type { Database } from '../../db/connect.ts';
 import { products } from '../../db/earn-schema.ts';
 import { AppError } from '../errors.ts';
+import type { PaymentsReady } from '../payments/index.ts';
 import type { RateLimiter } from '../rate-limits/index.ts';
 import type { StartPaymentCheckout } from '../sales/index.ts';
-import { refuseIfSuspended } from '../site-standing/index.ts';
-import { findSiteByHandle, type Site } from '../sites/index.ts';
+import { isSiteSuspended } from '../site-standing/index.ts';
+import { findSiteByHandle } from '../sites/index.ts';
 import { filesOfProducts } from './products-service.ts';
 
 export interface PublicProduct {
@@ -26,7 +27,15 @@ export interface PublicProduct {
   files: ProductFileView[];
 }
 
-export function createProductStore({ db, startPaymentCheckout, rateLimiter }: { db: Database; startPaymentCheckout: StartPaymentCheckout; rateLimiter: Pick<RateLimiter, 'consumePublicCheckout'> }) {
+export interface ProductStoreDeps {
+  db: Database;
+  startPaymentCheckout: StartPaymentCheckout;
+  /** Read as soon as the site is known, beside the other checks (docs/decisions/171). */
+  paymentsReady: PaymentsReady;
+  rateLimiter: Pick<RateLimiter, 'consumePublicCheckout'>;
+}
+
+export function createProductStore({ db, startPaymentCheckout, paymentsReady, rateLimiter }: ProductStoreDeps) {
   async function bySlug(siteId: string, slug: string): Promise<PublicProduct | undefined> {
     if (!/^[a-z0-9-]{1,200}$/.test(slug)) return undefined;
     const [row] = await db
@@ -38,13 +47,6 @@ export function createProductStore({ db, startPaymentCheckout, rateLimiter }: { 
     return { id: row.id, title: row.title, slug: row.slug, description: row.description, price: row.price, currency: row.currency, coverMediaId: row.coverMediaId, files };
   }
 
-  async function publishedSite(handle: string): Promise<Site> {
-    const site = looksLikeHandle(handle.toLowerCase()) ? await findSiteByHandle(db, handle) : undefined;
-    if (!site?.publishedAt) throw new AppError('not-found', 404);
-    await refuseIfSuspended(db, site.id);
-    return site;
-  }
-
   return {
     bySlug,
 
@@ -53,12 +55,26 @@ export function createProductStore({ db, startPaymentCheckout, rateLimiter }: { 
      * client address (`ip`), so a script cannot fill the creator's Stripe account with sessions.
      */
     async checkout(handle: string, slug: string, buyer: { userId?: string | undefined; email?: string | undefined }, ip: string): Promise<{ url: string }> {
-      const site = await publishedSite(handle);
-      const product = await bySlug(site.id, slug);
+      // Once the site is known its standing, the product and the payments' readiness are read side by side, beside the
+      // rate limit's write, which counts a refused attempt too (as a tip's); the refusals are then told in order.
+      const found = (looksLikeHandle(handle.toLowerCase()) ? findSiteByHandle(db, handle) : Promise.resolve(undefined)).then((site) => (site?.publishedAt ? site : undefined));
+      const readiness = found.then((site) => (site ? paymentsReady(site.id) : { ready: false }));
+      readiness.catch(() => undefined);
+      const [site, suspended, product, overLimit] = await Promise.all([
+        found,
+        found.then((site) => (site ? isSiteSuspended(db, site.id) : false)),
+        found.then((site) => (site ? bySlug(site.id, slug) : undefined)),
+        rateLimiter.consumePublicCheckout(ip).then(
+          () => undefined,
+          (error: Error) => error,
+        ),
+      ]);
+      if (!site) throw new AppError('not-found', 404);
+      if (suspended) throw new AppError('site-suspended', 410);
       // A product none of whose files is left cannot be sold.
       if (!product || product.files.length === 0) throw new AppError('not-found', 404);
       if (buyer.userId && buyer.userId === site.ownerId) throw new AppError('cannot-join-own-site', 409);
-      await rateLimiter.consumePublicCheckout(ip);
+      if (overLimit) throw overLimit;
       const { url } = await startPaymentCheckout({
         site,
         kind: 'product',
@@ -69,6 +85,7 @@ export function createProductStore({ db, startPaymentCheckout, rateLimiter }: { 
         metadata: { productId: product.id },
         successPath: `/products/${product.slug}?bought=1`,
         cancelPath: `/products/${product.slug}`,
+        readiness,
       });
       return { url };
     },

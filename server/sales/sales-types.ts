@@ -6,6 +6,7 @@ import type Stripe from 'stripe';
 import type { SaleKind } from '../../common/earn.ts';
 import type { Database } from '../../db/connect.ts';
 import type { sales } from '../../db/earn-schema.ts';
+import type { PaymentsReady } from '../payments/index.ts';
 
 export type Sale = typeof sales.$inferSelect;
 
@@ -27,6 +28,8 @@ export interface PaymentCheckoutRequest {
   cancelPath: string;
   /** Writes the kind's own row (a tip's message, a gift's details) in the sale's transaction. */
   withSale?: (tx: Database, saleId: string) => Promise<void>;
+  /** The site's payment readiness when the caller began reading it beside its own checks; else it is read here. */
+  readiness?: ReturnType<PaymentsReady>;
 }
 
 export type StartPaymentCheckout = (request: PaymentCheckoutRequest) => Promise<{ url: string; saleId: string }>;

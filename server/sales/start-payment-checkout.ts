@@ -54,7 +54,7 @@ export function createStartPaymentCheckout({ db, paymentsReady, keyRefused, appU
     checkRequest(request);
     const { site, kind, amount, currency, buyer } = request;
     const [{ ready, stripe: siteStripe }, [account]] = await Promise.all([
-      paymentsReady(site.id),
+      request.readiness ?? paymentsReady(site.id),
       buyer.userId ? db.select({ email: users.email }).from(users).where(eq(users.id, buyer.userId)) : Promise.resolve([]),
     ]);
     if (!ready || !siteStripe) throw new AppError('payments-not-ready', 409);

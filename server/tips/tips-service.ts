@@ -72,8 +72,13 @@ export function createTipsService({ db, sales, paymentsReady, rateLimiter, appUr
   /** Opens a tip's Checkout; `tipperId` when signed in, `ip` for the rate limit. */
   async function startCheckout(handle: string, input: TipCheckout, tipperId: string | undefined, ip: string): Promise<{ url: string }> {
     // The site, its checks and the rate limit's write side by side, not one after another; the limit counts a refused attempt too.
+    const found = findSiteByHandle(db, handle);
+    // Readiness as soon as the site is known, beside the checks rather than after them (docs/decisions/171). Marked
+    // handled here: a site refused below never awaits it, and the opener that does still sees its failure.
+    const readiness = found.then((site) => (site ? paymentsReady(site.id) : { ready: false }));
+    readiness.catch(() => undefined);
     const [site, facts, overLimit] = await Promise.all([
-      findSiteByHandle(db, handle),
+      found,
       checkoutFactsOf(db, handle, input.postId),
       // Its refusal is kept, so an unknown or suspended site answers as such whichever query ends first.
       rateLimiter.consumePublicCheckout(ip).then(
@@ -101,6 +106,7 @@ export function createTipsService({ db, sales, paymentsReady, rateLimiter, appUr
       metadata: input.postId ? { postId: input.postId } : {},
       successPath: '/tip?tipped=1',
       cancelPath: input.postId ? `/tip?post=${input.postId}` : '/tip',
+      readiness,
       withSale: async (tx, saleId) => {
         await tx.insert(tips).values({ saleId, siteId: site.id, postId: input.postId ?? null, message: input.message ?? '' });
       },

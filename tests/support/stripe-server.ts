@@ -90,6 +90,11 @@ export interface StripeServer {
   deliveries: WebhookDelivery[];
   requests: RecordedRequest[];
   setWebhooks(targets: WebhookTargets): void;
+  /**
+   * How long every API answer takes from now on, as Stripe's own API takes hundreds of milliseconds a call; 0 (the
+   * start) answers at once. The Checkout benchmark (bench/checkout.bench.ts) measures at both.
+   */
+  setApiLatency(milliseconds: number): void;
   /** Both webhook URLs of an app at `appUrl` (`/api/webhooks/stripe` and `/api/webhooks/stripe-connect`), with this server's secrets. */
   useApp(appUrl: string | URL): void;
   /**
@@ -155,6 +160,7 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
   const secretKey = options.secretKey ?? 'sk_test_local';
   const secrets = { platform: `whsec_${randomBytes(16).toString('hex')}`, connect: `whsec_${randomBytes(16).toString('hex')}` };
   let targets: WebhookTargets = { platformWebhook: options.platformWebhook, connectWebhook: options.connectWebhook };
+  let apiLatencyMs = 0;
   const spaces = new Map<string, Map<string, StripeObject>>([[PLATFORM, new Map()]]);
   const home = new Map<string, string>();
   const idempotent = new Map<string, { status: number; body: string }>();
@@ -623,6 +629,7 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
   async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     const method = request.method ?? 'GET';
     const raw = await readBody(request);
+    if (apiLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, apiLatencyMs));
     const params = qs.parse(method === 'POST' ? raw : url.search.slice(1), { depth: 10, arrayLimit: 100 }) as Params;
     const account = text(request.headers['stripe-account']);
     const idempotencyKey = text(request.headers['idempotency-key']);
@@ -754,6 +761,9 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     requests,
     setWebhooks(next) {
       targets = { ...targets, ...next };
+    },
+    setApiLatency(milliseconds) {
+      apiLatencyMs = milliseconds;
     },
     useApp(appUrl) {
       const origin = new URL(appUrl).origin;
