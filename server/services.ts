@@ -216,7 +216,7 @@ export function createServices({ config, database, transport, clock, logger, sec
     productDownloads: createProductDownloads({ db, clock }),
     startCheckout,
     offers: createOffersService({ db, clock, appUrl: config.appUrl, paymentsReady }),
-    offerCheckout: createOfferCheckout({ db, clock, startCheckout }),
+    offerCheckout: createOfferCheckout({ db, clock, startCheckout, paymentsReady }),
     members,
     domains,
     domainDirectory,

@@ -46,6 +46,10 @@ export interface CheckoutRequest {
    * A join with an offer never reuses an open session, whose terms may be others.
    */
   offer?: { couponId?: string | undefined; trialDays?: number | undefined; metadata: { offerId: string; redemptionId: string }; expiresAt: Date };
+  /** The site's payment readiness when the caller began reading it beside its own checks; else it is read here. */
+  readiness?: ReturnType<PaymentsReady>;
+  /** Writes what the caller keeps of a new session (an offer's seat names it) in the transaction that records it. */
+  withSession?: (tx: Database, sessionId: string) => Promise<void>;
 }
 
 export type StartCheckout = (request: CheckoutRequest) => Promise<{ checkoutUrl: string; sessionId: string }>;
@@ -92,7 +96,7 @@ export function createCheckout({ db, paymentsReady, keyRefused, appUrl }: Checko
   return async function startCheckout(request) {
     const { site, userId, tier, cadence } = request;
     const priceId = cadence === 'year' ? tier.stripeYearlyPriceId : tier.stripeMonthlyPriceId;
-    const { ready, stripe: siteStripe } = await paymentsReady(site.id);
+    const { ready, stripe: siteStripe } = await (request.readiness ?? paymentsReady(site.id));
     if (!ready || !siteStripe || !priceId) throw new AppError('paid-tier-unavailable', 409);
     const { client: stripe, stripeAccount } = siteStripe;
     return db.transaction(async (tx) => {
@@ -137,6 +141,7 @@ export function createCheckout({ db, paymentsReady, keyRefused, appUrl }: Checko
           .insert(openCheckouts)
           .values({ siteId: site.id, userId, ...opened })
           .onConflictDoUpdate({ target: [openCheckouts.siteId, openCheckouts.userId], set: opened });
+        await request.withSession?.(tx, session.id);
         return { checkoutUrl: session.url, sessionId: session.id };
       } catch (error) {
         stripeFailure(error);

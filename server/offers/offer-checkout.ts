@@ -14,8 +14,9 @@ import { offerRedemptions, offers } from '../../db/earn-schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { StartCheckout } from '../memberships/index.ts';
-import { refuseIfSuspended } from '../site-standing/index.ts';
-import { findSiteByHandle, type Site } from '../sites/index.ts';
+import type { PaymentsReady } from '../payments/index.ts';
+import { isSiteSuspended } from '../site-standing/index.ts';
+import { findSiteByHandle } from '../sites/index.ts';
 import { offerStatus, type OfferRow } from './offer-view.ts';
 
 /** How long an offer's Checkout stays open (Stripe takes 30 minutes to 24 hours): a seat is held no longer. */
@@ -30,7 +31,15 @@ export interface OfferOnPage {
   tier: TierRow;
 }
 
-export function createOfferCheckout({ db, clock, startCheckout }: { db: Database; clock: Clock; startCheckout: StartCheckout }) {
+export interface OfferCheckoutDeps {
+  db: Database;
+  clock: Clock;
+  startCheckout: StartCheckout;
+  /** Read as soon as the site is known, beside the other checks (docs/decisions/171). */
+  paymentsReady: PaymentsReady;
+}
+
+export function createOfferCheckout({ db, clock, startCheckout, paymentsReady }: OfferCheckoutDeps) {
   /** The offer of this code on the site, with its tier; undefined for a code the site never made. */
   async function find(siteId: string, code: string): Promise<OfferOnPage | undefined> {
     const normal = code.toLowerCase();
@@ -45,11 +54,13 @@ export function createOfferCheckout({ db, clock, startCheckout }: { db: Database
     return row;
   }
 
-  async function publishedSite(handle: string): Promise<Site> {
-    const site = await findSiteByHandle(db, handle);
-    if (!site?.publishedAt) throw new AppError('not-found', 404);
-    await refuseIfSuspended(db, site.id);
-    return site;
+  async function membershipOf(siteId: string, userId: string) {
+    const [row] = await db
+      .select({ source: memberships.source, status: memberships.status })
+      .from(memberships)
+      .where(and(eq(memberships.siteId, siteId), eq(memberships.userId, userId)))
+      .limit(1);
+    return row;
   }
 
   /** An offer that cannot be claimed now says why: ended (archived or past its date) or full. */
@@ -95,30 +106,40 @@ export function createOfferCheckout({ db, clock, startCheckout }: { db: Database
 
     /** The Checkout of an offer for a reader (`signedOut`: their address was typed on the offer page, as on the join page). */
     async checkout(handle: string, userId: string, code: string, cadence: Cadence = 'month', { signedOut = false }: { signedOut?: boolean } = {}): Promise<{ url: string }> {
-      const site = await publishedSite(handle);
+      // Once the site is known, its standing, the offer, the reader's membership and the payments' readiness are read
+      // side by side (docs/decisions/171); the refusals are then told in the page's order.
+      const found = findSiteByHandle(db, handle).then((site) => (site?.publishedAt ? site : undefined));
+      const readiness = found.then((site) => (site ? paymentsReady(site.id) : { ready: false }));
+      readiness.catch(() => undefined);
+      const [site, suspended, onPage, existing] = await Promise.all([
+        found,
+        found.then((site) => (site ? isSiteSuspended(db, site.id) : false)),
+        found.then((site) => (site ? find(site.id, code) : undefined)),
+        found.then((site) => (site ? membershipOf(site.id, userId) : undefined)),
+      ]);
+      if (!site) throw new AppError('not-found', 404);
+      if (suspended) throw new AppError('site-suspended', 410);
       if (site.ownerId === userId) throw new AppError('cannot-join-own-site', 409);
-      const found = await find(site.id, code);
-      if (!found) throw new AppError('not-found', 404);
-      const { offer, tier } = found;
+      if (!onPage) throw new AppError('not-found', 404);
+      const { offer, tier } = onPage;
       assertOpen(offer, tier, clock());
-      const [existing] = await db
-        .select({ source: memberships.source, status: memberships.status })
-        .from(memberships)
-        .where(and(eq(memberships.siteId, site.id), eq(memberships.userId, userId)))
-        .limit(1);
       if (existing?.source === 'stripe' && ENTITLING_STATUSES.includes(existing.status)) throw new AppError('already-subscribed', 409);
       const expiresAt = new Date(clock().getTime() + SESSION_MINUTES * 60_000);
       const redemptionId = await takeSeat(offer.id, site.id, userId, new Date(expiresAt.getTime() + HOLD_GRACE_MINUTES * 60_000));
       try {
-        const { checkoutUrl, sessionId } = await startCheckout({
+        const { checkoutUrl } = await startCheckout({
           site,
           userId,
           tier,
           cadence,
           signedOut,
           offer: { couponId: offer.stripeCouponId ?? undefined, trialDays: offer.trialDays ?? undefined, metadata: { offerId: offer.id, redemptionId }, expiresAt },
+          readiness,
+          // The seat names its session in the transaction that records the session, not in a commit of its own.
+          withSession: async (tx, sessionId) => {
+            await tx.update(offerRedemptions).set({ stripeCheckoutSessionId: sessionId }).where(eq(offerRedemptions.id, redemptionId));
+          },
         });
-        await db.update(offerRedemptions).set({ stripeCheckoutSessionId: sessionId }).where(eq(offerRedemptions.id, redemptionId));
         return { url: checkoutUrl };
       } catch (error) {
         // No Checkout opened: the seat goes back at once.
