@@ -3,6 +3,7 @@
  * the constants client and server share for offers, gifts, tips and digital
  * products. Every amount is in the smallest unit of its currency.
  */
+import { stripeMinimumCharge } from './money.ts';
 
 /** What an offer gives: a percentage or an amount off the tier's price, or a free trial. */
 export const OFFER_KINDS = ['percent', 'amount', 'trial'] as const;
@@ -52,6 +53,15 @@ export interface TipSettings {
 }
 
 export const DEFAULT_TIP_SETTINGS: TipSettings = { enabled: false, presets: [300, 500, 1000], minimum: 100, maximum: 50_000 };
+
+/**
+ * What the tip page takes in `currency`: the creator's range, but never below Stripe's smallest charge there (a
+ * minimum saved lower, or a currency changed since, would only fail at Stripe), and the amounts offered within it.
+ */
+export function tipRange(settings: TipSettings, currency: string): { minimum: number; maximum: number; presets: number[] } {
+  const minimum = Math.max(settings.minimum, stripeMinimumCharge(currency));
+  return { minimum, maximum: Math.max(minimum, settings.maximum), presets: settings.presets.filter((amount) => amount >= minimum && amount <= settings.maximum) };
+}
 export const TIP_PRESETS_MAX = 6;
 /** Stripe's own ceiling on one Checkout amount is 99,999,999; ours stays well under it. */
 export const TIP_MAXIMUM_LIMIT = 1_000_000;

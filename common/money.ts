@@ -7,6 +7,20 @@
 /** Stripe's zero-decimal currencies (https://docs.stripe.com/currencies#zero-decimal). */
 const ZERO_DECIMAL = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
 
+/**
+ * Stripe's smallest charge in each currency a creator can price in, in minor units
+ * (https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts): a Checkout for less is refused by Stripe.
+ */
+const STRIPE_MINIMUM_CHARGE: Readonly<Record<string, number>> = {
+  usd: 50, aud: 50, brl: 50, cad: 50, chf: 50, eur: 50, inr: 50, nzd: 50, sgd: 50, jpy: 50,
+  gbp: 30, pln: 200, dkk: 250, nok: 300, sek: 300, hkd: 400, mxn: 1000,
+};
+
+/** The least a one-time payment may be in `currency`; a currency not listed (an account's own default) is held to 50 minor units, as most are. */
+export function stripeMinimumCharge(currency: string): number {
+  return STRIPE_MINIMUM_CHARGE[currency.toLowerCase()] ?? 50;
+}
+
 export function minorUnitsPerMajor(currency: string): number {
   return ZERO_DECIMAL.has(currency.toLowerCase()) ? 1 : 100;
 }

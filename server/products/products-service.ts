@@ -6,6 +6,7 @@
  */
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ProductSaleView, ProductView } from '../../common/api/products.ts';
+import { stripeMinimumCharge } from '../../common/money.ts';
 import type { CreateProductInput, UpdateProductInput } from '../../common/product-schemas.ts';
 import type { Database } from '../../db/connect.ts';
 import { media, tiers } from '../../db/content-schema.ts';
@@ -105,8 +106,11 @@ export function createProductsService({ db, clock, appUrl, siteChanged }: Produc
     });
   }
 
-  async function checkInput(site: Site, input: UpdateProductInput, exceptId?: string): Promise<void> {
+  /** `currency`: the product's, as it will be once saved. */
+  async function checkInput(site: Site, input: UpdateProductInput, currency: string, exceptId?: string): Promise<void> {
     if (input.currency !== undefined && input.currency !== (await siteCurrency(db, site.id))) throw new AppError('invalid-input', 400, 'currency');
+    // Stripe refuses a Checkout below its smallest charge: a product priced under it could never be bought.
+    if (input.price !== undefined && input.price < stripeMinimumCharge(currency)) throw new AppError('invalid-input', 400, 'price');
     if (input.mediaIds) await checkSellableMedia(db, site.id, input.mediaIds);
     if (input.coverMediaId !== undefined) await checkCover(db, site.id, input.coverMediaId);
     if (input.slug !== undefined) {
@@ -143,7 +147,7 @@ export function createProductsService({ db, clock, appUrl, siteChanged }: Produc
 
     async create(ownerId: string, input: CreateProductInput): Promise<ProductView> {
       const site = await siteOf(ownerId);
-      await checkInput(site, input);
+      await checkInput(site, input, input.currency);
       const row = await slugSafe(() =>
         db.transaction(async (tx) => {
           const [created] = await tx
@@ -161,7 +165,7 @@ export function createProductsService({ db, clock, appUrl, siteChanged }: Produc
     async update(ownerId: string, id: string, patch: UpdateProductInput): Promise<ProductView> {
       const site = await siteOf(ownerId);
       const existing = await ownProduct(site, id);
-      await checkInput(site, patch, existing.id);
+      await checkInput(site, patch, patch.currency ?? existing.currency, existing.id);
       const { mediaIds, ...fields } = patch;
       const row = await slugSafe(() =>
         db.transaction(async (tx) => {

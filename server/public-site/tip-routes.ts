@@ -5,6 +5,7 @@
  */
 import express, { type Request, type Router } from 'express';
 import type { ErrorCode } from '../../common/error-codes.ts';
+import { tipRange } from '../../common/earn.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { formatMoney } from '../../common/money.ts';
 import { tipCheckoutSchema, type TipCheckout } from '../../common/tip-schemas.ts';
@@ -60,7 +61,7 @@ export function tipRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePage)
       const postId = typed('post') || undefined;
       const form: TipForm = { preset: typed('preset'), other: typed('other'), message: typed('message'), problems: {} };
       const { currency } = await tips.pageFacts(found.site.id, undefined);
-      const { minimum, maximum } = found.site.tips;
+      const { minimum, maximum } = tipRange(found.site.tips, currency);
       // A typed amount wins over a chosen preset: it is what the tipper wrote last.
       const amount = form.other.trim() ? minorAmount(form.other, currency) : Number.parseInt(form.preset, 10);
       const parsed = tipCheckoutSchema.safeParse({ amount: amount ?? Number.NaN, ...(form.message ? { message: form.message } : {}), ...(postId ? { postId } : {}) });

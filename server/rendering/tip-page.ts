@@ -4,7 +4,7 @@
  * they like, and goes on to Checkout; `?tipped=1` thanks them. A plain form: JavaScript may be off. Everything a
  * person typed is written back as text.
  */
-import { EARN_MESSAGE_MAX, type TipSettings } from '../../common/earn.ts';
+import { EARN_MESSAGE_MAX, tipRange, type TipSettings } from '../../common/earn.ts';
 import { formatMoney, minorUnitsPerMajor } from '../../common/money.ts';
 import { sitePath, siteUrl, type Site } from '../sites/index.ts';
 import { text } from './html.ts';
@@ -48,17 +48,18 @@ function problemOf(id: string, problem: string | undefined): { attrs: string; ht
 }
 
 function tipForm({ site, settings, currency, post, form }: TipPageInput): string {
-  const chosen = form ? form.preset : String(settings.presets[1] ?? settings.presets[0] ?? '');
+  const range = tipRange(settings, currency);
+  const chosen = form ? form.preset : String(range.presets[1] ?? range.presets[0] ?? '');
   const amountProblem = problemOf('tip-amount', form?.problems.amount);
   const messageProblem = problemOf('tip-message', form?.problems.message);
-  const presets = settings.presets
+  const presets = range.presets
     .map((amount) => `<label class="join__choice tip__preset"><input type="radio" name="preset" value="${amount}"${String(amount) === chosen ? ' checked' : ''}> <span>${text(formatMoney(amount, currency, { compact: true }))}</span></label>`)
     .join('');
-  const range = `From ${formatMoney(settings.minimum, currency, { compact: true })} to ${formatMoney(settings.maximum, currency, { compact: true })}.`;
+  const rangeWords = `From ${formatMoney(range.minimum, currency, { compact: true })} to ${formatMoney(range.maximum, currency, { compact: true })}.`;
   return `<form class="tip__form join__signup" method="post" action="${sitePath(site, '/tip')}" novalidate>
 ${post ? `<input type="hidden" name="post" value="${text(post.id)}">` : ''}
 <fieldset class="join__choices tip__presets"${amountProblem.attrs}><legend>Amount</legend>${presets}</fieldset>
-<div class="field"><label for="tip-amount">Or your own amount (${text(currency.toUpperCase())})</label><p class="field__hint" id="tip-amount-hint">${text(range)}</p>
+<div class="field"><label for="tip-amount">Or your own amount (${text(currency.toUpperCase())})</label><p class="field__hint" id="tip-amount-hint">${text(rangeWords)}</p>
 <input id="tip-amount" name="other" inputmode="decimal" autocomplete="off" aria-describedby="tip-amount-hint" value="${text(form?.other ?? '')}"${amountProblem.attrs ? ' aria-invalid="true"' : ''}>${amountProblem.html}</div>
 <div class="field"><label for="tip-message">Message (optional)</label><textarea id="tip-message" name="message" rows="4" maxlength="${EARN_MESSAGE_MAX}"${messageProblem.attrs}>${text(form?.message ?? '')}</textarea>${messageProblem.html}</div>
 <p class="field__hint">One payment, on a secure payment page.</p>

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { SALE_KINDS } from '../../common/earn.ts';
+import { stripeMinimumCharge } from '../../common/money.ts';
 import type { Database } from '../../db/connect.ts';
 import { sales } from '../../db/earn-schema.ts';
 import { users } from '../../db/schema.ts';
@@ -33,6 +34,8 @@ function checkRequest({ amount, currency, kind, successPath, cancelPath }: Payme
   // Each kind checks its own range first; this is the ledger's own floor, whatever the caller.
   if (!Number.isSafeInteger(amount) || amount <= 0 || amount > STRIPE_AMOUNT_MAX) throw badRequest('invalid-input', 'amount');
   if (!/^[a-z]{3}$/.test(currency)) throw badRequest('invalid-input', 'currency');
+  // Stripe refuses a Checkout below its smallest charge in the currency: refused here by field, not as Stripe's 502.
+  if (amount < stripeMinimumCharge(currency)) throw badRequest('invalid-input', 'amount');
   if (!SALE_KINDS.includes(kind)) throw badRequest('invalid-input');
   // Relative to the site: never another origin (`//evil.example`), so Stripe sends the buyer back to this site only.
   for (const path of [successPath, cancelPath]) if (!path.startsWith('/') || path.startsWith('//')) throw badRequest('invalid-input');

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { TipsAnswer } from '../../common/api/tips.ts';
-import type { TipSettings } from '../../common/earn.ts';
+import { tipRange, type TipSettings } from '../../common/earn.ts';
 import type { TipCheckout } from '../../common/tip-schemas.ts';
 import type { Database } from '../../db/connect.ts';
 import { posts, sites, tiers } from '../../db/content-schema.ts';
@@ -90,8 +90,9 @@ export function createTipsService({ db, sales, paymentsReady, rateLimiter, appUr
     if (facts.suspended) throw new AppError('site-suspended', 410);
     const settings: TipSettings = site.tips;
     if (!settings.enabled) throw new AppError('tips-off', 409);
-    if (input.amount < settings.minimum || input.amount > settings.maximum) throw badRequest('invalid-input', 'amount');
     const currency = facts.currency;
+    const { minimum, maximum } = tipRange(settings, currency);
+    if (input.amount < minimum || input.amount > maximum) throw badRequest('invalid-input', 'amount');
     if (input.currency !== undefined && input.currency !== currency) throw badRequest('invalid-input', 'currency');
     // A post named must be this site's and published; another site's post is no post here.
     if (!facts.postFound) throw badRequest('invalid-input', 'postId');

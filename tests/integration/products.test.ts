@@ -302,6 +302,8 @@ describe('the creator\'s products', () => {
       [{ price: 12.5 }, 400, 'invalid-input', 'price'],
       [{ price: '1200' }, 400, 'invalid-input', 'price'],
       [{ price: 100_000_000 }, 400, 'invalid-input', 'price'],
+      // Under Stripe's smallest charge in the currency ($0.50): it could never be bought.
+      [{ price: 49 }, 400, 'invalid-input', 'price'],
       [{ currency: 'eur' }, 400, 'invalid-input', 'currency'],
       [{ currency: 'xyz' }, 400, 'invalid-input', 'currency'],
       [{ mediaIds: [other.pdf.id] }, 400, 'invalid-input', 'mediaIds'],
@@ -321,6 +323,8 @@ describe('the creator\'s products', () => {
     }
     const patched = await site.creator.patch<{ error: { code: string } }>(`/api/products/${taken.id}`, { price: 0.5 });
     expect(patched.status).toBe(400);
+    const underStripe = await site.creator.patch<{ error: { code: string; field?: string } }>(`/api/products/${taken.id}`, { price: 49 });
+    expect({ status: underStripe.status, field: underStripe.body.error.field }).toEqual({ status: 400, field: 'price' });
   });
 
   it('answers 404 for another creator\'s product in every path, and refuses another site\'s purchase in a link', async () => {

@@ -165,6 +165,21 @@ describe('a tip', () => {
     expect((await tip('no-such-site-here', { amount: 500 })).status).toBe(404);
   });
 
+  it('never goes below Stripe’s smallest charge in the site’s currency, whatever minimum was saved', async () => {
+    const creator = await tipJar({ settings: { enabled: true, presets: [10, 100, 500], minimum: 10, maximum: 20_000 } });
+    const page = await anonymous().get(`/@${creator.handle}/tip`);
+    expect(page.text).toContain('From $0.50 to $200.');
+    expect(page.text).not.toContain('<span>$0.10</span>');
+    for (const preset of ['$1', '$5']) expect(page.text).toContain(`<span>${preset}</span>`);
+    expect((await tip(creator.handle, { amount: 49 })).body.error).toMatchObject({ code: 'invalid-input', field: 'amount' });
+    expect((await tip(creator.handle, { amount: 50 })).status).toBe(200);
+    // Priced in Hong Kong dollars, where Stripe takes no less than HK$4.
+    await db().insert(tiers).values({ siteId: creator.siteId, name: 'Crew', type: 'paid', monthlyPrice: 800, currency: 'hkd', position: 1 });
+    expect((await tip(creator.handle, { amount: 399 })).body.error).toMatchObject({ code: 'invalid-input', field: 'amount' });
+    expect((await tip(creator.handle, { amount: 400 })).status).toBe(200);
+    expect((await anonymous().get(`/@${creator.handle}/tip`)).text).toContain('From HK$4 to HK$200.');
+  });
+
   it('keeps each creator to their own: another site post is refused, and the list is only the signed-in creator', async () => {
     const mine = await tipJar();
     const theirs = await tipJar();

@@ -5,6 +5,7 @@
  */
 import type { ProductBody, ProductView } from '../../../../common/api/products.ts';
 import { PRODUCT_FILES_MAX } from '../../../../common/earn.ts';
+import { formatMoney, stripeMinimumCharge } from '../../../../common/money.ts';
 import { PRODUCT_DESCRIPTION_MAX_LENGTH, PRODUCT_TITLE_MAX_LENGTH } from '../../../../common/product-schemas.ts';
 import { isValidSlug, slugify } from '../../../../common/slugs.ts';
 import { TIER_PRICE_MAX, toMajorText, toMinorUnits } from '../../../../common/tiers.ts';
@@ -47,6 +48,7 @@ export function checkDraft(draft: ProductDraft, currency: string): { body?: Prod
   if (draft.description.trim().length > PRODUCT_DESCRIPTION_MAX_LENGTH) problems.description = `Keep the description to ${PRODUCT_DESCRIPTION_MAX_LENGTH.toLocaleString()} characters.`;
   const price = toMinorUnits(draft.price, currency);
   if (price === undefined || price < 1 || price > TIER_PRICE_MAX) problems.price = 'Type a price such as 12.00.';
+  else if (price < stripeMinimumCharge(currency)) problems.price = `Stripe takes no payment under ${formatMoney(stripeMinimumCharge(currency), currency)}: ask at least that.`;
   if (draft.mediaIds.length === 0) problems.mediaIds = 'Choose at least one file.';
   else if (draft.mediaIds.length > PRODUCT_FILES_MAX) problems.mediaIds = `Choose at most ${PRODUCT_FILES_MAX} files.`;
   if (Object.keys(problems).length > 0 || price === undefined) return { problems };

@@ -9,7 +9,7 @@ import * as tipsApi from '../../../../common/api/tips.ts';
 import type { TipView, TipsAnswer } from '../../../../common/api/tips.ts';
 import { TIP_MAXIMUM_LIMIT, TIP_PRESETS_MAX, type TipSettings } from '../../../../common/earn.ts';
 import { SERVER_MESSAGES } from '../../../../common/messages.ts';
-import { formatMoney } from '../../../../common/money.ts';
+import { formatMoney, stripeMinimumCharge } from '../../../../common/money.ts';
 import { tipSettingsSchema } from '../../../../common/tip-schemas.ts';
 import { LoadFailed, Loading } from '../../../components/LoadStatus.tsx';
 import { call, toErrorCode } from '../../../lib/api.ts';
@@ -59,8 +59,9 @@ function settingsOf(draft: Draft, currency: string): TipSettings | string {
   const maximum = toMinor(draft.maximum, currency);
   if (presets.some((amount) => amount === undefined) || minimum === undefined || maximum === undefined) return 'Write each amount as a number, such as 5 or 5.50.';
   const settings = { enabled: draft.enabled, presets: presets as number[], minimum, maximum };
-  if (tipSettingsSchema.safeParse(settings).success) return settings;
-  return `Amounts from the minimum (at least ${formatMoney(1, currency)}) to the maximum (at most ${formatMoney(TIP_MAXIMUM_LIMIT, currency)}), up to ${TIP_PRESETS_MAX} different ones.`;
+  const floor = stripeMinimumCharge(currency);
+  if (minimum >= floor && tipSettingsSchema.safeParse(settings).success) return settings;
+  return `Amounts from the minimum (at least ${formatMoney(floor, currency)}, the smallest payment Stripe takes) to the maximum (at most ${formatMoney(TIP_MAXIMUM_LIMIT, currency)}), up to ${TIP_PRESETS_MAX} different ones.`;
 }
 
 function TipJarForm({ answer, onSaved }: { answer: TipsAnswer; onSaved: () => void }) {
@@ -117,7 +118,7 @@ function TipJarForm({ answer, onSaved }: { answer: TipsAnswer; onSaved: () => vo
       </label>
       {field('presets', `Amounts offered (${currency.toUpperCase()})`, `Up to ${TIP_PRESETS_MAX}, separated by commas, such as 3, 5, 10.`)}
       <div className="tips-form__range">
-        {field('minimum', 'Minimum', 'The smallest tip.')}
+        {field('minimum', 'Minimum', `The smallest tip: at least ${formatMoney(stripeMinimumCharge(currency), currency)}.`)}
         {field('maximum', 'Maximum', 'The largest tip.')}
       </div>
       {problem && (
