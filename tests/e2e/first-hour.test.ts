@@ -16,6 +16,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import type { SiteAnswer } from '../../common/api/sites.ts';
 import { PRODUCT_NAME, TAGLINE } from '../../common/constants.ts';
 import { uniqueEmail } from '../support/accounts.ts';
 import { chromiumAvailable } from '../support/browser.ts';
@@ -130,6 +131,9 @@ describe.skipIf(!chromiumAvailable)("the creator's first hour, in Chromium, on a
     await page.getByLabel('Choose avatar image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: avatar });
     await page.getByRole('button', { name: 'Use this crop' }).click();
     await page.getByText('Avatar saved.').waitFor({ timeout: 30_000 });
+    // Mail carries the logo once the avatar is processed (one sent before goes without it): a loaded machine may take a while.
+    const avatarUrl = async () => ((await (await page.request.get(`${app.server.url}/api/sites/mine`)).json()) as SiteAnswer).site.avatar?.url ?? null;
+    await expect.poll(avatarUrl, { timeout: 60_000 }).not.toBeNull();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Step 4 of 5').waitFor();
     await page.getByLabel('Brand colour').fill(TEAL);
