@@ -96,7 +96,7 @@ export function createGiftFulfiller({ clock, logger }: { clock: Clock; logger: L
     if (!membership) return;
     const before = addMonths(gift.endsAt, -gift.months);
     const until = before.getTime() > now.getTime() ? before : now;
-    await compMembership(tx, { membershipId: membership.id, siteId: gift.siteId, tier: { id: gift.tierId, name: membership.tierName }, until, now });
+    await compMembership(tx, { membershipId: membership.id, siteId: gift.siteId, tier: { id: gift.tierId, name: membership.tierName }, until, now, by: "a gift's refund" });
     // Ended now rather than at the comps job's next turn: the refunded months are not the member's any more.
     if (until === now) await endExpiredComps(tx, now);
   }

@@ -47,7 +47,7 @@ export function createRedeemGift({ db, clock, recordActivity }: { db: Database; 
       const now = clock();
       const until = await compUntil(tx, { siteId: site.id, userId, tier, months: gift.months, now });
       const [membership] = await tx.select({ id: memberships.id }).from(memberships).where(and(eq(memberships.siteId, site.id), eq(memberships.userId, userId)));
-      const outcome = await compMembership(tx, { membershipId: membership!.id, siteId: site.id, tier, until, now });
+      const outcome = await compMembership(tx, { membershipId: membership!.id, siteId: site.id, tier, until, now, by: 'a gift' });
       if (outcome === 'billed-by-stripe') throw new AppError('gift-not-needed', 409);
       await tx.update(gifts).set({ status: 'redeemed', redeemedAt: now, redeemedByUserId: userId, endsAt: until }).where(eq(gifts.id, gift.id));
       await recordActivity(tx, { siteId: site.id, type: 'gift-redeemed', userId, detail: `${gift.months} ${gift.months === 1 ? 'month' : 'months'} of ${tier.name}`, occurredAt: now });

@@ -22,13 +22,15 @@ export interface Comp {
   /** Null: for good. */
   until: Date | null;
   now: Date;
+  /** Who comped, as the history says it: "by the creator" (the default), "by a gift", "by a gift's refund". */
+  by?: 'the creator' | 'a gift' | "a gift's refund";
 }
 
 export type CompOutcome = 'comped' | 'unchanged' | 'billed-by-stripe';
 
 const billedByStripe = and(eq(memberships.source, 'stripe'), isNotNull(memberships.stripeSubscriptionId), inArray(memberships.status, [...BILLED_STATUSES]));
 
-export async function compMembership(tx: Database, { membershipId, siteId, tier, until, now }: Comp): Promise<CompOutcome> {
+export async function compMembership(tx: Database, { membershipId, siteId, tier, until, now, by = 'the creator' }: Comp): Promise<CompOutcome> {
   const sameComp = and(eq(memberships.status, 'comped'), eq(memberships.tierId, tier.id), sql`${memberships.compExpiresAt} is not distinct from ${until?.toISOString() ?? null}::timestamptz`);
   const [changed] = await tx
     .update(memberships)
@@ -36,7 +38,7 @@ export async function compMembership(tx: Database, { membershipId, siteId, tier,
     .where(and(eq(memberships.id, membershipId), eq(memberships.siteId, siteId), not(billedByStripe!), not(sameComp!)))
     .returning({ id: memberships.id, siteId: memberships.siteId, tierId: memberships.tierId });
   if (changed) {
-    const detail = until ? `Comped on ${tier.name} until ${until.toISOString().slice(0, 10)} by the creator` : `Comped on ${tier.name} by the creator`;
+    const detail = until ? `Comped on ${tier.name} until ${until.toISOString().slice(0, 10)} by ${by}` : `Comped on ${tier.name} by ${by}`;
     await recordMembershipEvent(tx, changed, 'comped', { detail, occurredAt: now });
     return 'comped';
   }

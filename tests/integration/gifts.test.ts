@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GiftView } from '../../common/api/gifts.ts';
 import { memberships } from '../../db/content-schema.ts';
 import { gifts, sales } from '../../db/earn-schema.ts';
-import { paymentAccounts } from '../../db/money-schema.ts';
+import { membershipEvents, paymentAccounts } from '../../db/money-schema.ts';
 import { activityEvents } from '../../db/reports-schema.ts';
 import { addMonths } from '../../server/gifts/gift-terms.ts';
 import { createStripeClient } from '../../server/payments/stripe-client.ts';
@@ -137,6 +137,9 @@ describe('a gift of 3 months for a friend', () => {
     expect(await membershipOf(site.creator.siteId, member.userId)).toMatchObject({ status: 'comped', tierId: site.tierId, compExpiresAt: endsAt, cadence: null });
     const activity = await db().select({ type: activityEvents.type }).from(activityEvents).where(eq(activityEvents.siteId, site.creator.siteId));
     expect(activity.map((row) => row.type).sort()).toEqual(['gift-bought', 'gift-redeemed']);
+    // The member's history says where the comp came from: a gift, not the creator.
+    const history = await db().select({ kind: membershipEvents.kind, detail: membershipEvents.detail }).from(membershipEvents).where(eq(membershipEvents.siteId, site.creator.siteId));
+    expect(history).toContainEqual({ kind: 'comped', detail: `Comped on Supporter until ${endsAt.toISOString().slice(0, 10)} by a gift` });
 
     // The creator's list: buyer, recipient, tier, months, status and dates.
     const list = await site.creator.client.get<{ gifts: GiftView[]; totals: { sold: number; redeemed: number; revenue: number } }>('/api/gifts');
