@@ -30,6 +30,9 @@ export const giftCheckoutSchema = z
   })
   .strict();
 export type GiftCheckoutInput = z.input<typeof giftCheckoutSchema>;
+
+/** The creator's list of gifts, a page at a time. */
+export const giftsListQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
 export type GiftCheckout = z.output<typeof giftCheckoutSchema>;
 
 /** A redeem code as mailed: base32 letters and digits; anything else cannot be one. */

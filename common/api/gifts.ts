@@ -28,8 +28,12 @@ export interface GiftView {
   createdAt: string;
 }
 
-/** The creator's own gifts, newest first, with their totals (refunded ones left out of `revenue`). */
-export const listGifts = endpoint<undefined, undefined, { gifts: GiftView[]; totals: { sold: number; redeemed: number; revenue: number; currency: string | null }; giftPageUrl: string | null }>('GET', '/api/gifts');
+/** The creator's own gifts, newest first, a page at a time, with the totals of all of them (refunded ones left out). */
+export const listGifts = endpoint<
+  undefined,
+  { page?: number },
+  { gifts: GiftView[]; hasMore: boolean; totals: { sold: number; redeemed: number; revenue: number; currency: string | null }; giftPageUrl: string | null }
+>('GET', '/api/gifts');
 
 /**
  * @public Anyone's Checkout of a gift: 200 `{url}` on the creator's account. 400 by field (`months` not 1, 3, 6 or 12,

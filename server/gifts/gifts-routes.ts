@@ -6,7 +6,7 @@
 import express, { Router, type Request, type Response } from 'express';
 import type { AnswerOf } from '../../common/api/endpoint.ts';
 import type * as giftsApi from '../../common/api/gifts.ts';
-import { giftCheckoutSchema } from '../../common/gift-schemas.ts';
+import { giftCheckoutSchema, giftsListQuerySchema } from '../../common/gift-schemas.ts';
 import { requireUser, requireVerifiedCreator, type AuthLocals } from '../auth/index.ts';
 import { contextOf, parseInput } from '../http/index.ts';
 import type { GiftsService } from './gifts-service.ts';
@@ -19,8 +19,9 @@ const noStore = (res: Response) => res.set('Cache-Control', 'private, no-store')
 /** `/api/gifts`: the creator's list, and the redemption by code alone. */
 export function giftsRoutes({ gifts }: { gifts: GiftsService }): Router {
   const router = Router();
-  router.get('/', requireVerifiedCreator, async (_req: Request, res: AuthResponse) => {
-    noStore(res).json((await gifts.list(res.locals.auth!.user.id)) satisfies GiftsAnswer<'listGifts'>);
+  router.get('/', requireVerifiedCreator, async (req: Request, res: AuthResponse) => {
+    const { page } = parseInput(giftsListQuerySchema, req.query);
+    noStore(res).json((await gifts.list(res.locals.auth!.user.id, page)) satisfies GiftsAnswer<'listGifts'>);
   });
   router.post('/:code/redeem', requireUser, async (req: Request, res: AuthResponse) => {
     noStore(res).json((await gifts.redeem(String(req.params.code), res.locals.auth!.user.id)) satisfies GiftsAnswer<'redeemGiftByCode'>);

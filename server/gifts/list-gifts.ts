@@ -1,9 +1,10 @@
 /**
  * The creator's gifts for the studio's Earn page: the gifts of their own site only (the site is found by its owner,
- * never named by the caller), newest first, with their sale, tier, buyer and redeemer, and the totals.
+ * never named by the caller), newest first and a page at a time, with their sale, tier, buyer and redeemer, and the
+ * totals of all of them, counted by the database rather than from the page.
  */
 import { alias } from 'drizzle-orm/pg-core';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { GiftView, listGifts } from '../../common/api/gifts.ts';
 import type { AnswerOf } from '../../common/api/endpoint.ts';
 import type { Database } from '../../db/connect.ts';
@@ -12,8 +13,8 @@ import { gifts, sales } from '../../db/earn-schema.ts';
 import { users } from '../../db/schema.ts';
 import { findSiteByOwner, siteUrl } from '../sites/index.ts';
 
-/** The studio shows the latest gifts; a creator with more reads them in Stripe's dashboard until paging is needed. */
-const GIFTS_LISTED_MAX = 500;
+/** Gifts a page: as many as the tips and sales lists show. */
+const GIFTS_PAGE_SIZE = 50;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -21,10 +22,26 @@ export function createListGifts({ db, appUrl }: { db: Database; appUrl: URL }) {
   const buyer = alias(users, 'buyer');
   const redeemer = alias(users, 'redeemer');
 
-  return async function listGiftsOf(ownerId: string): Promise<AnswerOf<typeof listGifts>> {
+  /** Gifts not refunded: how many, how many redeemed, what they brought, and the newest one's currency (a site sells in one). */
+  async function totalsOf(siteId: string) {
+    const kept = sql`${gifts.status} <> 'refunded'`;
+    const [row] = await db
+      .select({
+        sold: sql<number>`count(*) filter (where ${kept})`.mapWith(Number),
+        redeemed: sql<number>`count(*) filter (where ${gifts.status} = 'redeemed')`.mapWith(Number),
+        revenue: sql<number>`coalesce(sum(${sales.amount}) filter (where ${kept}), 0)`.mapWith(Number),
+        currency: sql<string | null>`(array_agg(${sales.currency} order by ${gifts.createdAt} desc))[1]`,
+      })
+      .from(gifts)
+      .innerJoin(sales, eq(sales.id, gifts.saleId))
+      .where(eq(gifts.siteId, siteId));
+    return { sold: row?.sold ?? 0, redeemed: row?.redeemed ?? 0, revenue: row?.revenue ?? 0, currency: row?.currency ?? null };
+  }
+
+  return async function listGiftsOf(ownerId: string, page = 1): Promise<AnswerOf<typeof listGifts>> {
     const site = await findSiteByOwner(db, ownerId);
-    if (!site) return { gifts: [], totals: { sold: 0, redeemed: 0, revenue: 0, currency: null }, giftPageUrl: null };
-    const rows = await db
+    if (!site) return { gifts: [], hasMore: false, totals: { sold: 0, redeemed: 0, revenue: 0, currency: null }, giftPageUrl: null };
+    const listing = db
       .select({ gift: gifts, amount: sales.amount, currency: sales.currency, buyerEmail: sales.buyerEmail, buyerName: buyer.displayName, redeemedByName: redeemer.displayName, tierName: tiers.name })
       .from(gifts)
       .innerJoin(sales, eq(sales.id, gifts.saleId))
@@ -33,8 +50,10 @@ export function createListGifts({ db, appUrl }: { db: Database; appUrl: URL }) {
       .leftJoin(redeemer, eq(redeemer.id, gifts.redeemedByUserId))
       .where(eq(gifts.siteId, site.id))
       .orderBy(desc(gifts.createdAt), desc(gifts.id))
-      .limit(GIFTS_LISTED_MAX);
-    const list: GiftView[] = rows.map(({ gift, ...row }) => ({
+      .limit(GIFTS_PAGE_SIZE + 1)
+      .offset((page - 1) * GIFTS_PAGE_SIZE);
+    const [rows, totals] = await Promise.all([listing, totalsOf(site.id)]);
+    const list: GiftView[] = rows.slice(0, GIFTS_PAGE_SIZE).map(({ gift, ...row }) => ({
       id: gift.id,
       tierId: gift.tierId,
       tierName: row.tierName,
@@ -53,11 +72,6 @@ export function createListGifts({ db, appUrl }: { db: Database; appUrl: URL }) {
       endsAt: iso(gift.endsAt),
       createdAt: gift.createdAt.toISOString(),
     }));
-    const kept = list.filter((gift) => gift.status !== 'refunded');
-    return {
-      gifts: list,
-      totals: { sold: kept.length, redeemed: kept.filter((gift) => gift.status === 'redeemed').length, revenue: kept.reduce((sum, gift) => sum + gift.amount, 0), currency: list[0]?.currency ?? null },
-      giftPageUrl: siteUrl(site, appUrl, '/gift'),
-    };
+    return { gifts: list, hasMore: rows.length > GIFTS_PAGE_SIZE, totals, giftPageUrl: siteUrl(site, appUrl, '/gift') };
   };
 }

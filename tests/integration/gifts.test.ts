@@ -321,6 +321,30 @@ describe('what is refused or undone', () => {
     expect(list.body.totals).toMatchObject({ sold: 0, revenue: 0 });
   });
 
+  it('lists the creator gifts fifty a page, newest first, with the totals of all of them', async () => {
+    const site = await giftSite();
+    // 52 paid gifts, the oldest refunded and the next redeemed, as the ledger would leave them.
+    const start = Date.UTC(2026, 0, 1);
+    for (let index = 0; index < 52; index += 1) {
+      const at = new Date(start + index * 60_000);
+      const [sale] = await db().insert(sales).values({ siteId: site.creator.siteId, kind: 'gift', status: index === 0 ? 'refunded' : 'paid', amount: 1500, currency: 'usd', paidAt: at, createdAt: at }).returning();
+      const status = index === 0 ? 'refunded' : index === 1 ? 'redeemed' : 'paid';
+      await db().insert(gifts).values({ saleId: sale!.id, siteId: site.creator.siteId, tierId: site.tierId, months: 3, status, codeHash: `hash-${index}-${sale!.id}`, createdAt: at });
+    }
+    type Listed = { gifts: GiftView[]; hasMore: boolean; totals: { sold: number; redeemed: number; revenue: number; currency: string | null } };
+    const first = await site.creator.client.get<Listed>('/api/gifts');
+    expect(first.status).toBe(200);
+    expect(first.body.gifts).toHaveLength(50);
+    expect(first.body.hasMore).toBe(true);
+    expect(first.body.totals).toEqual({ sold: 51, redeemed: 1, revenue: 51 * 1500, currency: 'usd' });
+    expect(first.body.gifts[0]!.createdAt).toBe(new Date(start + 51 * 60_000).toISOString());
+    const second = await site.creator.client.get<Listed>('/api/gifts?page=2');
+    expect(second.body.gifts.map((gift) => gift.status)).toEqual(['redeemed', 'refunded']);
+    expect(second.body.hasMore).toBe(false);
+    expect(second.body.totals).toEqual(first.body.totals);
+    expect((await site.creator.client.get('/api/gifts?page=0')).status).toBe(400);
+  });
+
   it('lists only the creator own gifts, whatever the query names', async () => {
     const [site, other] = await Promise.all([giftSite(), giftSite()]);
     await buyGift(site, { email: uniqueEmail('buyer') });

@@ -11,7 +11,7 @@ import { formatMoney } from '../../../../common/money.ts';
 import { LoadFailed, Loading } from '../../../components/LoadStatus.tsx';
 import { GIFT_STATUS_LABELS, GIFTS_EMPTY, GIFTS_INTRO } from '../../../content/gifts.ts';
 import { call } from '../../../lib/api.ts';
-import { useLoad } from '../../../lib/useLoad.ts';
+import { usePagedLoad } from '../../../lib/usePagedLoad.ts';
 import { PublicPageLink } from '../PublicPageLink.tsx';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
@@ -47,21 +47,24 @@ export function GiftItem({ gift }: { gift: GiftView }) {
 
 export function GiftsSection() {
   const headingId = useId();
-  const { loaded, reload } = useLoad((signal) => call(giftsApi.listGifts, { signal }));
+  const { loaded, shown, loadingMore, more, startOver } = usePagedLoad(
+    (page, signal) => call(giftsApi.listGifts, { query: { page }, signal }),
+    (answer) => answer.gifts,
+  );
   return (
     <section className="earn-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="earn-card__title">
         Gifts
       </h2>
       <p className="earn-card__intro">{GIFTS_INTRO}</p>
-      {loaded.state === 'loading' && <Loading>Loading your gifts…</Loading>}
-      {loaded.state === 'failed' && <LoadFailed message={SERVER_MESSAGES[loaded.code]} onRetry={reload} />}
+      {loaded.state === 'loading' && !loadingMore && <Loading>Loading your gifts…</Loading>}
+      {loaded.state === 'failed' && <LoadFailed message={SERVER_MESSAGES[loaded.code]} onRetry={startOver} />}
       {loaded.state === 'ready' && (
         <>
           {loaded.data.giftPageUrl && (
             <PublicPageLink name="gift page" url={loaded.data.giftPageUrl} />
           )}
-          {loaded.data.gifts.length === 0 ? (
+          {loaded.data.totals.sold === 0 && loaded.data.gifts.length === 0 ? (
             <p className="earn-card__empty">{GIFTS_EMPTY}</p>
           ) : (
             <>
@@ -80,10 +83,15 @@ export function GiftsSection() {
                 </div>
               </dl>
               <ul className="earn-list">
-                {loaded.data.gifts.map((gift) => (
+                {shown.map((gift) => (
                   <GiftItem key={gift.id} gift={gift} />
                 ))}
               </ul>
+              {loaded.data.hasMore && (
+                <button className="button button--secondary" type="button" onClick={more}>
+                  Show more gifts
+                </button>
+              )}
             </>
           )}
         </>

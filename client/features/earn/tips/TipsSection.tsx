@@ -3,7 +3,7 @@
  * off, the amounts offered, a minimum and a maximum, typed in the currency's major unit), the tip page's address, the
  * totals, and each tip with its message, shown as text as React writes every value.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import * as sitesApi from '../../../../common/api/sites.ts';
 import * as tipsApi from '../../../../common/api/tips.ts';
 import type { TipView, TipsAnswer } from '../../../../common/api/tips.ts';
@@ -13,7 +13,7 @@ import { formatMoney, stripeMinimumCharge } from '../../../../common/money.ts';
 import { tipSettingsSchema } from '../../../../common/tip-schemas.ts';
 import { LoadFailed, Loading } from '../../../components/LoadStatus.tsx';
 import { call, toErrorCode } from '../../../lib/api.ts';
-import { useLoad } from '../../../lib/useLoad.ts';
+import { usePagedLoad } from '../../../lib/usePagedLoad.ts';
 import { PublicPageLink } from '../PublicPageLink.tsx';
 import { toMajor, toMinor } from './tip-amounts.ts';
 import './tips.css';
@@ -139,27 +139,17 @@ function TipJarForm({ answer, onSaved }: { answer: TipsAnswer; onSaved: () => vo
 
 export function TipsSection() {
   const headingId = useId();
-  // The page to load next: useLoad keeps its first function, which reads this.
-  const page = useRef(1);
-  const [earlier, setEarlier] = useState<TipView[]>([]);
-  const { loaded, reload } = useLoad((signal) => call(tipsApi.listTips, { query: { page: page.current }, signal }));
-  const loadMore = (shown: TipView[]) => {
-    setEarlier(shown);
-    page.current += 1;
-    reload();
-  };
-  const startOver = () => {
-    setEarlier([]);
-    page.current = 1;
-    reload();
-  };
+  const { loaded, shown, loadingMore, more, startOver } = usePagedLoad(
+    (page, signal) => call(tipsApi.listTips, { query: { page }, signal }),
+    (answer) => answer.tips,
+  );
   return (
     <section className="earn-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="earn-card__title">
         Tips
       </h2>
       <p className="earn-card__intro">Readers tip an amount they choose, from your tip page or under a post, with a message if they like.</p>
-      {loaded.state === 'loading' && earlier.length === 0 && <Loading>Loading your tips…</Loading>}
+      {loaded.state === 'loading' && !loadingMore && <Loading>Loading your tips…</Loading>}
       {loaded.state === 'failed' && <LoadFailed message={SERVER_MESSAGES[loaded.code]} onRetry={startOver} />}
       {loaded.state === 'ready' && (
         <>
@@ -182,12 +172,12 @@ export function TipsSection() {
                 </div>
               </dl>
               <ul className="earn-list">
-                {[...earlier, ...loaded.data.tips].map((tip) => (
+                {shown.map((tip) => (
                   <TipItem key={tip.id} tip={tip} />
                 ))}
               </ul>
               {loaded.data.hasMore && (
-                <button className="button button--secondary" type="button" onClick={() => loadMore([...earlier, ...loaded.data.tips])}>
+                <button className="button button--secondary" type="button" onClick={more}>
                   Show more tips
                 </button>
               )}
