@@ -5,7 +5,7 @@
  * and what each kind of sale holds beyond it.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { GIFT_STATUSES, OFFER_DURATIONS, OFFER_KINDS, OFFER_REDEMPTION_STATUSES, PRODUCT_STATUSES, SALE_KINDS, SALE_STATUSES } from '../common/earn.ts';
 import { media, posts, sites, tiers } from './content-schema.ts';
 import { users } from './schema.ts';
@@ -107,12 +107,18 @@ export const sales = pgTable(
     buyerEmail: text('buyer_email'),
     stripeCheckoutSessionId: text('stripe_checkout_session_id'),
     stripePaymentIntentId: text('stripe_payment_intent_id'),
+    /**
+     * A product sale's product, so a product with a Checkout still open is archived rather than deleted (its buyer
+     * would pay for nothing); null for the other kinds, and once the product is gone.
+     */
+    productId: uuid('product_id').references((): AnyPgColumn => products.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     paidAt: timestamptz('paid_at'),
     refundedAt: timestamptz('refunded_at'),
   },
   (table) => [
     uniqueIndex('sales_session_unique').on(table.stripeCheckoutSessionId),
+    index('sales_product_idx').on(table.productId),
     uniqueIndex('sales_payment_intent_unique').on(table.stripePaymentIntentId),
     index('sales_site_paid_idx').on(table.siteId, table.paidAt),
     index('sales_site_kind_idx').on(table.siteId, table.kind, table.createdAt),

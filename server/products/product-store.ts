@@ -83,6 +83,7 @@ export function createProductStore({ db, startPaymentCheckout, paymentsReady, ra
         itemName: product.title,
         buyer: buyer.userId ? { userId: buyer.userId } : { email: buyer.email },
         metadata: { productId: product.id },
+        productId: product.id,
         successPath: `/products/${product.slug}?bought=1`,
         cancelPath: `/products/${product.slug}`,
         readiness,

@@ -182,13 +182,21 @@ export function createProductsService({ db, clock, appUrl, siteChanged }: Produc
       return (await views(site, [row]))[0]!;
     },
 
-    /** Archived when anyone ever bought it (its buyers keep their files), deleted otherwise. */
+    /**
+     * Archived when anyone ever bought it (its buyers keep their files) or a Checkout for it is still open (its buyer
+     * may yet pay, and is then given it), deleted otherwise.
+     */
     async remove(ownerId: string, id: string): Promise<{ deleted: boolean; product?: ProductView }> {
       const site = await siteOf(ownerId);
       const existing = await ownProduct(site, id);
       const answer = await db.transaction(async (tx) => {
         const [sold] = await tx.select({ saleId: productPurchases.saleId }).from(productPurchases).where(eq(productPurchases.productId, existing.id)).limit(1);
-        if (!sold) {
+        const [open] = await tx
+          .select({ id: sales.id })
+          .from(sales)
+          .where(and(eq(sales.productId, existing.id), eq(sales.status, 'open')))
+          .limit(1);
+        if (!sold && !open) {
           await tx.delete(products).where(eq(products.id, existing.id));
           return { deleted: true as const };
         }

@@ -28,6 +28,8 @@ export interface PaymentCheckoutRequest {
   cancelPath: string;
   /** Writes the kind's own row (a tip's message, a gift's details) in the sale's transaction. */
   withSale?: (tx: Database, saleId: string) => Promise<void>;
+  /** A product sale's product, kept on the sale so the product is not deleted while its Checkout is open. */
+  productId?: string;
   /** The site's payment readiness when the caller began reading it beside its own checks; else it is read here. */
   readiness?: ReturnType<PaymentsReady>;
 }

@@ -84,7 +84,7 @@ export function createStartPaymentCheckout({ db, paymentsReady, keyRefused, appU
     const session = await stripe.checkout.sessions.create(params, { stripeAccount, idempotencyKey: `sale-${saleId}` }).catch((error: unknown) => failed(error, site.id));
     if (!session.url) throw new AppError('stripe-unavailable', 502);
     await db.transaction(async (tx) => {
-      await tx.insert(sales).values({ id: saleId, siteId: site.id, kind, amount, currency, buyerUserId: buyer.userId ?? null, buyerEmail: email ?? null, stripeCheckoutSessionId: session.id });
+      await tx.insert(sales).values({ id: saleId, siteId: site.id, kind, amount, currency, buyerUserId: buyer.userId ?? null, buyerEmail: email ?? null, stripeCheckoutSessionId: session.id, productId: request.productId ?? null });
       await request.withSale?.(tx, saleId);
     });
     return { url: session.url, saleId };

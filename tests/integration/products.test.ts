@@ -383,4 +383,21 @@ describe('the creator\'s products', () => {
     expect(left.body.products.map((row) => row.id)).toEqual([sold.id]);
     expect(await db().select().from(productPurchases).where(eq(productPurchases.productId, sold.id))).toHaveLength(1);
   });
+
+  it('archives rather than deletes a product whose Checkout is open, and its buyer still gets it on paying', async () => {
+    const site = await productSite();
+    const product = await makeProduct(site);
+    const email = uniqueEmail('buyer');
+    const opened = await checkout(site.creator.handle, product.slug, { email });
+    expect(opened.status).toBe(200);
+    const removed = await site.creator.delete<{ deleted: boolean; product?: ProductView }>(`/api/products/${product.id}`);
+    expect(removed.body).toMatchObject({ deleted: false, product: { status: 'archived' } });
+    await pay(opened.body.url!);
+    const receipt = await server.smtp.waitForMailAbout(email, 'download');
+    const link = receipt.links.find((candidate) => candidate.includes('/downloads?token='))!;
+    const files = fileLinks((await createTestClient(server.url).get(pathOf(link))).text);
+    expect((await fetchFile(files.get('guide.pdf')!)).bytes.equals(site.pdf.bytes)).toBe(true);
+    // Paid and given, it now deletes no more than any product that sold.
+    expect((await site.creator.delete<{ deleted: boolean }>(`/api/products/${product.id}`)).body.deleted).toBe(false);
+  });
 });

@@ -59,7 +59,9 @@ export function ProductsSection() {
       const answer = await call(productsApi.deleteProduct, { params: { id: removing.id } });
       const archived = answer.product;
       update((current) => (archived ? current.map((one) => (one.id === archived.id ? archived : one)) : current.filter((one) => one.id !== removing.id)));
-      setMessage({ tone: 'success', text: archived ? `${removing.title} is archived: it is off your site, and its buyers keep their files.` : `${removing.title} is deleted.` });
+      const archivedWords =
+        removing.sales.count > 0 ? `${removing.title} is archived: it is off your site, and its buyers keep their files.` : `${removing.title} is archived, not deleted: someone is at Checkout for it, and gets it if they pay.`;
+      setMessage({ tone: 'success', text: archived ? archivedWords : `${removing.title} is deleted.` });
       setRemoving(undefined);
     } catch (error) {
       setFailure(SERVER_MESSAGES[toErrorCode(error)]);
