@@ -61,8 +61,9 @@ export const DELETE_COPY = {
   account: 'your sign-in and your memberships of other sites; your messages and comments stay, without your name',
   paying: (count: number) =>
     `${count === 1 ? 'One member still pays' : `${count} members still pay`} your site through Stripe. Cancel their subscriptions first (on each member’s page in Subscribers), so nobody is charged for a site that no longer exists.`,
-  ownPaying: (count: number) =>
-    `You still pay for ${count === 1 ? 'a subscription' : `${count} subscriptions`} (a site’s paid membership or your plan). Cancel ${count === 1 ? 'it' : 'them'} first, so you are not charged after your account is gone.`,
+  billedPlan: 'You still pay for your plan. Cancel it first, so you are not charged after your account is gone:',
+  billedPlanLink: 'your plan, in Settings > Advanced',
+  ownPaying: (count: number) => `${count === 1 ? 'your paid membership of another site: it is canceled' : `your ${count} paid memberships of other sites: they are canceled`} at Stripe at once, and nothing more is charged`,
   typeLabel: (word: string) => `Type “${word}” to confirm`,
   typeMismatch: (word: string) => `Type “${word}” exactly, to confirm.`,
   passwordLabel: 'Your password',

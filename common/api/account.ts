@@ -39,8 +39,10 @@ export interface AccountDeletionPlan {
   sites: { handle: string; title: string; members: number }[];
   /** Members paying the account's sites through Stripe: deletion waits until they are cancelled. */
   payingMembers: number;
-  /** The account's own paid memberships of other sites: deletion waits until they are cancelled. */
+  /** The account's own paid memberships of other sites: the deletion cancels them at Stripe (docs/decisions/159). */
   ownSubscriptions: number;
+  /** The account's plan on the platform while Stripe bills it: deletion waits until it is cancelled (Settings > Advanced). */
+  billedPlan: boolean;
 }
 
 export interface AccountDeletionAnswer {

@@ -4,8 +4,9 @@
  * subscription still billing that would be left running without its account.
  * One aggregate query each, read by the settings page before it asks and by the
  * deletion itself inside its transaction. Since docs/decisions/159 the account's
- * own paid memberships no longer hold the deletion (it cancels them); the
- * studio's page still counts them here, so a creator is told before they go.
+ * own paid memberships no longer hold the deletion (it cancels them); they are
+ * counted here so the page says so before anyone goes. The account's own plan
+ * on the platform still holds it.
  */
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { AccountDeletionPlan } from '../../common/api/account.ts';
@@ -28,7 +29,8 @@ export async function deletionPlan(db: Database, userId: string): Promise<Accoun
   return {
     sites: owned.map(({ handle, title, members }) => ({ handle, title, members })),
     payingMembers,
-    ownSubscriptions: ownMemberships!.value + (await billedPlans(db, userId)),
+    ownSubscriptions: ownMemberships!.value,
+    billedPlan: (await billedPlans(db, userId)) > 0,
   };
 }
 

@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../common/api-types.ts';
 import { memberships, sites } from '../../db/content-schema.ts';
+import { platformPlans } from '../../db/money-schema.ts';
 import { authEvents, sessions, users } from '../../db/schema.ts';
 import { signUpVerified, STRONG_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { sendJson } from '../support/creator-site.ts';
@@ -224,9 +225,9 @@ describe('deleting the account', () => {
     const paying = await insertMembership(server.handle.db, { siteId: site.id, userId: fanId, tierId: tier.id, source: 'stripe', stripeSubscriptionId: `sub_${fanId}` });
 
     const plan = await client.get('/api/account/deletion');
-    expect(plan.body).toEqual({ deletion: { sites: [{ handle: site.handle, title: site.title, members: 1 }], payingMembers: 1, ownSubscriptions: 0 } });
-    // The fan's own paid membership holds their deletion too.
-    expect((await fan.get('/api/account/deletion')).body).toMatchObject({ deletion: { sites: [], payingMembers: 0, ownSubscriptions: 1 } });
+    expect(plan.body).toEqual({ deletion: { sites: [{ handle: site.handle, title: site.title, members: 1 }], payingMembers: 1, ownSubscriptions: 0, billedPlan: false } });
+    // The fan's own paid membership is counted, so their page says the deletion cancels it; it does not hold it (decision 159).
+    expect((await fan.get('/api/account/deletion')).body).toEqual({ deletion: { sites: [], payingMembers: 0, ownSubscriptions: 1, billedPlan: false } });
 
     const wrong = await sendJson<ErrorAnswer>(server, client, 'DELETE', '/api/account', { password: 'not-the-password' });
     expect([wrong.status, wrong.body.error?.code]).toEqual([401, 'wrong-password']);
@@ -249,5 +250,18 @@ describe('deleting the account', () => {
     expect((await me(fan))?.email).toBe(fanEmail);
     const [trail] = await server.handle.db.select().from(authEvents).where(and(eq(authEvents.type, 'account-deleted'), eq(authEvents.email, email)));
     expect(trail?.userId).toBeNull();
+  });
+
+  it('waits while the account’s own plan is billed, and says so before anyone types', async () => {
+    const { client } = await signUpVerified(server);
+    const userId = (await me(client))!.uid;
+    await server.handle.db
+      .insert(platformPlans)
+      .values({ userId, status: 'active', trialEndsAt: new Date(), stripeSubscriptionId: `sub_plan_${userId}` })
+      .onConflictDoUpdate({ target: platformPlans.userId, set: { status: 'active', stripeSubscriptionId: `sub_plan_${userId}` } });
+    expect((await client.get('/api/account/deletion')).body).toEqual({ deletion: { sites: [], payingMembers: 0, ownSubscriptions: 0, billedPlan: true } });
+    const held = await sendJson<ErrorAnswer>(server, client, 'DELETE', '/api/account', { password: STRONG_PASSWORD });
+    expect([held.status, held.body.error?.code]).toEqual([409, 'paying-members']);
+    expect(await server.handle.db.$count(users, eq(users.id, userId))).toBe(1);
   });
 });

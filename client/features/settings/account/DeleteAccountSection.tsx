@@ -44,7 +44,7 @@ function DeleteForm({ plan, hasPassword }: { plan: AccountDeletionPlan; hasPassw
       return { message: accountProblem(problem) };
     },
   });
-  const held = plan.payingMembers > 0 || plan.ownSubscriptions > 0;
+  const held = plan.payingMembers > 0 || plan.billedPlan;
 
   const onSubmit = form.handleSubmit({
     check: () => ({
@@ -63,7 +63,11 @@ function DeleteForm({ plan, hasPassword }: { plan: AccountDeletionPlan; hasPassw
     return (
       <div className="account__held" role="note">
         {plan.payingMembers > 0 && <p>{DELETE_COPY.paying(plan.payingMembers)}</p>}
-        {plan.ownSubscriptions > 0 && <p>{DELETE_COPY.ownPaying(plan.ownSubscriptions)}</p>}
+        {plan.billedPlan && (
+          <p>
+            {DELETE_COPY.billedPlan} <Link to="/settings/advanced">{DELETE_COPY.billedPlanLink}</Link>.
+          </p>
+        )}
       </div>
     );
   }
@@ -184,6 +188,7 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
               {loaded.data.deletion.sites.map((site) => (
                 <li key={site.handle}>{DELETE_COPY.site(site.title, site.handle, site.members)}</li>
               ))}
+              {loaded.data.deletion.ownSubscriptions > 0 && <li>{DELETE_COPY.ownPaying(loaded.data.deletion.ownSubscriptions)}</li>}
               <li>{DELETE_COPY.account}</li>
             </ul>
           </div>
