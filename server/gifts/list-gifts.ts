@@ -11,6 +11,7 @@ import type { Database } from '../../db/connect.ts';
 import { tiers } from '../../db/content-schema.ts';
 import { gifts, sales } from '../../db/earn-schema.ts';
 import { users } from '../../db/schema.ts';
+import { refundedOf } from '../sales/index.ts';
 import { findSiteByOwner, siteUrl } from '../sites/index.ts';
 
 /** Gifts a page: as many as the tips and sales lists show. */
@@ -22,14 +23,15 @@ export function createListGifts({ db, appUrl }: { db: Database; appUrl: URL }) {
   const buyer = alias(users, 'buyer');
   const redeemer = alias(users, 'redeemer');
 
-  /** Gifts not refunded: how many, how many redeemed, what they brought, and the newest one's currency (a site sells in one). */
+  /** Gifts not refunded: how many, how many redeemed, what they brought less partial refunds, and the newest one's currency (a site sells in one). */
   async function totalsOf(siteId: string) {
     const kept = sql`${gifts.status} <> 'refunded'`;
     const [row] = await db
       .select({
         sold: sql<number>`count(*) filter (where ${kept})`.mapWith(Number),
         redeemed: sql<number>`count(*) filter (where ${gifts.status} = 'redeemed')`.mapWith(Number),
-        revenue: sql<number>`coalesce(sum(${sales.amount}) filter (where ${kept}), 0)`.mapWith(Number),
+        // Less what partial refunds gave back (a whole refund makes the gift `refunded`, left out above).
+        revenue: sql<number>`coalesce(sum(${sales.amount} - ${refundedOf}) filter (where ${kept}), 0)`.mapWith(Number),
         currency: sql<string | null>`(array_agg(${sales.currency} order by ${gifts.createdAt} desc))[1]`,
       })
       .from(gifts)

@@ -51,7 +51,8 @@ export function offerRoutes(router: Router, deps: SiteRoutesDeps, pages: SitePag
     const now = clock();
     const joiner = !readerId ? 'signed-out' : standing.isOwner ? 'owner' : 'signed-in';
     const membership = standing.membership;
-    const paying = membership !== undefined && membership !== null && isEntitled(membership, now) && membership.tierType === 'paid';
+    // Paying through Stripe, as the Checkout refuses (offer-checkout.ts): a comped member (a gift, the creator's comp) may claim and pay.
+    const paying = membership !== undefined && membership !== null && membership.source === 'stripe' && isEntitled(membership, now) && membership.tierType === 'paid';
     const input: OfferPageInput = { site, offer, tier, status: offerStatus(offer, now), joiner, paying, ...extra, appUrl };
     await sendPersonalPage(req, res, found, { head: offerHead(input), main: offerMain(input), hideJoin: true, standing });
   }

@@ -56,7 +56,7 @@ function claimHtml(input: OfferPageInput): string {
   if (input.paying) return `<p class="tier__note">You are already a paying member. To change your membership, go to <a href="${sitePath(site, '/account')}">your account</a>.</p>`;
   if (joiner === 'signed-in') return `<form method="post" action="${action}"><button class="button" type="submit">Claim offer</button></form>`;
   const form = input.signup ?? { email: '', problems: {} };
-  return `<form class="sign-in__form" method="post" action="${action}/claim" novalidate>
+  return `<form class="sign-in__form" method="post" action="${action}" novalidate>
 <p class="field__hint">Claiming goes on to a secure payment page.</p>
 ${emailJoinFields(site, 'offer-email', form.email, form.problems.email, 'Claim offer')}
 </form>

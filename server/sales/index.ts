@@ -1,3 +1,3 @@
 /** What other rooms use of server/sales/ (docs/architecture.md): its public surface. */
-export { createSalesService, type SalesDeps, type SalesService } from './sales-service.ts';
+export { createSalesService, refundedOf, type SalesDeps, type SalesService } from './sales-service.ts';
 export type { NoteSale, PaymentCheckoutRequest, Sale, SaleFulfiller, StartPaymentCheckout } from './sales-types.ts';

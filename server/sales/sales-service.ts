@@ -31,7 +31,7 @@ export interface SalesDeps {
 const SALES_PAGE_SIZE = 50;
 
 /** What was given back of each sale; named in full, as drizzle leaves a lone table's columns unqualified. */
-const refundedOf = sql<number>`(select coalesce(sum(r.amount), 0) from sale_refunds r where r.sale_id = sales.id)`.mapWith(Number);
+export const refundedOf = sql<number>`(select coalesce(sum(r.amount), 0) from sale_refunds r where r.sale_id = sales.id)`.mapWith(Number);
 
 /** Sales that were paid (refunded ones included: they were paid, then given back). */
 const WAS_PAID = ['paid', 'refunded'] as const;

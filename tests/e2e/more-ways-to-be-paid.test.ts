@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memberships } from '../../db/content-schema.ts';
-import { offers as offersTable, sales } from '../../db/earn-schema.ts';
+import { offers as offersTable, sales, tips } from '../../db/earn-schema.ts';
 import { users } from '../../db/schema.ts';
 import { signUpVerified, uniqueEmail } from '../support/accounts.ts';
 import { expectAccessible } from '../support/accessibility.ts';
@@ -22,6 +22,7 @@ import { sendJson } from '../support/creator-site.ts';
 import { unexpectedErrors, useE2eAppWithOwnKeys } from '../support/e2e-app.ts';
 import type { TestClient } from '../support/http-client.ts';
 import { uploadBytes, waitForMedia } from '../support/media.ts';
+import { insertPost } from '../support/site-fixtures.ts';
 import { screenshot } from '../support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-earn-journey';
@@ -172,8 +173,12 @@ describe.skipIf(!chromiumAvailable)('more ways to be paid, in Chromium (issue 31
     const jar = await sendJson(app.server, creator.client, 'PATCH', '/api/sites/mine', { tips: { enabled: true, presets: [300, 500, 1000], minimum: 100, maximum: 20_000 } });
     expect(jar.status).toBe(200);
     const tipper = uniqueEmail('tipper.e2e');
-    const { page, errors } = await open(375, `/@${handle}/tip`);
+    const post = await insertPost(db(), siteId, { title: 'Night tide at the pier', slug: 'night-tide' });
+    // From the post: the link under it names the post on the tip page, and the tip carries it.
+    const { page, errors } = await open(375, `/@${handle}/posts/night-tide`);
+    await page.getByRole('link', { name: `Tip ${TITLE}` }).click();
     await page.getByRole('heading', { name: `Tip ${TITLE}`, level: 1 }).waitFor();
+    await page.getByText('For “Night tide at the pier”').waitFor();
     await page.getByRole('radio', { name: '$5' }).check();
     await page.getByLabel('Message (optional)').fill('Thanks for the <i>night</i> recordings!');
     await screenshot(page, `${SHOTS}/6-tip-375.png`, { fullPage: true });
@@ -181,6 +186,8 @@ describe.skipIf(!chromiumAvailable)('more ways to be paid, in Chromium (issue 31
     await pay(page, tipper);
     await page.getByRole('heading', { name: 'Thank you for your tip' }).waitFor();
     await screenshot(page, `${SHOTS}/7-tipped-375.png`, { fullPage: true });
+    const [given] = await db().select({ postId: tips.postId, message: tips.message }).from(tips).where(eq(tips.siteId, siteId));
+    expect(given).toEqual({ postId: post.id, message: 'Thanks for the <i>night</i> recordings!' });
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 

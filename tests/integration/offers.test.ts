@@ -14,7 +14,7 @@ import { activityEvents } from '../../db/reports-schema.ts';
 import { createStripeClient } from '../../server/payments/stripe-client.ts';
 import { signUpVerified } from '../support/accounts.ts';
 import { createTestClient, FORM, formBody, type TestClient } from '../support/http-client.ts';
-import { insertPost, insertSite, userIdOf } from '../support/site-fixtures.ts';
+import { insertMembership, insertPost, insertSite, userIdOf } from '../support/site-fixtures.ts';
 import { startStripeServer, type StripeServer } from '../support/stripe-server.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -351,7 +351,11 @@ describe('the offer page', () => {
 
     const visitor = createTestClient(server.url);
     const email = `visitor.${Date.now()}@example.com`;
-    const byEmail = await visitor.post(`/@${owner.site.handle}/offers/page-claim`, formBody({ email }), FORM);
+    // Where the page's own form posts, as a browser would.
+    const page = await visitor.get(`/@${owner.site.handle}/offers/page-claim`);
+    const action = /<form class="sign-in__form" method="post" action="([^"]+)"/.exec(page.text)?.[1];
+    expect(action).toBe(`/@${owner.site.handle}/offers/page-claim`);
+    const byEmail = await visitor.post(action!, formBody({ email }), FORM);
     expect(byEmail.status).toBe(303);
     const sessionId = byEmail.headers.get('location')!.split('/').at(-1)!;
     expect(stripeServer.object(sessionId)).toMatchObject({ customer_email: email, metadata: { offerId: offer.id } });
@@ -364,5 +368,18 @@ describe('the offer page', () => {
     // An address that is none is asked again, on the page.
     const bad = await visitor.post(`/@${owner.site.handle}/offers/page-claim`, formBody({ email: 'not an address' }), FORM);
     expect(bad.status).toBe(400);
+  });
+
+  it('lets a comped member (a gift, the creator’s comp) claim, and tells only a member paying through Stripe that they already pay', async () => {
+    const owner = await creator();
+    await makeOffer(owner, { code: 'comped-claim' });
+    const comped = await reader();
+    await insertMembership(db(), { siteId: owner.site.id, userId: comped.userId, tierId: owner.tier.id, status: 'comped', source: 'comp' });
+    const page = await comped.client.get(`/@${owner.site.handle}/offers/comped-claim`);
+    expect(page.text).toContain('<button class="button" type="submit">Claim offer</button>');
+    expect(page.text).not.toContain('You are already a paying member');
+    const paying = await reader();
+    await insertMembership(db(), { siteId: owner.site.id, userId: paying.userId, tierId: owner.tier.id, status: 'active', source: 'stripe', stripeSubscriptionId: `sub_${paying.userId}` });
+    expect((await paying.client.get(`/@${owner.site.handle}/offers/comped-claim`)).text).toContain('You are already a paying member');
   });
 });
