@@ -14,10 +14,11 @@
  * (read before the cascade, deleted at Stripe best effort); each site's
  * readers' caches are told it changed.
  */
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { mailOutbox, users } from '../../db/schema.ts';
-import { sites } from '../../db/content-schema.ts';
+import { memberships, sites } from '../../db/content-schema.ts';
+import { importItems } from '../../db/move-schema.ts';
 import { recordAuthEvent, type AccountChangesService, type UserRow } from '../auth/index.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
@@ -91,6 +92,15 @@ export function createAccountDeletionService({ db, clock, logger, accountChanges
         .update(mailOutbox)
         .set({ status: 'cancelled', lastError: 'account deleted' })
         .where(and(eq(mailOutbox.status, 'pending'), isNull(mailOutbox.claimId), or(eq(mailOutbox.recipient, user.email), sql`${mailOutbox.params}->>'userId' = ${user.id}`)));
+      // What imports made of this person is keyed by their address at the source (import_items.source_key): those
+      // keys go too, so no address of theirs stays behind (the rows of their memberships' ids first, before the cascade).
+      const theirMemberships = await tx.select({ id: memberships.id }).from(memberships).where(eq(memberships.userId, user.id));
+      await tx.delete(importItems).where(
+        or(
+          and(eq(importItems.kind, 'user'), eq(importItems.targetId, user.id)),
+          theirMemberships.length > 0 ? and(eq(importItems.kind, 'member'), inArray(importItems.targetId, theirMemberships.map((row) => row.id))) : undefined,
+        ),
+      );
       await tx.delete(users).where(eq(users.id, user.id));
       for (const siteId of ownedIds) await siteChanged(siteId, tx);
       return { siteIds: ownedIds, deleteEndpoints: endpoints };

@@ -16,6 +16,7 @@ import type { AccountData } from '../../common/api/member-rights.ts';
 import type { MembersAnswer } from '../../common/api/members.ts';
 import { memberships, tiers } from '../../db/content-schema.ts';
 import { paymentAccounts } from '../../db/money-schema.ts';
+import { importItems, imports } from '../../db/move-schema.ts';
 import { mailOutbox, users } from '../../db/schema.ts';
 import { createStripeClient } from '../../server/payments/stripe-client.ts';
 import { signUpVerified, uniqueEmail } from '../support/accounts.ts';
@@ -206,8 +207,21 @@ describe('deleting a member’s account', () => {
       .values({ recipient: fan.email, subject: 'Sign in', template: 'site-sign-in', params: { userId: fan.userId, siteId: creator.siteId }, nextAttemptAt: new Date(time.clock().getTime() + 3_600_000) })
       .returning();
 
+    // An import brought them in, keyed by their address at the source: that key goes with the account.
+    const [membership] = await db().select({ id: memberships.id }).from(memberships).where(eq(memberships.userId, fan.userId));
+    const [imported] = await db()
+      .insert(imports)
+      .values({ siteId: creator.siteId, source: 'substack', status: 'done', fileName: 'export.zip', storageKey: `imports/${fan.userId}`, fileBytes: 1, counts: { posts: 0, members: 1, paidMembers: 1, files: 0 } })
+      .returning();
+    await db().insert(importItems).values([
+      { siteId: creator.siteId, source: 'substack', kind: 'user', sourceKey: fan.email, importId: imported!.id, targetId: fan.userId },
+      { siteId: creator.siteId, source: 'substack', kind: 'member', sourceKey: fan.email, importId: imported!.id, targetId: membership!.id },
+      { siteId: creator.siteId, source: 'substack', kind: 'member', sourceKey: 'someone.else@example.com', importId: imported!.id, targetId: 'another-membership' },
+    ]);
+
     const deleted = await fan.client.post(`/@${creator.handle}/account/delete`, formBody({ code }), FORM);
     expect(deleted.status).toBe(303);
+    expect((await db().select({ key: importItems.sourceKey }).from(importItems).where(eq(importItems.importId, imported!.id))).map((row) => row.key)).toEqual(['someone.else@example.com']);
     expect(deleted.headers.get('location')).toBe(`/@${creator.handle}?account=deleted`);
     expect(deleted.headers.getSetCookie().join('\n')).toMatch(/Expires=Thu, 01 Jan 1970/i);
     expect((await fan.client.get(deleted.headers.get('location')!)).text).toContain('Your account is deleted.');
