@@ -52,14 +52,15 @@ export const imports = pgTable(
   ],
 );
 
-export const IMPORT_ITEM_KINDS = ['post', 'media', 'member', 'user', 'tier', 'comment', 'design', 'offer', 'product'] as const;
+export const IMPORT_ITEM_KINDS = ['post', 'media', 'member', 'user', 'tier', 'comment', 'design', 'offer', 'product', 'newsletters-off'] as const;
 export type ImportItemKind = (typeof IMPORT_ITEM_KINDS)[number];
 
 /**
  * What an import made, one row a thing, keyed by what the source calls it (a post's id there, a member's
  * address, an image's URL): a second run of the same file finds the key and adds nothing, a resumed run
  * skips what is done, and an undo removes the rows' targets. What an import matched (an existing member)
- * has no row, so an undo leaves it.
+ * has no row, so an undo leaves it; but a `newsletters-off` row names a member already here whose
+ * newsletters the import turned off (unsubscribed at the source), which an undo turns back on.
  */
 export const importItems = pgTable(
   'import_items',
@@ -73,7 +74,7 @@ export const importItems = pgTable(
     importId: uuid('import_id')
       .notNull()
       .references(() => imports.id, { onDelete: 'cascade' }),
-    /** The id of what it made (post, media, membership, user, tier, comment, offer, product). */
+    /** The id of what it made (post, media, membership, user, tier, comment, offer, product), or changed (`newsletters-off`: the membership). */
     targetId: text('target_id').notNull(),
   },
   (table) => [

@@ -1,0 +1,2 @@
+ALTER TABLE "import_items" DROP CONSTRAINT "import_items_kind_check";--> statement-breakpoint
+ALTER TABLE "import_items" ADD CONSTRAINT "import_items_kind_check" CHECK (kind IN ('post', 'media', 'member', 'user', 'tier', 'comment', 'design', 'offer', 'product', 'newsletters-off'));
