@@ -7,6 +7,7 @@
 import type { Design } from '../../common/design.ts';
 import type { OfferTerms } from '../../common/api/offers.ts';
 import type { ProductStatus, TipSettings } from '../../common/earn.ts';
+import type { Audience, MessageNotices } from '../../common/messaging.ts';
 import type { EditorDocument, PostStatus, PostVisibility } from '../../common/posts.ts';
 
 /** Version 2 added the tiers' trials, the offers, the products and the tip jar to site.json. */
@@ -20,6 +21,8 @@ export const MEDIA_FILE = 'media.json';
 export const MEMBERS_FILE = 'members.csv';
 export const COMMENTS_FILE = 'comments.json';
 export const MESSAGES_FILE = 'messages.json';
+/** Added within version 2: a reader finds it in newer exports only, and reads an export without it as one with no old addresses. */
+export const REDIRECTS_FILE = 'redirects.json';
 export const POSTS_FOLDER = 'posts/';
 export const MEDIA_FOLDER = 'media/';
 
@@ -73,6 +76,14 @@ export interface ExportedProduct {
   files: string[];
 }
 
+/** Who may comment and write, when the creator hears of messages, and whether a past-due member still reads. */
+export interface ExportedSettings {
+  commentsFrom: Audience;
+  messagesFrom: Audience;
+  messageNotices: MessageNotices;
+  pastDueAccess: boolean;
+}
+
 export interface ExportedSite {
   site: {
     handle: string;
@@ -85,7 +96,7 @@ export interface ExportedSite {
     publishedAt: string | null;
     createdAt: string;
   };
-  settings: { commentsFrom: string; messagesFrom: string; messageNotices: string; pastDueAccess: boolean };
+  settings: ExportedSettings;
   design: { draft: Design | null; published: Design | null; versions: { version: number; design: Design; publishedAt: string }[] };
   tiers: ExportedTier[];
   /** Version 2 on; absent in version 1. */
@@ -131,4 +142,10 @@ export interface ExportedComment {
   createdAt: string;
   hidden: boolean;
   pinned: boolean;
+}
+
+/** An old address of a post (an earlier import's `/p/{slug}`, `/{slug}/`, `/?p=12`, dated path) that answers 301 to it; `post` is its slug. */
+export interface ExportedRedirect {
+  path: string;
+  post: string;
 }

@@ -2,7 +2,8 @@
  * A JSON array written a page at a time: each page of rows becomes text only
  * when the zip asks for more, so a list of any length never sits in memory.
  */
-export async function* jsonArray<Row>(pages: AsyncIterable<Row[]>, counted: { count: number }): AsyncGenerator<string> {
+/** `counted`, when given, learns how many rows were written (the manifest's counts). */
+export async function* jsonArray<Row>(pages: AsyncIterable<Row[]>, counted?: { count: number }): AsyncGenerator<string> {
   yield '[';
   let first = true;
   for await (const rows of pages) {
@@ -11,7 +12,7 @@ export async function* jsonArray<Row>(pages: AsyncIterable<Row[]>, counted: { co
       text += `${first ? '\n' : ',\n'}${JSON.stringify(row)}`;
       first = false;
     }
-    counted.count += rows.length;
+    if (counted) counted.count += rows.length;
     if (text) yield text;
   }
   yield first ? ']\n' : '\n]\n';

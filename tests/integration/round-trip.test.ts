@@ -3,9 +3,11 @@
  * instance and imported as `platform` into a second, fresh one gives the same
  * site back: posts (slugs, text, dates, visibility, tiers), the cover image,
  * the tier with its prices and trial, the member on it, the comment, the
- * profile, an offer of each kind (a discount's coupon made again on the new
- * site's Stripe account), a product with two files in order, and the tip jar;
- * and the same file imported a second time adds nothing. Both instances are
+ * profile and settings, an offer of each kind (a discount's coupon made again
+ * on the new site's Stripe account), a product with two files in order, the
+ * tip jar, and the old addresses an earlier import left (`/p/{slug}` still
+ * answers 301 to the post); the same file imported a second time adds nothing,
+ * and an undo takes the old addresses away with the posts. Both instances are
  * driven over HTTP as the studio drives them; the second one's Stripe is the
  * Stripe-protocol test server through the real `stripe` SDK.
  */
@@ -17,7 +19,7 @@ import type { ExportView } from '../../common/api/exports.ts';
 import type { ImportView } from '../../common/api/imports.ts';
 import { media, memberships, posts, sites, tiers } from '../../db/content-schema.ts';
 import { offers, productFiles, products } from '../../db/earn-schema.ts';
-import { importItems } from '../../db/move-schema.ts';
+import { importItems, postRedirects } from '../../db/move-schema.ts';
 import { paymentAccounts } from '../../db/money-schema.ts';
 import { postTiers } from '../../db/money-schema.ts';
 import { comments } from '../../db/messaging-schema.ts';
@@ -46,13 +48,21 @@ const PUBLISHED_AT = new Date('2025-05-01T10:00:00.000Z');
 
 const OFFER_ENDS_AT = new Date('2031-06-30T23:59:59.000Z');
 const TIPS = { enabled: true, presets: [200, 500, 1500], minimum: 100, maximum: 20_000 };
+/** None of them the defaults a new site has, so the arriving site shows them only if they came over. */
+const SETTINGS = { commentsFrom: 'paid', messagesFrom: 'off', messageNotices: 'daily', pastDueAccess: false } as const;
+/** Old addresses an earlier import (Substack, WordPress) gave the leaving site's posts. */
+const OLD_ADDRESSES = [
+  { path: '/p/open-letter', slug: 'open-letter' },
+  { path: '/2024/05/01/open-letter/', slug: 'open-letter' },
+  { path: '/?p=12', slug: 'gold-notes' },
+];
 
 const paragraph = (text: string) => ({ type: 'doc' as const, content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
 
 async function seedLeavingSite(): Promise<void> {
   const db = from.handle.db;
   const siteId = leaving.siteId;
-  await db.update(sites).set({ title: 'Harbour Sounds', tagline: 'Field recordings from the coast', brandColor: '#224466', tips: TIPS }).where(eq(sites.id, siteId));
+  await db.update(sites).set({ title: 'Harbour Sounds', tagline: 'Field recordings from the coast', brandColor: '#224466', tips: TIPS, ...SETTINGS }).where(eq(sites.id, siteId));
   await insertTier(db, siteId, { name: 'Free', type: 'free', monthlyPrice: null, yearlyPrice: null });
   const gold = await insertTier(db, siteId, { name: 'Gold', monthlyPrice: 700, yearlyPrice: 7000, position: 1, trialDays: 14 });
   // An offer of each kind, as the offers room leaves them (the coupons are the old account's).
@@ -85,6 +95,8 @@ async function seedLeavingSite(): Promise<void> {
   const gated = await insertPost(db, siteId, { slug: 'gold-notes', title: 'Gold notes', previewHtml: '', gatedHtml: '<p>Only for Gold</p>', visibility: 'tiers', publishedAt: PUBLISHED_AT });
   await db.update(posts).set({ body: paragraph('Only for Gold') }).where(eq(posts.id, gated.id));
   await db.insert(postTiers).values({ postId: gated.id, tierId: gold.id });
+  const postIdOf = new Map([[open.slug, open.id], [gated.slug, gated.id]]);
+  await db.insert(postRedirects).values(OLD_ADDRESSES.map(({ path, slug }) => ({ siteId, path, postId: postIdOf.get(slug)! })));
   const [member] = await db
     .insert(users)
     .values(buildNewUser({ email: MEMBER_EMAIL, fullName: 'Rita Reader', niche: 'music', passwordHash: null, emailVerified: true, now: new Date() }))
@@ -117,6 +129,17 @@ async function connectArrivingSite(): Promise<void> {
   await to.handle.db.insert(paymentAccounts).values({ siteId: arriving.siteId, stripeAccountId: account.id, detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true });
   arrivingAccount = account.id;
 }
+
+/** The site's old addresses and the slug of the post each leads to. */
+const oldAddressesOf = (server: TestServer, siteId: string) =>
+  server.handle.db
+    .select({ path: postRedirects.path, slug: posts.slug })
+    .from(postRedirects)
+    .innerJoin(posts, eq(posts.id, postRedirects.postId))
+    .where(eq(postRedirects.siteId, siteId))
+    .orderBy(asc(postRedirects.path));
+
+const visit = (server: TestServer, path: string) => fetch(new URL(path, server.url), { redirect: 'manual' });
 
 const itemCount = async () => (await to.handle.db.select({ kind: importItems.kind }).from(importItems).where(eq(importItems.siteId, arriving.siteId))).length;
 
@@ -166,7 +189,7 @@ async function siteRows(server: TestServer, siteId: string) {
 describe('an export imported into a fresh instance', () => {
   it('ran as a platform import and counted what it made', () => {
     expect(imported.status).toBe('done');
-    expect(imported.result).toMatchObject({ posts: 2, members: 1, comments: 1 });
+    expect(imported.result).toMatchObject({ posts: 2, members: 1, comments: 1, redirects: OLD_ADDRESSES.length });
     expect(imported.problems).toEqual([]);
   });
 
@@ -184,6 +207,23 @@ describe('an export imported into a fresh instance', () => {
     const [coverBefore, coverAfter] = [before, after].map((rows) => rows.postRows.find((row) => row.slug === 'open-letter')!.coverMediaId);
     expect(coverAfter).not.toBeNull();
     expect(coverAfter).not.toBe(coverBefore);
+  });
+
+  it('gives the same settings', async () => {
+    const settingsOf = ({ site }: Awaited<ReturnType<typeof siteRows>>) => ({ commentsFrom: site.commentsFrom, messagesFrom: site.messagesFrom, messageNotices: site.messageNotices, pastDueAccess: site.pastDueAccess });
+    expect(settingsOf(await siteRows(from, leaving.siteId))).toEqual(SETTINGS);
+    expect(settingsOf(await siteRows(to, arriving.siteId))).toEqual(SETTINGS);
+  });
+
+  it('keeps the old addresses: each answers 301 to its post under the new handle, as it did under the old one', async () => {
+    expect(await oldAddressesOf(to, arriving.siteId)).toEqual(await oldAddressesOf(from, leaving.siteId));
+    for (const { path, slug } of OLD_ADDRESSES) {
+      for (const [server, handle] of [[from, leaving.handle], [to, arriving.handle]] as const) {
+        const answer = await visit(server, `/@${handle}${path}`);
+        expect(answer.status, path).toBe(301);
+        expect(answer.headers.get('location'), path).toBe(`/@${handle}/posts/${slug}`);
+      }
+    }
   });
 
   it('gives the same offers on the same tier, each discount with a new coupon on the new Stripe account', async () => {
@@ -246,7 +286,8 @@ describe('an export imported into a fresh instance', () => {
 
   it('adds nothing when the same export is imported a second time', async () => {
     expect(again.status).toBe('done');
-    expect(again.result).toMatchObject({ posts: 0, members: 0, comments: 0, files: 0 });
+    expect(again.result).toMatchObject({ posts: 0, members: 0, comments: 0, files: 0, redirects: 0 });
+    expect(await oldAddressesOf(to, arriving.siteId)).toHaveLength(OLD_ADDRESSES.length);
     expect(await itemCount()).toBe(itemsAfterFirst);
     const after = await siteRows(to, arriving.siteId);
     expect(after.offerRows).toHaveLength(3);
@@ -264,5 +305,14 @@ describe('an export imported into a fresh instance', () => {
     const gated = await page(to, arriving.handle, 'gold-notes');
     expect(gated.status).toBe(200);
     expect(gated.text).not.toContain('Only for Gold');
+  });
+
+  // Last: it takes the imported site away.
+  it('takes the old addresses away with the posts when the import is undone', async () => {
+    const undone = await arriving.client.post<{ import: ImportView }>(`/api/imports/${imported.id}/undo`);
+    expect(undone.status, undone.text).toBe(200);
+    expect(undone.body.import.status).toBe('undone');
+    expect(await oldAddressesOf(to, arriving.siteId)).toEqual([]);
+    expect((await visit(to, `/@${arriving.handle}/p/open-letter`)).status).toBe(404);
   });
 });

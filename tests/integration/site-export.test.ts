@@ -1,7 +1,7 @@
 /**
  * The site export (DESIGN.md "Release 4" > "Move in, move out"): a seeded site
  * (posts of every visibility, an image, a paid tier, a member whose name is a
- * formula, a comment, a message) exports through the queue; the zip's manifest
+ * formula, a comment, a message, an old address) exports through the queue; the zip's manifest
  * holds every file's SHA-256 (recomputed here), members.csv has Ghost's columns
  * and the formula neutralised, and our own reader takes the file back. The
  * download is its owner's only: another creator's id, a replayed link, a
@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportView } from '../../common/api/exports.ts';
 import { EXPORT_COLUMNS } from '../../common/api/members.ts';
 import { posts } from '../../db/content-schema.ts';
-import { siteExports } from '../../db/move-schema.ts';
+import { postRedirects, siteExports } from '../../db/move-schema.ts';
 import { postTiers } from '../../db/money-schema.ts';
 import { comments, conversations, messages } from '../../db/messaging-schema.ts';
 import { users } from '../../db/schema.ts';
@@ -52,6 +52,7 @@ async function seed(): Promise<void> {
     .update(posts)
     .set({ body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hello' }] }, { type: 'media', attrs: { id: image.id, kind: 'image', caption: '', alt: '' } }] } })
     .where(eq(posts.id, open.id));
+  await db.insert(postRedirects).values({ siteId, path: '/p/open-letter', postId: open.id });
   await insertPost(db, siteId, { slug: 'for-members', visibility: 'members', gatedHtml: '<p>Members only.</p>' });
   await insertPost(db, siteId, { slug: 'for-payers', visibility: 'paid', gatedHtml: '<p>Paid only.</p>' });
   const tiersPost = await insertPost(db, siteId, { slug: 'for-gold', visibility: 'tiers', gatedHtml: '<p>Gold only.</p>' });
@@ -127,7 +128,8 @@ describe('the site export', () => {
         const bytes = Buffer.concat(chunks);
         expect({ name, sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length }).toEqual({ name, ...manifest.files[name] });
       }
-      expect(names).toEqual(expect.arrayContaining(['site.json', 'media.json', 'members.csv', 'comments.json', 'messages.json', 'posts/for-gold.json', 'posts/for-gold.html']));
+      expect(names).toEqual(expect.arrayContaining(['site.json', 'media.json', 'members.csv', 'comments.json', 'messages.json', 'redirects.json', 'posts/for-gold.json', 'posts/for-gold.html']));
+      expect(JSON.parse(await zip.readText('redirects.json'))).toEqual([{ path: '/p/open-letter', post: 'open-letter' }]);
       const original = names.find((name) => name.startsWith('media/'))!;
       expect(original).toMatch(/^media\/[0-9a-f-]{36}\/harbour at dawn\.jpg$/);
       const gold = JSON.parse(await zip.readText('posts/for-gold.json')) as { visibility: string; tierNames: string[] };
@@ -150,7 +152,8 @@ describe('the site export', () => {
     const bundle = await readPlatformExport({ filePath: zipPath, fileName: 'export.zip' });
     try {
       expect(bundle.posts.map((post) => post.slug).sort()).toEqual(['for-gold', 'for-members', 'for-payers', 'open-letter']);
-      expect(bundle.posts.find((post) => post.slug === 'for-gold')).toMatchObject({ visibility: 'tiers', tierNames: ['Gold'] });
+      expect(bundle.posts.find((post) => post.slug === 'for-gold')).toMatchObject({ visibility: 'tiers', tierNames: ['Gold'], oldPaths: [] });
+      expect(bundle.posts.find((post) => post.slug === 'open-letter')!.oldPaths).toEqual(['/p/open-letter']);
       expect(bundle.members).toEqual([expect.objectContaining({ name: FORMULA_NAME, paid: true, stripeCustomerId: 'cus_gold', platform: expect.objectContaining({ tierName: 'Gold', status: 'active' }) })]);
       expect(bundle.platform!.comments).toEqual([expect.objectContaining({ body: 'Lovely light.', postKey: bundle.posts.find((post) => post.slug === 'open-letter')!.key })]);
       const cover = bundle.posts.find((post) => post.slug === 'open-letter')!.cover as { entry: string };

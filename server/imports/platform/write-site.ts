@@ -1,6 +1,7 @@
 /**
  * The exported site's face on this site: its title, tagline, about, colour,
- * avatar and banner (by their new media ids), its tip jar (format 2), and its
+ * avatar and banner (by their new media ids), its settings (who may comment
+ * and write, message notices, past-due access), its tip jar (format 2), and its
  * design (draft, published and every kept version, media ids remapped). Done once: recorded
  * as kind `design`, so a rerun leaves later changes of the creator alone.
  */
@@ -31,6 +32,7 @@ export async function writePlatformSite(deps: ImportsDeps, scope: ImportScope, s
         brandColor: extras.site.brandColor,
         avatarMediaId: media(extras.site.avatarMediaKey),
         bannerMediaId: media(extras.site.bannerMediaKey),
+        ...extras.settings,
         ...(extras.tips ? { tips: extras.tips } : {}),
         updatedAt: deps.clock(),
       })

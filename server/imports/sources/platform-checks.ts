@@ -3,9 +3,9 @@
  * anywhere. The manifest's hashes only prove the files match each other: the
  * person uploading can edit a file and recompute them. So the site's fields
  * are held to the site's own rules (a bad one refuses the file at the dry
- * run), and a design, tier, offer, product, post or comment that breaks them
- * is left out with a problem in plain words, never written as it came
- * (docs/decisions/157).
+ * run), and the settings, a design, tier, offer, product, post, comment or old
+ * address that breaks them is left out with a problem in plain words, never
+ * written as it came (docs/decisions/157, 173).
  */
 import { z } from 'zod';
 import type { ImportProblem } from '../../../common/api/imports.ts';
@@ -18,13 +18,14 @@ import { PRODUCT_DESCRIPTION_MAX_LENGTH, PRODUCT_TITLE_MAX_LENGTH } from '../../
 import { COMMENT_MAX_CHARS } from '../../../common/messaging.ts';
 import { editorDocumentSchema } from '../../../common/post-schemas.ts';
 import { POST_EXCERPT_MAX_LENGTH, POST_SLUG_MAX_LENGTH, POST_STATUSES, POST_TITLE_MAX_LENGTH, POST_VISIBILITIES } from '../../../common/posts.ts';
+import { updateSiteSchema } from '../../../common/site-schemas.ts';
 import { BRAND_COLOR_PATTERN, SITE_ABOUT_MAX_LENGTH, SITE_TAGLINE_MAX_LENGTH, SITE_TITLE_MAX_LENGTH } from '../../../common/sites.ts';
 import { isValidSlug } from '../../../common/slugs.ts';
 import { updateTierSchema } from '../../../common/tier-schemas.ts';
 import { TIER_CURRENCIES, TIER_PRICE_MAX } from '../../../common/tiers.ts';
 import { tipSettingsSchema } from '../../../common/tip-schemas.ts';
 import { isStorableText } from '../../../common/validation.ts';
-import type { ExportedComment, ExportedOffer, ExportedPost, ExportedProduct, ExportedSite, ExportedTier } from '../../exports/index.ts';
+import type { ExportedComment, ExportedOffer, ExportedPost, ExportedProduct, ExportedRedirect, ExportedSettings, ExportedSite, ExportedTier } from '../../exports/index.ts';
 import { AppError } from '../../errors.ts';
 
 const refused = (detail: string) => new AppError('invalid-import', 400, 'file', undefined, detail);
@@ -39,6 +40,17 @@ const siteSchema = z.object({
   brandColor: z.string().regex(BRAND_COLOR_PATTERN),
   avatarMediaId: mediaKey,
   bannerMediaId: mediaKey,
+});
+
+/** The settings room's own fields (PATCH /api/site), every one present: site.json has carried them since version 1. */
+const settingsSchema = updateSiteSchema.pick({ commentsFrom: true, messagesFrom: true, messageNotices: true, pastDueAccess: true }).required();
+
+/** As long as a stored old address may be (server/site-content/post-redirect.ts); an old site's own paths. */
+const OLD_PATH_MAX_LENGTH = 2000;
+
+const redirectSchema = z.object({
+  path: z.string().startsWith('/').max(OLD_PATH_MAX_LENGTH).refine(isStorableText),
+  post: z.string().refine(isValidSlug),
 });
 
 const tierSchema = updateTierSchema.required().extend({
@@ -151,6 +163,14 @@ export function checkedDesigns(exported: ExportedSite, problems: ImportProblem[]
   };
 }
 
+/** The site's settings, or undefined (with a problem) when they break the settings' rules: the site keeps its own. */
+export function checkedSettings(exported: ExportedSite, problems: ImportProblem[]): ExportedSettings | undefined {
+  const result = settingsSchema.safeParse(exported.settings);
+  if (result.success) return result.data;
+  problems.push({ where: 'site.json, the settings', message: `The site’s settings break the settings’ rules at “${fieldOf(result.error)}”; the site keeps its own.` });
+  return undefined;
+}
+
 export function checkedTiers(exported: ExportedSite, problems: ImportProblem[]): ExportedTier[] {
   const tiers: unknown[] = Array.isArray(exported.tiers) ? exported.tiers : [];
   return tiers.flatMap((tier, index) => {
@@ -195,6 +215,11 @@ export function checkedPost(input: unknown, name: string, problems: ImportProble
   if (result.success) return result.data;
   problems.push({ where: name, message: `This post breaks the posts’ rules at “${fieldOf(result.error)}”; it is left out.` });
   return undefined;
+}
+
+/** redirects.json's old addresses; one that is not a path of a site, or names no post by a slug, is left out with a problem. */
+export function checkedRedirects(input: unknown, problems: ImportProblem[]): ExportedRedirect[] {
+  return checkedEntries(input, redirectSchema, problems, (index) => `redirects.json, old address ${index + 1}`, 'old address breaks the old addresses’ rules');
 }
 
 export function checkedComments(input: unknown, problems: ImportProblem[]): ExportedComment[] {

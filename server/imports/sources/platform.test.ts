@@ -2,7 +2,8 @@
  * The reader of our own export on a small zip made by the export's own zip
  * writer: the bundle it makes; a changed byte refused naming the file (in a
  * JSON file read whole, and in a media original as it streams); an unknown
- * format version refused.
+ * format version refused; the settings and redirects.json's old addresses
+ * read, and ones that break the rules left out with a problem.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -44,13 +45,18 @@ interface Forged {
   post?: Record<string, unknown>;
   /** Format 2's additions to site.json. */
   earn?: { offers?: unknown[]; products?: unknown[]; tips?: unknown };
+  settings?: unknown;
+  /** redirects.json's entries; no such file when absent, as in exports made before it. */
+  redirects?: unknown[];
 }
+
+const SETTINGS = { commentsFrom: 'paid', messagesFrom: 'off', messageNotices: 'daily', pastDueAccess: false };
 
 async function makeExport(file: string, forged: Forged = {}): Promise<void> {
   const zip = createExportZip(file);
   const site = {
     site: { handle: 'old-home', title: 'Old home', tagline: 't', about: 'a', brandColor: forged.brandColor ?? '#112233', avatarMediaId: MEDIA_ID, bannerMediaId: null, publishedAt: null, createdAt: '2025-01-01T00:00:00.000Z' },
-    settings: { commentsFrom: 'members', messagesFrom: 'members', messageNotices: 'soon', pastDueAccess: true },
+    settings: forged.settings ?? SETTINGS,
     design: { draft: forged.design ?? null, published: forged.design ?? null, versions: [] },
     tiers: [{ name: 'Gold', description: '', benefits: [], type: 'paid', monthlyPrice: 500, yearlyPrice: null, currency: 'usd', active: true, position: 1, stripeProductId: 'prod_1', stripeMonthlyPriceId: 'price_1', stripeYearlyPriceId: null }],
     ...forged.earn,
@@ -65,6 +71,7 @@ async function makeExport(file: string, forged: Forged = {}): Promise<void> {
   await zip.add('members.csv', `${header}\nm1,Ada@Example.com,'=SUM(A1),,true,false,cus_1,2025-01-01T00:00:00.000Z,,"vip,early",Gold,active,month,sub_1,,2025-01-01T00:00:00.000Z\n`);
   await zip.add('comments.json', JSON.stringify([{ id: 'c1', post: 'hello', parent: null, author: null, body: 'Nice', createdAt: '2025-01-03T00:00:00.000Z', hidden: false, pinned: true }]));
   await zip.add('messages.json', '[]');
+  if (forged.redirects) await zip.add('redirects.json', JSON.stringify(forged.redirects));
   await zip.finish({ formatVersion: forged.formatVersion ?? 1, exportedAt: '2025-02-01T00:00:00.000Z', site: { handle: 'old-home', title: 'Old home' }, counts: { posts: 1, media: 1, members: 1, comments: 1, conversations: 0, messages: 0 } });
 }
 
@@ -102,6 +109,7 @@ describe('readPlatformExport', () => {
       ]);
       expect(bundle.platform!.tiers).toEqual([expect.objectContaining({ name: 'Gold', stripeMonthlyPriceId: 'price_1' })]);
       expect(bundle.platform!.site).toMatchObject({ title: 'Old home', avatarMediaKey: MEDIA_ID });
+      expect(bundle.platform!.settings).toEqual(SETTINGS);
       expect(bundle.platform!.comments).toEqual([expect.objectContaining({ key: 'c1', postKey: POST_ID, authorEmail: null, pinned: true })]);
       const chunks: Buffer[] = [];
       for await (const chunk of (await bundle.openEntry(`media/${MEDIA_ID}/dawn.jpg`))!) chunks.push(chunk as Buffer);
@@ -191,6 +199,30 @@ describe('readPlatformExport', () => {
     await withBadTips.close();
     expect(withBadTips.platform!.tips).toBeUndefined();
     expect(withBadTips.problems).toEqual([{ where: 'site.json, the tip jar', message: expect.stringContaining('presets') }]);
+  });
+
+  it('gives a post the old addresses of redirects.json, and leaves out an address or settings that break the rules, with a problem', async () => {
+    const file = path.join(dir, 'redirects.zip');
+    await makeExport(file, {
+      formatVersion: 2,
+      settings: { ...SETTINGS, commentsFrom: 'everyone' },
+      redirects: [
+        { path: '/p/hello', post: 'hello' },
+        { path: '/?p=12', post: 'hello' },
+        { path: 'https://evil.example/', post: 'hello' },
+        { path: '/gone/', post: 'not-exported' },
+        { path: '/x', post: '../hello' },
+      ],
+    });
+    const bundle = await readPlatformExport({ filePath: file, fileName: 'x.zip' });
+    await bundle.close();
+    expect(bundle.posts.map((post) => post.oldPaths)).toEqual([['/p/hello', '/?p=12']]);
+    expect(bundle.platform!.settings).toBeUndefined();
+    expect(bundle.problems).toEqual([
+      { where: 'site.json, the settings', message: expect.stringContaining('commentsFrom') },
+      { where: 'redirects.json, old address 3', message: expect.stringContaining('path') },
+      { where: 'redirects.json, old address 5', message: expect.stringContaining('post') },
+    ]);
   });
 
   it('leaves out a post whose visibility, date or slug breaks the posts rules, with a problem', async () => {

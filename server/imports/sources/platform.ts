@@ -3,7 +3,9 @@
  * the manifest first (a format version it knows), then every file checked
  * against the manifest's SHA-256 as it is read (a changed byte is
  * `invalid-import` naming the file), made into the plain bundle every source
- * makes, with what only our export carries in `platform`.
+ * makes, with what only our export carries in `platform`. The old addresses of
+ * redirects.json become the posts' `oldPaths`, as other sources' do; an export
+ * made before that file existed has none.
  */
 import { createHash } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
@@ -15,6 +17,7 @@ import {
   MANIFEST_FILE,
   MEDIA_FILE,
   MEMBERS_FILE,
+  REDIRECTS_FILE,
   SITE_FILE,
   type ExportedMedia,
   type ExportedPost,
@@ -22,7 +25,7 @@ import {
   type ExportManifest,
 } from '../../exports/index.ts';
 import { AppError } from '../../errors.ts';
-import { checkedComments, checkedDesigns, checkedOffers, checkedPost, checkedProducts, checkedSite, checkedTiers, checkedTips } from './platform-checks.ts';
+import { checkedComments, checkedDesigns, checkedOffers, checkedPost, checkedProducts, checkedRedirects, checkedSettings, checkedSite, checkedTiers, checkedTips } from './platform-checks.ts';
 import { cellDate, cellTrue, readCsv } from './read-csv.ts';
 import { openZip, type ZipArchive } from './zip-archive.ts';
 
@@ -96,6 +99,18 @@ const unguarded = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(
 
 const PAYING = new Set(['active', 'trialing', 'past_due']);
 
+/** redirects.json's paths by post slug; none when the export has no such file (made before it existed). */
+async function readOldPaths(archive: ReturnType<typeof checkedArchive>, names: ReadonlySet<string>, problems: ImportProblem[]): Promise<Map<string, string[]>> {
+  const bySlug = new Map<string, string[]>();
+  if (!names.has(REDIRECTS_FILE)) return bySlug;
+  for (const { path, post } of checkedRedirects(parseJson<unknown>(await archive.text(REDIRECTS_FILE), REDIRECTS_FILE), problems)) {
+    const paths = bySlug.get(post);
+    if (paths) paths.push(path);
+    else bySlug.set(post, [path]);
+  }
+  return bySlug;
+}
+
 function readMembers(text: string): { members: SourceMember[]; problems: { where: string; message: string }[] } {
   const sheet = readCsv(text, MEMBERS_FILE, ['email', 'tiers', 'status'], 'the members file of this platform\'s export');
   const members = sheet.rows.map((row): SourceMember => {
@@ -122,7 +137,7 @@ function readMembers(text: string): { members: SourceMember[]; problems: { where
   return { members, problems: sheet.problems };
 }
 
-function sourcePost(post: Omit<ExportedPost, 'createdAt' | 'updatedAt'>, html: string, mediaById: Map<string, SourceMedia>): SourcePost {
+function sourcePost(post: Omit<ExportedPost, 'createdAt' | 'updatedAt'>, html: string, mediaById: Map<string, SourceMedia>, oldPaths: string[]): SourcePost {
   const cover = post.coverMediaId ? mediaById.get(post.coverMediaId) : undefined;
   return {
     key: post.id,
@@ -139,7 +154,7 @@ function sourcePost(post: Omit<ExportedPost, 'createdAt' | 'updatedAt'>, html: s
     tags: [],
     ...(cover ? { cover: { entry: cover.entry, alt: cover.alt } } : {}),
     fileUrls: [],
-    oldPaths: [],
+    oldPaths,
     where: `posts/${post.slug}.json`,
   };
 }
@@ -157,11 +172,13 @@ export const readPlatformExport: SourceReader = async ({ filePath }) => {
     const names = new Set(zip.entries.map((entry) => entry.name));
     const problems: ImportProblem[] = [];
     const site = checkedSite(exported);
+    const settings = checkedSettings(exported, problems);
     const design = checkedDesigns(exported, problems);
     const tiers = checkedTiers(exported, problems);
     const offers = checkedOffers(exported, problems);
     const products = checkedProducts(exported, problems);
     const tips = checkedTips(exported, problems);
+    const oldPathsBySlug = await readOldPaths(archive, names, problems);
     const posts: SourcePost[] = [];
     for (const name of names) {
       const match = /^posts\/([^/]+)\.json$/.exec(name);
@@ -170,7 +187,7 @@ export const readPlatformExport: SourceReader = async ({ filePath }) => {
       if (!post) continue;
       const htmlName = `posts/${match[1]}.html`;
       const html = names.has(htmlName) ? await archive.text(htmlName) : '';
-      posts.push(sourcePost(post, html, mediaById));
+      posts.push(sourcePost(post, html, mediaById, oldPathsBySlug.get(post.slug) ?? []));
     }
     const members = readMembers(await archive.text(MEMBERS_FILE));
     problems.push(...members.problems);
@@ -188,6 +205,7 @@ export const readPlatformExport: SourceReader = async ({ filePath }) => {
       problems,
       platform: {
         site: { title: site.title, tagline: site.tagline, about: site.about, brandColor: site.brandColor, avatarMediaKey: site.avatarMediaId, bannerMediaKey: site.bannerMediaId },
+        settings,
         design,
         tiers: tiers satisfies SourceTier[],
         media,

@@ -10,7 +10,7 @@ import type { ImportProblem, ImportSource } from '../../../common/api/imports.ts
 import type { Design } from '../../../common/design.ts';
 import type { TipSettings } from '../../../common/earn.ts';
 import type { EditorDocument, PostVisibility } from '../../../common/posts.ts';
-import type { ExportedOffer, ExportedProduct, ExportedTier } from '../../exports/index.ts';
+import type { ExportedOffer, ExportedProduct, ExportedSettings, ExportedTier } from '../../exports/index.ts';
 
 /** A file a post uses: an address on the source's hosts (fetched through the address guard) or an entry of the uploaded archive. */
 export type SourceFile = { url: string } | { entry: string };
@@ -105,6 +105,8 @@ export interface SourceMedia {
 /** Our own export carries the whole site beside posts and members (docs/export-format.md). */
 export interface PlatformExtras {
   site: { title: string; tagline: string; about: string; brandColor: string; avatarMediaKey: string | null; bannerMediaKey: string | null };
+  /** Who may comment and write, message notices, past-due access; undefined when they broke the rules (the site keeps its own). */
+  settings: ExportedSettings | undefined;
   design: { draft: Design | null; published: Design | null; versions: { design: Design; publishedAt: Date }[] };
   tiers: SourceTier[];
   media: SourceMedia[];
