@@ -4,13 +4,13 @@
  * the offer, so a Stripe failure leaves no offer; its terms never change after (as in Stripe and Ghost: a coupon's
  * amount and duration are fixed once made). A trial needs no coupon.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { OfferView } from '../../common/api/offers.ts';
 import type { CreateOffer, UpdateOfferInput } from '../../common/offer-schemas.ts';
 import type { Database } from '../../db/connect.ts';
 import { tiers } from '../../db/content-schema.ts';
-import { offers } from '../../db/earn-schema.ts';
+import { offerRedemptions, offers } from '../../db/earn-schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import { stripeFailure, type PaymentsReady } from '../payments/index.ts';
@@ -68,7 +68,67 @@ export function createOffersService({ db, clock, appUrl, paymentsReady }: Offers
     return date;
   }
 
-  return {
+  async function saveUpdate(ownerId: string, id: string, patch: UpdateOfferInput): Promise<{ siteId: string; offer: OfferView }> {
+    const site = await siteOf(ownerId);
+    // A discount brought in by an import to a site that could not take money has no coupon yet: it gets one when
+    // brought back, or stays archived, so a Checkout never opens at full price under a discount's name.
+    const payments = patch.archived === false ? await paymentsReady(site.id) : undefined;
+    const row = await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(offers)
+        .where(and(eq(offers.id, id), eq(offers.siteId, site.id)))
+        .for('update')
+        .limit(1);
+      if (!current) throw new AppError('not-found', 404);
+      // A limit below what was already redeemed would take back what members paid for.
+      if (patch.redemptionLimit !== undefined && patch.redemptionLimit !== null && patch.redemptionLimit < current.redemptions) {
+        throw new AppError('invalid-input', 400, 'redemptionLimit');
+      }
+      const now = clock();
+      let couponId = current.stripeCouponId;
+      if (patch.archived === false && current.kind !== 'trial' && !couponId) {
+        if (!payments?.ready || !payments.stripe) throw new AppError('payments-not-ready', 409);
+        couponId = (await payments.stripe.client.coupons.create(couponParams(current), { stripeAccount: payments.stripe.stripeAccount }).catch(stripeFailure)).id;
+      }
+      const [saved] = await tx
+        .update(offers)
+        .set({
+          stripeCouponId: couponId,
+          ...(patch.name !== undefined ? { name: patch.name } : {}),
+          ...(patch.endsAt !== undefined ? { endsAt: assertFuture(patch.endsAt) } : {}),
+          ...(patch.redemptionLimit !== undefined ? { redemptionLimit: patch.redemptionLimit } : {}),
+          ...(patch.archived !== undefined ? { archivedAt: patch.archived ? (current.archivedAt ?? now) : null } : {}),
+          updatedAt: now,
+        })
+        .where(eq(offers.id, current.id))
+        .returning();
+      return saved!;
+    });
+    return { siteId: site.id, offer: await viewOf(site, row) };
+  }
+
+  /**
+   * Expires at Stripe every session still open on the offer's held seats; the seats go back when the expiry event
+   * comes (offer-webhooks.ts). A session paid a moment before is refused by Stripe and stays paid: it was bought
+   * while the offer stood.
+   */
+  async function expireOpenCheckouts(siteId: string, offerId: string): Promise<void> {
+    const held = await db
+      .select({ sessionId: offerRedemptions.stripeCheckoutSessionId })
+      .from(offerRedemptions)
+      .where(and(eq(offerRedemptions.offerId, offerId), eq(offerRedemptions.siteId, siteId), eq(offerRedemptions.status, 'held'), isNotNull(offerRedemptions.stripeCheckoutSessionId)));
+    if (held.length === 0) return;
+    const { stripe } = await paymentsReady(siteId);
+    if (!stripe) return;
+    for (const { sessionId } of held) {
+      // Refused when it was paid or expired meanwhile (nothing to end), or Stripe is down: then it ends at its own
+      // expires_at, an hour at most after it opened (offer-checkout.ts), and the archived offer opens no other.
+      await stripe.client.checkout.sessions.expire(sessionId!, {}, { stripeAccount: stripe.stripeAccount }).catch(() => undefined);
+    }
+  }
+
+  const service = {
     async list(ownerId: string): Promise<OfferView[]> {
       const site = await siteOf(ownerId);
       const rows = await db
@@ -137,45 +197,14 @@ export function createOffersService({ db, clock, appUrl, paymentsReady }: Offers
     },
 
     async update(ownerId: string, id: string, patch: UpdateOfferInput): Promise<OfferView> {
-      const site = await siteOf(ownerId);
-      // A discount brought in by an import to a site that could not take money has no coupon yet: it gets one when
-      // brought back, or stays archived, so a Checkout never opens at full price under a discount's name.
-      const payments = patch.archived === false ? await paymentsReady(site.id) : undefined;
-      const row = await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select()
-          .from(offers)
-          .where(and(eq(offers.id, id), eq(offers.siteId, site.id)))
-          .for('update')
-          .limit(1);
-        if (!current) throw new AppError('not-found', 404);
-        // A limit below what was already redeemed would take back what members paid for.
-        if (patch.redemptionLimit !== undefined && patch.redemptionLimit !== null && patch.redemptionLimit < current.redemptions) {
-          throw new AppError('invalid-input', 400, 'redemptionLimit');
-        }
-        const now = clock();
-        let couponId = current.stripeCouponId;
-        if (patch.archived === false && current.kind !== 'trial' && !couponId) {
-          if (!payments?.ready || !payments.stripe) throw new AppError('payments-not-ready', 409);
-          couponId = (await payments.stripe.client.coupons.create(couponParams(current), { stripeAccount: payments.stripe.stripeAccount }).catch(stripeFailure)).id;
-        }
-        const [saved] = await tx
-          .update(offers)
-          .set({
-            stripeCouponId: couponId,
-            ...(patch.name !== undefined ? { name: patch.name } : {}),
-            ...(patch.endsAt !== undefined ? { endsAt: assertFuture(patch.endsAt) } : {}),
-            ...(patch.redemptionLimit !== undefined ? { redemptionLimit: patch.redemptionLimit } : {}),
-            ...(patch.archived !== undefined ? { archivedAt: patch.archived ? (current.archivedAt ?? now) : null } : {}),
-            updatedAt: now,
-          })
-          .where(eq(offers.id, current.id))
-          .returning();
-        return saved!;
-      });
-      return viewOf(site, row);
+      const view = await saveUpdate(ownerId, id, patch);
+      // Archived stops at once: the Checkouts still open on its seats end now too, not at their own expiry.
+      if (patch.archived === true) await expireOpenCheckouts(view.siteId, id);
+      return view.offer;
     },
   };
+
+  return service;
 }
 
 export type OffersService = ReturnType<typeof createOffersService>;

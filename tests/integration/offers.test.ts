@@ -301,6 +301,22 @@ describe('claiming offers', () => {
     expect((await seatsOf(offer.id)).filter((seat) => seat.status === 'held')).toHaveLength(5);
   });
 
+  it('stops at once when archived: the Checkouts open on its seats expire, and their seats go back', async () => {
+    const owner = await creator();
+    const offer = await makeOffer(owner, { code: 'closing', redemptionLimit: 3 });
+    const fan = await reader();
+    const claimed = await fan.client.post<{ url: string }>(checkoutPath(owner, 'closing'), {});
+    expect(claimed.status).toBe(200);
+    const sessionId = claimed.body.url.split('/').at(-1)!;
+    expect(stripeServer.object(sessionId)).toMatchObject({ status: 'open' });
+    await owner.client.patch(`/api/offers/${offer.id}`, { archived: true });
+    expect(stripeServer.object(sessionId)).toMatchObject({ status: 'expired' });
+    await stripeServer.idle();
+    expect((await seatsOf(offer.id)).map((seat) => seat.status)).toEqual(['released']);
+    // Its buyer can no longer pay at the offer's price.
+    expect((await fetch(`${claimed.body.url}/pay`, { method: 'POST', redirect: 'manual' })).status).not.toBe(303);
+  });
+
   it('refuses an archived or ended offer, and its page says so kindly', async () => {
     const owner = await creator();
     const archived = await makeOffer(owner, { code: 'gone' });
