@@ -45,7 +45,7 @@ export async function writePlatformOffers(deps: ImportsDeps, scope: ImportScope,
     }
     made += 1;
     if (outcome.made === 'archived-unpaid') {
-      problems.push({ where, message: 'A discount needs its coupon on your Stripe account, and this site cannot take payments yet: the offer came in archived. Connect Stripe, then make it again.' });
+      problems.push({ where, message: 'A discount needs its coupon on your Stripe account, and this site cannot take payments yet: the offer came in archived. Connect Stripe, then unarchive it in Earn: its coupon is made then.' });
     } else if (outcome.made === 'archived-coupon-refused') {
       problems.push({ where, message: 'Stripe refused to make the discount’s coupon on your account: the offer came in archived. Make it again from Earn.' });
     }
