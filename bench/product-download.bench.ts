@@ -38,13 +38,19 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
+/** A link to fetch, with what the browser that holds it sends (the receipt page's proof cookie for a product link). */
+interface Link {
+  url: string;
+  headers: Record<string, string>;
+}
+
 /** Reads the whole answer, keeping nothing; MB/s, and the growth of `pid`'s RSS meanwhile. */
-async function download(url: string, pid: number): Promise<{ mbPerSecond: number; rssGrowthMb: number }> {
+async function download({ url, headers }: Link, pid: number): Promise<{ mbPerSecond: number; rssGrowthMb: number }> {
   const before = rssMb(pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
   const started = performance.now();
-  const response = await fetch(url);
+  const response = await fetch(url, { headers });
   if (response.status !== 200 || !response.body) throw new Error(`${url} answered ${response.status}`);
   let received = 0;
   for await (const chunk of response.body) received += (chunk as Uint8Array).byteLength;
@@ -103,17 +109,19 @@ export async function benchProductDownload(pairs: number): Promise<BenchRow> {
     const [sale] = await sql<{ id: string }[]>`insert into sales (site_id, kind, status, amount, currency, buyer_user_id, paid_at) values (${site!.id}, 'product', 'paid', 1200, 'usd', ${user!.id}, now()) returning id`;
     await sql`insert into product_purchases (sale_id, product_id, site_id, user_id, download_token_hash, media_ids_at_sale) values (${sale!.id}, ${made!.id}, ${site!.id}, ${user!.id}, ${createHash('sha256').update(TOKEN).digest('hex')}, ${sql.json([mediaId])})`;
 
-    // Fresh links each time, as a buyer's page load makes them.
-    const productLink = async () => {
-      const page = await (await fetch(`${product.url}/@${handle}/downloads?token=${TOKEN}`)).text();
-      const href = /href="([^"]*\/downloads\?file=[^"]+)"/.exec(page)?.[1];
+    // Fresh links each time, as a buyer's page load makes them, with the proof cookie that page leaves in the browser.
+    const productLink = async (): Promise<Link> => {
+      const answer = await fetch(`${product.url}/@${handle}/downloads?token=${TOKEN}`);
+      const href = /href="([^"]*\/downloads\?file=[^"]+)"/.exec(await answer.text())?.[1];
       if (!href) throw new Error('the downloads page lists no file');
-      return `${product.url}${href}`;
+      const proof = answer.headers.getSetCookie().map((line) => line.split(';')[0]!).join('; ');
+      return { url: `${product.url}${href.replace(/&amp;/g, '&')}`, headers: { cookie: proof } };
     };
-    const mediaLink = async () => `${product.url}${(await waitForReady(product.url, cookie, mediaId)).urls.original}`;
+    const mediaLink = async (): Promise<Link> => ({ url: `${product.url}${(await waitForReady(product.url, cookie, mediaId)).urls.original}`, headers: {} });
     if (!media.urls.original) throw new Error('the media item has no original URL');
 
-    const ranged = await fetch(await productLink(), { headers: { range: 'bytes=1000-1999' } });
+    const link = await productLink();
+    const ranged = await fetch(link.url, { headers: { ...link.headers, range: 'bytes=1000-1999' } });
     const slice = Buffer.from(await ranged.arrayBuffer());
     const rangeHolds = ranged.status === 206 && ranged.headers.get('content-range') === `bytes 1000-1999/${BYTES}` && slice.length === 1000 && slice.every((byte) => byte === 0x62);
 

@@ -1,5 +1,6 @@
 /** What other rooms use of server/products/ (docs/architecture.md): its public surface. */
-export { createProductDownloads, type ProductDownloads, type PurchaseDownloads, type StoredDownload } from './product-downloads.ts';
+export { HOLDER_PROOF_SECONDS } from './download-links.ts';
+export { createProductDownloads, type ProductDownloads, type PurchaseDownloads, type StoredDownload, type TokenDownloads } from './product-downloads.ts';
 export { createProductFulfiller } from './product-fulfiller.ts';
 export { productReceiptMailTemplate } from './product-receipt-mail.ts';
 export { createProductsFeature } from './products-feature.ts';

@@ -1,7 +1,8 @@
 /**
  * What a buyer downloads: the product's files behind the receipt mail's token, the purchases on the account page,
  * and one file behind its signed link (download-links.ts). A link of a refunded purchase, or one past its time,
- * answers 410; a tampered one, or one opened by another signed-in account, 403. A file the creator deleted from
+ * answers 410; a tampered one, one opened by another signed-in account, or one opened signed out in a browser that
+ * never opened the buyer's receipt link, 403. A file the creator deleted from
  * the library since is left out of the list, and its old link answers 410: the buyer is told, never shown an error.
  */
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
@@ -13,7 +14,7 @@ import { hashToken } from '../auth/index.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import { mediaPrefix } from '../media/index.ts';
-import { createFileLinkSigner, parseFileParam, type FileLinkSigner } from './download-links.ts';
+import { createFileLinkSigner, holderCookieName, parseFileParam, type FileLinkSigner } from './download-links.ts';
 import { filesOfProducts } from './products-service.ts';
 
 export interface DownloadFile {
@@ -31,6 +32,11 @@ export interface PurchaseDownloads {
   files: DownloadFile[];
   /** How many files the product had when it sold that the creator has since deleted. */
   filesGone: number;
+}
+
+/** The receipt's page: the purchase, and the proof its browser keeps that it holds the buyer's token. */
+export interface TokenDownloads extends PurchaseDownloads {
+  holder: { cookie: string; proof: string };
 }
 
 export interface StoredDownload {
@@ -79,7 +85,7 @@ export function createProductDownloads({ db, clock }: { db: Database; clock: Clo
 
   return {
     /** The receipt mail's page: the purchase its token names on this site, for its buyer (or anyone signed out). */
-    async byToken(siteId: string, token: string, viewerId: string | undefined): Promise<PurchaseDownloads> {
+    async byToken(siteId: string, token: string, viewerId: string | undefined): Promise<TokenDownloads> {
       if (!/^[a-z2-7]{20,64}$/.test(token)) throw forbidden();
       const [row] = await db
         .select(purchaseColumns)
@@ -89,7 +95,8 @@ export function createProductDownloads({ db, clock }: { db: Database; clock: Clo
       if (!row) throw forbidden();
       if (viewerId && viewerId !== row.userId) throw forbidden();
       if (row.revokedAt) throw gone();
-      return (await downloadsOf([row]))[0]!;
+      const sign = await links();
+      return { ...(await downloadsOf([row]))[0]!, holder: { cookie: holderCookieName(row.saleId), proof: sign.holderProof(row) } };
     },
 
     /** The account page's purchases on one site, newest first; refunded ones are left out. */
@@ -103,8 +110,12 @@ export function createProductDownloads({ db, clock }: { db: Database; clock: Clo
       return downloadsOf(rows);
     },
 
-    /** The stored file a signed link names, checked again now: its purchase on this site, unrefunded, still holding it. */
-    async open(siteId: string, fileParam: string, viewerId: string | undefined): Promise<StoredDownload> {
+    /**
+     * The stored file a signed link names, checked again now: its purchase on this site, unrefunded, still holding it,
+     * opened by its buyer's session or by the browser that opened the buyer's receipt link (`holderProof` reads the
+     * cookie that page left).
+     */
+    async open(siteId: string, fileParam: string, viewerId: string | undefined, holderProof: (cookie: string) => string | undefined): Promise<StoredDownload> {
       const claim = parseFileParam(fileParam);
       if (!claim) throw forbidden();
       const [purchase] = await db
@@ -114,6 +125,8 @@ export function createProductDownloads({ db, clock }: { db: Database; clock: Clo
       const sign = await links();
       if (!purchase || !sign.verify(claim, purchase.userId)) throw forbidden();
       if (viewerId && viewerId !== purchase.userId) throw forbidden();
+      const buyer = { saleId: claim.saleId, userId: purchase.userId };
+      if (!viewerId && !sign.provesHolder(buyer, holderProof(holderCookieName(claim.saleId)))) throw forbidden();
       if (sign.expired(claim) || purchase.revokedAt) throw gone();
       const [file] = await db
         .select({ id: media.id, siteId: media.siteId, type: media.type, name: media.originalName })

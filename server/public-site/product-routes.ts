@@ -5,13 +5,14 @@
  * the purchase's files, and `?file=` one of those files, streamed with byte ranges by the media room's own code.
  * The same paths on a custom domain (`/products/{slug}`, `/downloads`) are rewritten here by host routing.
  */
+import { parseCookie } from 'cookie';
 import express, { type Request, type Router } from 'express';
 import type { ErrorCode } from '../../common/error-codes.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { AppError } from '../errors.ts';
 import { contextOf } from '../http/index.ts';
 import { contentDisposition, streamStoredFile } from '../media/index.ts';
-import type { ProductDownloads, ProductStore, PublicProduct, PurchaseDownloads } from '../products/index.ts';
+import { HOLDER_PROOF_SECONDS, type ProductDownloads, type ProductStore, type PublicProduct, type TokenDownloads } from '../products/index.ts';
 import { downloadsHead, downloadsMain, productHead, productMain, PUBLIC_IMAGE_TTL_MS, type DownloadsPageInput, type PageHead, type ProductPageInput } from '../rendering/index.ts';
 import { sitePath } from '../sites/index.ts';
 import type { Storage } from '../storage/index.ts';
@@ -110,7 +111,8 @@ export function productRoutes(router: Router, deps: SiteRoutesDeps, pages: SiteP
       if (typeof req.query.file === 'string') {
         let stored;
         try {
-          stored = await products.downloads.open(found.site.id, req.query.file, viewerId);
+          const cookies = parseCookie(req.headers.cookie ?? '');
+          stored = await products.downloads.open(found.site.id, req.query.file, viewerId, (name) => cookies[name]);
         } catch (error) {
           const refusal = refusalOf(error);
           res.status(refusal === 'gone' ? 410 : 403);
@@ -131,7 +133,7 @@ export function productRoutes(router: Router, deps: SiteRoutesDeps, pages: SiteP
         return;
       }
       const token = typeof req.query.token === 'string' ? req.query.token : '';
-      let purchase: PurchaseDownloads;
+      let purchase: TokenDownloads;
       try {
         purchase = await products.downloads.byToken(found.site.id, token, viewerId);
       } catch (error) {
@@ -139,6 +141,8 @@ export function productRoutes(router: Router, deps: SiteRoutesDeps, pages: SiteP
         res.status(refusal === 'gone' ? 410 : 403);
         return sendDownloads(req, res, found, { refusal });
       }
+      // This browser holds the buyer's token: its file links open here, and nowhere they are copied to (download-links.ts).
+      res.cookie(purchase.holder.cookie, purchase.holder.proof, { httpOnly: true, sameSite: 'lax', secure: appUrl.protocol === 'https:', path: downloadsPath, maxAge: HOLDER_PROOF_SECONDS * 1000 });
       const files = purchase.files.map((file) => ({ ...file, url: `${downloadsPath}${file.query}` }));
       await sendDownloads(req, res, found, { purchase: { title: purchase.title, files, filesGone: purchase.filesGone } });
     }),

@@ -150,22 +150,26 @@ describe('a product bought signed out', () => {
     const outbox = await db().select().from(mailOutbox).where(eq(mailOutbox.recipient, email));
     expect(JSON.stringify(outbox)).not.toContain(token);
 
-    const page = await createTestClient(server.url).get(pathOf(link));
+    // The browser that opens the receipt's link keeps a proof of it, on the downloads path only, unreadable by script.
+    const holder = createTestClient(server.url);
+    const page = await holder.get(pathOf(link));
     expect(page.status).toBe(200);
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    const proof = page.headers.getSetCookie().find((line) => line.startsWith(`dl-${purchase!.saleId}=`))!;
+    for (const attribute of [`Path=/@${site.creator.handle}/downloads;`, 'HttpOnly', 'SameSite=Lax']) expect(proof).toContain(attribute);
     const links = fileLinks(page.text);
     expect([...links.keys()]).toEqual(['guide.pdf', 'extras.zip']);
 
-    const whole = await fetchFile(links.get('guide.pdf')!);
+    const whole = await fetchFile(links.get('guide.pdf')!, { client: holder });
     expect(whole.status).toBe(200);
     expect(whole.headers.get('content-type')).toBe('application/pdf');
     expect(whole.headers.get('content-disposition')).toContain('attachment');
     expect(whole.bytes.equals(site.pdf.bytes)).toBe(true);
-    const slice = await fetchFile(links.get('guide.pdf')!, { range: 'bytes=1000-1999' });
+    const slice = await fetchFile(links.get('guide.pdf')!, { client: holder, range: 'bytes=1000-1999' });
     expect(slice.status).toBe(206);
     expect(slice.headers.get('content-range')).toBe(`bytes 1000-1999/${site.pdf.bytes.length}`);
     expect(slice.bytes.equals(site.pdf.bytes.subarray(1000, 2000))).toBe(true);
-    const zip = await fetchFile(links.get('extras.zip')!);
+    const zip = await fetchFile(links.get('extras.zip')!, { client: holder });
     expect(zip.bytes.equals(site.zip.bytes)).toBe(true);
 
     // The creator sees the sale, with its amount.
@@ -200,8 +204,13 @@ describe('the download links', () => {
     const site = await productSite();
     const product = await makeProduct(site);
     const { link } = await buySignedOut(site, product);
-    const page = await createTestClient(server.url).get(pathOf(link));
+    const holder = createTestClient(server.url);
+    const page = await holder.get(pathOf(link));
     const fileLink = fileLinks(page.text).get('guide.pdf')!;
+
+    // The file link alone, copied to a browser that never opened the receipt's link: refused, though signed and fresh.
+    expect((await fetchFile(fileLink)).status).toBe(403);
+    expect((await fetchFile(fileLink, { client: holder })).status).toBe(200);
 
     // Another signed-in account: neither the page nor the file.
     time.advance(60_000);
@@ -224,11 +233,11 @@ describe('the download links', () => {
 
     // Expired (the test clock past PRODUCT_DOWNLOAD_SECONDS): 410; the page gives fresh ones.
     time.advance((PRODUCT_DOWNLOAD_SECONDS + 1) * 1000);
-    const expired = await fetchFile(fileLink);
+    const expired = await fetchFile(fileLink, { client: holder });
     expect(expired.status).toBe(410);
     expect(expired.bytes.toString()).toContain('no longer works');
-    const fresh = fileLinks((await createTestClient(server.url).get(pathOf(link))).text).get('guide.pdf')!;
-    expect((await fetchFile(fresh)).bytes.equals(site.pdf.bytes)).toBe(true);
+    const fresh = fileLinks((await holder.get(pathOf(link))).text).get('guide.pdf')!;
+    expect((await fetchFile(fresh, { client: holder })).bytes.equals(site.pdf.bytes)).toBe(true);
   });
 
   it('end with a refund, on the page, the file and the account page', async () => {
@@ -262,17 +271,18 @@ describe('the download links', () => {
     const site = await productSite();
     const product = await makeProduct(site);
     const { link } = await buySignedOut(site, product);
-    const before = fileLinks((await createTestClient(server.url).get(pathOf(link))).text);
+    const holder = createTestClient(server.url);
+    const before = fileLinks((await holder.get(pathOf(link))).text);
     const deleted = await site.creator.delete(`/api/media/${site.zip.id}`);
     expect(deleted.status, deleted.text).toBeLessThan(300);
 
-    const page = await createTestClient(server.url).get(pathOf(link));
+    const page = await holder.get(pathOf(link));
     expect(page.status).toBe(200);
     expect([...fileLinks(page.text).keys()]).toEqual(['guide.pdf']);
     expect(page.text).toContain('One file of this product is no longer available');
-    const stale = await fetchFile(before.get('extras.zip')!);
+    const stale = await fetchFile(before.get('extras.zip')!, { client: holder });
     expect(stale.status).toBe(410);
-    expect((await fetchFile(fileLinks(page.text).get('guide.pdf')!)).bytes.equals(site.pdf.bytes)).toBe(true);
+    expect((await fetchFile(fileLinks(page.text).get('guide.pdf')!, { client: holder })).bytes.equals(site.pdf.bytes)).toBe(true);
   });
 });
 
@@ -344,8 +354,9 @@ describe('the creator\'s products', () => {
     expect((await createTestClient(server.url).get(`/@${site.creator.handle}/products/${theirs.slug}`)).status).toBe(404);
     // A purchase of their site, its links asked for on this site's address: refused.
     const { link } = await buySignedOut(other, theirs);
-    const fileLink = fileLinks((await createTestClient(server.url).get(pathOf(link))).text).get('guide.pdf')!;
-    expect((await fetchFile(fileLink.replace(`/@${other.creator.handle}/`, `/@${site.creator.handle}/`))).status).toBe(403);
+    const holder = createTestClient(server.url);
+    const fileLink = fileLinks((await holder.get(pathOf(link))).text).get('guide.pdf')!;
+    expect((await fetchFile(fileLink.replace(`/@${other.creator.handle}/`, `/@${site.creator.handle}/`), { client: holder })).status).toBe(403);
     expect((await createTestClient(server.url).get(pathOf(link).replace(`/@${other.creator.handle}/`, `/@${site.creator.handle}/`))).status).toBe(403);
     // Unchanged by the tries.
     expect((await other.creator.client.get<{ products: ProductView[] }>('/api/products')).body.products[0]).toMatchObject({ id: theirs.id, price: 1200, status: 'active' });
@@ -375,8 +386,9 @@ describe('the creator\'s products', () => {
     expect(archived.body).toMatchObject({ deleted: false, product: { status: 'archived' } });
     expect((await createTestClient(server.url).get(`/@${site.creator.handle}/products/${sold.slug}`)).status).toBe(404);
     expect((await checkout(site.creator.handle, sold.slug, { email: uniqueEmail('late') })).status).toBe(404);
-    const files = fileLinks((await createTestClient(server.url).get(pathOf(link))).text);
-    expect((await fetchFile(files.get('guide.pdf')!)).bytes.equals(site.pdf.bytes)).toBe(true);
+    const holder = createTestClient(server.url);
+    const files = fileLinks((await holder.get(pathOf(link))).text);
+    expect((await fetchFile(files.get('guide.pdf')!, { client: holder })).bytes.equals(site.pdf.bytes)).toBe(true);
 
     expect((await site.creator.delete<{ deleted: boolean }>(`/api/products/${unsold.id}`)).body).toEqual({ deleted: true });
     const left = await site.creator.client.get<{ products: ProductView[] }>('/api/products');
@@ -395,8 +407,9 @@ describe('the creator\'s products', () => {
     await pay(opened.body.url!);
     const receipt = await server.smtp.waitForMailAbout(email, 'download');
     const link = receipt.links.find((candidate) => candidate.includes('/downloads?token='))!;
-    const files = fileLinks((await createTestClient(server.url).get(pathOf(link))).text);
-    expect((await fetchFile(files.get('guide.pdf')!)).bytes.equals(site.pdf.bytes)).toBe(true);
+    const holder = createTestClient(server.url);
+    const files = fileLinks((await holder.get(pathOf(link))).text);
+    expect((await fetchFile(files.get('guide.pdf')!, { client: holder })).bytes.equals(site.pdf.bytes)).toBe(true);
     // Paid and given, it now deletes no more than any product that sold.
     expect((await site.creator.delete<{ deleted: boolean }>(`/api/products/${product.id}`)).body.deleted).toBe(false);
   });
