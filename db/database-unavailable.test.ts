@@ -8,6 +8,7 @@ describe('database unavailable', () => {
     ['an administrator shutdown', { code: '57P01' }, '57P01'],
     ['a connection exception class code', { code: '08006' }, '08006'],
     ['a cause chain', new Error('query failed', { cause: { code: 'CONNECTION_CLOSED' } }), 'CONNECTION_CLOSED'],
+    ['a write to a connection the server closed', new Error('Failed query', { cause: Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }) }), 'EPIPE'],
     ['an AggregateError of connection attempts', new AggregateError([new Error('v6'), Object.assign(new Error('v4'), { code: 'ECONNREFUSED' })]), 'ECONNREFUSED'],
   ])('recognises %s', (_label, error, code) => {
     expect(databaseErrorCode(error)).toBe(code);

@@ -2,6 +2,8 @@
 const CONNECTION_ERROR_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
+  // A query written to a connection the server closed as it went down (seen when it stops mid-write under load).
+  'EPIPE',
   'ETIMEDOUT',
   'EHOSTUNREACH',
   'ENOTFOUND',
