@@ -39,6 +39,11 @@ export interface ImportTierChoice {
   members: number;
   /** Our tier the dry run suggests (same name, else same price, else the first paid tier); null when there is none. */
   suggestedTierId: string | null;
+  /**
+   * Its members pay through Stripe (the plan is a Stripe price): only a paid tier takes them, as on the free tier
+   * they would come in unlinked while Stripe goes on billing them. The run refuses a map that puts it on the free tier.
+   */
+  paidThroughStripe: boolean;
 }
 
 /** The `where` of the lines an undo adds, saying what it kept: the page shows them apart from the problems. */

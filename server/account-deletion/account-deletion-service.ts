@@ -98,7 +98,8 @@ export function createAccountDeletionService({ db, clock, logger, accountChanges
       await tx.delete(importItems).where(
         or(
           and(eq(importItems.kind, 'user'), eq(importItems.targetId, user.id)),
-          theirMemberships.length > 0 ? and(eq(importItems.kind, 'member'), inArray(importItems.targetId, theirMemberships.map((row) => row.id))) : undefined,
+          // `member`: a membership an import made; `newsletters-off`: one whose newsletters an import turned off.
+          theirMemberships.length > 0 ? and(inArray(importItems.kind, ['member', 'newsletters-off']), inArray(importItems.targetId, theirMemberships.map((row) => row.id))) : undefined,
         ),
       );
       await tx.delete(users).where(eq(users.id, user.id));

@@ -21,7 +21,7 @@ export interface ImportScope {
 const SLICE = 1000;
 
 /** Of `keys`, those some import of this site and source already made: key → the id of what it made. */
-export async function findItems(db: Database, scope: ImportScope, kind: ImportItemKind, keys: readonly string[]): Promise<Map<string, string>> {
+export async function findItems(db: Database, scope: Pick<ImportScope, 'siteId' | 'source'>, kind: ImportItemKind, keys: readonly string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   for (let start = 0; start < keys.length; start += SLICE) {
     const rows = await db

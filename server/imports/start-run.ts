@@ -6,7 +6,7 @@
  * enqueued in the same transaction, so neither happens without the other.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { ImportRunInput } from '../../common/api/imports.ts';
+import type { ImportRunInput, ImportTierChoice } from '../../common/api/imports.ts';
 import { isUuid } from '../../common/post-schemas.ts';
 import { tiers } from '../../db/content-schema.ts';
 import { imports } from '../../db/move-schema.ts';
@@ -16,13 +16,22 @@ import type { ImportsDeps } from './import-deps.ts';
 import { IMPORT_RUN_JOB, type ImportRunJobData } from './import-jobs.ts';
 import type { ImportRow } from './import-view.ts';
 
-/** The creator's map, each tier checked to be one of the site's own. */
-async function checkedTierMap(deps: ImportsDeps, siteId: string, tierMap: Record<string, string>): Promise<Record<string, string>> {
-  const ids = [...new Set(Object.values(tierMap).map((id) => id.toLowerCase()))];
+const PAID_ON_FREE =
+  'Members who pay through Stripe go onto a paid tier: on the free tier they would come in unlinked while Stripe goes on billing them. Choose a paid tier for each Stripe price.';
+
+/**
+ * The creator's map, each tier checked to be one of the site's own, and no plan paid through Stripe (`choices`, the
+ * dry run's) put on the free tier: the page does not offer it, so a map that does is refused rather than obeyed.
+ */
+async function checkedTierMap(deps: ImportsDeps, siteId: string, tierMap: Record<string, string>, choices: readonly ImportTierChoice[]): Promise<Record<string, string>> {
+  const map = Object.fromEntries(Object.entries(tierMap).map(([source, id]) => [source, id.toLowerCase()]));
+  const ids = [...new Set(Object.values(map))];
   if (ids.some((id) => !isUuid(id))) throw badRequest('invalid-input', 'tierMap');
-  const own = ids.length === 0 ? [] : await deps.db.select({ id: tiers.id }).from(tiers).where(and(eq(tiers.siteId, siteId), inArray(tiers.id, ids)));
+  const own = ids.length === 0 ? [] : await deps.db.select({ id: tiers.id, type: tiers.type }).from(tiers).where(and(eq(tiers.siteId, siteId), inArray(tiers.id, ids)));
   if (own.length !== ids.length) throw badRequest('invalid-input', 'tierMap');
-  return Object.fromEntries(Object.entries(tierMap).map(([source, id]) => [source, id.toLowerCase()]));
+  const free = new Set(own.filter((tier) => tier.type === 'free').map((tier) => tier.id));
+  if (choices.some((choice) => choice.paidThroughStripe && free.has(map[choice.source] ?? ''))) throw new AppError('invalid-input', 400, 'tierMap', undefined, PAID_ON_FREE);
+  return map;
 }
 
 export async function startRun(deps: ImportsDeps, ownerId: string, id: string, input: ImportRunInput): Promise<ImportRow> {
@@ -30,7 +39,7 @@ export async function startRun(deps: ImportsDeps, ownerId: string, id: string, i
   const site = await siteOfCreator(db, ownerId);
   const planned = await findImport(db, site.id, id);
   if (planned.status !== 'planned') throw new AppError('import-not-planned', 409);
-  const tierMap = await checkedTierMap(deps, site.id, input.tierMap ?? {});
+  const tierMap = await checkedTierMap(deps, site.id, input.tierMap ?? {}, planned.tierChoices);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`import-run:${site.id}`}, 0))`);
     const [running] = await tx

@@ -6,7 +6,8 @@
  * since, a membership with a Stripe subscription or changed since, an account
  * someone has used, media a kept post or the design uses. In one transaction:
  * its posts (their comments, media uses and old addresses go by the tables'
- * cascades), its memberships (through the memberships room), the accounts it
+ * cascades), its memberships (through the memberships room), the newsletters
+ * it turned off for members already here back on (docs/decisions/175), the accounts it
  * made that have nothing else, the offers it made that no one has claimed
  * since, the products it made that no one has bought since, the tiers it
  * made that nothing uses, its media rows that nothing shows; then the items of what went, so the same file
@@ -30,6 +31,7 @@ import { findImport, siteOfCreator } from './find-import.ts';
 import type { ImportsDeps } from './import-deps.ts';
 import { targetsOf } from './import-items.ts';
 import { undoDeadline, type ImportRow } from './import-view.ts';
+import { turnNewslettersBackOn } from './members/newsletters-off.ts';
 import { mediaTheDesignNames, postsTakenUpSince } from './undo-keeps.ts';
 
 const SLICE = 1000;
@@ -136,12 +138,13 @@ async function forgetRemovedItems(tx: Transaction, importId: string, removed: Pa
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** What stayed, in the creator's words, at the top of the import's problems. */
-function keptProblems(kept: { posts: number; paying: number; changed: number }): ImportProblem[] {
+function keptProblems(kept: { posts: number; paying: number; changed: number; newslettersOff: number }): ImportProblem[] {
   const where = UNDO_KEPT_WHERE;
   const lines: ImportProblem[] = [];
   if (kept.posts > 0) lines.push({ where, message: `${plural(kept.posts, 'post', 'posts')} kept: edited or commented on since the import.` });
   if (kept.paying > 0) lines.push({ where, message: `${plural(kept.paying, 'paying member', 'paying members')} kept: they pay through Stripe.` });
   if (kept.changed > 0) lines.push({ where, message: `${plural(kept.changed, 'member', 'members')} kept: changed since the import.` });
+  if (kept.newslettersOff > 0) lines.push({ where, message: `${plural(kept.newslettersOff, 'member', 'members')} left with newsletters off: their membership changed since the import.` });
   return lines;
 }
 
@@ -162,13 +165,15 @@ export async function undoImport(deps: ImportsDeps, ownerId: string, id: string)
     const goingPosts = postIds.filter((postId) => !keptPosts.has(postId));
     await deleteImportedPosts(tx, site.id, goingPosts);
     const members = await removeImportedMemberships(tx, site.id, await targets('member'), finishedAt);
+    const newsletters = await turnNewslettersBackOn(tx, site.id, await targets('newsletters-off'), finishedAt, now);
     const goneUsers = await removeLoneUsers(tx, await targets('user'), finishedAt);
     const goneOffers = await removeUnclaimedOffers(tx, site.id, await targets('offer'));
     const goneProducts = await removeUnsoldProducts(tx, site.id, await targets('product'));
     await removeUnusedTiers(tx, site.id, await targets('tier'));
     const removed = await removeUnusedMedia(tx, site.id, await targets('media'));
-    await forgetRemovedItems(tx, id, { post: goingPosts, member: members.removed, user: goneUsers, media: removed, offer: goneOffers, product: goneProducts });
-    const problems = [...keptProblems({ posts: keptPosts.size, paying: members.keptPaying.length, changed: members.keptChanged.length }), ...locked.problems];
+    await forgetRemovedItems(tx, id, { post: goingPosts, member: members.removed, user: goneUsers, media: removed, offer: goneOffers, product: goneProducts, 'newsletters-off': newsletters.restored });
+    const kept = { posts: keptPosts.size, paying: members.keptPaying.length, changed: members.keptChanged.length, newslettersOff: newsletters.keptOff };
+    const problems = [...keptProblems(kept), ...locked.problems];
     const [undone] = await tx.update(imports).set({ status: 'undone', undoneAt: now, problems }).where(eq(imports.id, id)).returning();
     return { row: undone!, removedMedia: removed };
   });

@@ -2,7 +2,8 @@
  * An import's faults (issue 30 "Faults and bad input", docs/decisions/160):
  * hostile images (one that hangs, one that redirects to the cloud's metadata
  * address, one too large, one that is no image) are problems by name and the
- * import still finishes; a second import of the site started while one runs
+ * import still finishes; a Substack zip whose many bodies of 1 MB of zeros
+ * each pass the ratio of one entry is refused at the dry run as a bomb; a second import of the site started while one runs
  * is refused; and a server stopped mid-run leaves its import to another
  * server on the same database, which finishes it with nothing made twice.
  */
@@ -17,8 +18,9 @@ import { media, posts } from '../../db/content-schema.ts';
 import { creatorWithSite } from '../support/creator-site.ts';
 import { createTestClient } from '../support/http-client.ts';
 import { startImageHost, wordpressWxr, type ImageHost } from '../support/import-fixtures.ts';
-import { dryRun, settledImport, startImport } from '../support/import-runs.ts';
+import { dryRun, settledImport, startImport, uploadImport } from '../support/import-runs.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { zipBytes } from '../support/zip-fixtures.ts';
 
 let server: TestServer;
 let hostile: Server;
@@ -106,6 +108,21 @@ it('names each hostile image as a problem, finishes the import, and refuses a se
   // Once the first has finished, the other may run.
   expect((await startImport(server, creator, other.id)).status).toBe(200);
   expect((await settledImport(creator, other.id)).status).toBe('done');
+});
+
+it('refuses at the dry run a Substack zip of many bodies of 1 MB of zeros, each passing the ratio of one entry', async () => {
+  const creator = await creatorWithSite(server);
+  const ids = Array.from({ length: 40 }, (_, index) => `${index + 1}.zeros-${index + 1}`);
+  const bodies = Object.fromEntries(ids.map((id) => [`posts/${id}.html`, Buffer.alloc(1024 * 1024)]));
+  const bomb = await zipBytes({ 'posts.csv': ['post_id,title,is_published,audience', ...ids.map((id) => `${id},Zeros,true,everyone`)].join('\n'), ...bodies });
+  expect(bomb.length).toBeLessThan(50 * 1024);
+  const refused = await uploadImport(server, creator, 'substack', bomb, { fileName: 'substack-export.zip' });
+  expect(refused.status, refused.text).toBe(400);
+  expect((refused.body as unknown as { error: { code: string; message: string } }).error).toMatchObject({
+    code: 'invalid-import',
+    message: "The archive's files inflate to more than 100 times the archive's size, as only a zip bomb does; the archive is refused.",
+  });
+  expect((await creator.client.get<{ imports: ImportView[] }>('/api/imports')).body.imports).toEqual([]);
 });
 
 it('is finished by another server on the same database when the one running it stops, with nothing made twice', async () => {

@@ -7,15 +7,18 @@
  * site without Stripe, come in free with the reason; active patrons come in
  * comped until their next charge, invited by mail when asked; a second run adds
  * nothing; later events of a linked subscription find the tier through the
- * mapped price; an undo removes the memberships with their history.
+ * mapped price; an undo removes the memberships with their history. At the
+ * API: a Stripe price is never put on the free tier (the run refuses the map
+ * by field; with no paid tier the dry run says to make one first).
  */
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportView } from '../../common/api/imports.ts';
 import type { MemberDetail, MembersAnswer } from '../../common/api/members.ts';
 import { imports } from '../../db/move-schema.ts';
 import { membershipEvents, paymentAccounts } from '../../db/money-schema.ts';
-import { sites } from '../../db/content-schema.ts';
+import { sites, tiers as tierTable } from '../../db/content-schema.ts';
 import { targetsOf, type ImportScope } from '../../server/imports/import-items.ts';
 import { planMembers } from '../../server/imports/members/plan-members.ts';
 import { writeMembers } from '../../server/imports/members/write-members.ts';
@@ -23,12 +26,16 @@ import type { SourceBundle, SourceMember } from '../../server/imports/sources/so
 import { removeImportedMemberships } from '../../server/memberships/index.ts';
 import { createStripeClient, stripeWithKey } from '../../server/payments/stripe-client.ts';
 import { creatorWithSite, type Creator } from '../support/creator-site.ts';
+import { writeSubstackZip } from '../support/import-fixtures.ts';
+import { dryRun, settledImport, startImport } from '../support/import-runs.ts';
 import { insertTiers, type SiteTiers } from '../support/members-fixtures.ts';
 import { startStripeServer, type StripeServer } from '../support/stripe-server.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { uploadsFolder } from '../support/zip-fixtures.ts';
 
 let stripeServer: StripeServer;
 let server: TestServer;
+let folder: Awaited<ReturnType<typeof uploadsFolder>>;
 let stripe: Stripe;
 let counter = 0;
 
@@ -37,11 +44,13 @@ beforeAll(async () => {
   server = await startTestServer({ env: stripeServer.env });
   // Stripe's events reach the app as they would: a linked subscription's later news is applied by the sync.
   stripeServer.useApp(server.url);
+  folder = await uploadsFolder();
   stripe = createStripeClient({ secretKey: stripeServer.env.STRIPE_SECRET_KEY!, apiUrl: new URL(stripeServer.url), webhookSecret: undefined, connectWebhookSecret: undefined });
 });
 afterAll(async () => {
   await server?.stop();
   await stripeServer?.close();
+  await folder?.remove();
 });
 
 interface TestSite {
@@ -51,9 +60,10 @@ interface TestSite {
   account?: string;
 }
 
-async function siteWithTiers(connected: boolean): Promise<TestSite> {
+async function siteWithTiers(connected: boolean, { paidTier = true } = {}): Promise<TestSite> {
   const creator = await creatorWithSite(server);
   const tiers = await insertTiers(server.handle.db, creator.siteId);
+  if (!paidTier) await server.handle.db.delete(tierTable).where(eq(tierTable.id, tiers.gold.id));
   if (!connected) return { creator, tiers };
   const account = (await stripe.accounts.create({ type: 'standard' })).id;
   await stripeServer.completeOnboarding(account);
@@ -149,7 +159,7 @@ describe('a Substack import on the creator’s own Stripe account', () => {
 
     const dry = await plan(creator, bundle);
     expect(dry.counts).toEqual({ members: 4, paidMembers: 3 });
-    expect(dry.tierChoices).toEqual([{ source: price.id, label: 'Monthly, $5.00', members: 2, suggestedTierId: tiers.gold.id }]);
+    expect(dry.tierChoices).toEqual([{ source: price.id, label: 'Monthly, $5.00', members: 2, suggestedTierId: tiers.gold.id, paidThroughStripe: true }]);
     expect(dry.problems).toEqual([
       { where: 'email_list.csv line 6', message: '“not-an-address” is not an e-mail address; the row is left out.' },
       { where: 'email_list.csv line 7', message: `${creator.email} is your own address: you are this site's creator, not a member of it.` },
@@ -223,6 +233,50 @@ describe('a Substack import on the creator’s own Stripe account', () => {
   });
 });
 
+describe('a paid plan at the API, never on the free tier', () => {
+  /** A Substack export holding one subscriber who pays on the account, as the studio uploads it. */
+  async function substackExportOf(account: string): Promise<{ file: string; price: Stripe.Price; email: string }> {
+    const price = await substackPrice(connectedTo(account));
+    const email = unique('api-paid');
+    const { customer } = await payingCustomer(connectedTo(account), price, email);
+    const file = await folder.write(`${email}.zip`, '');
+    await writeSubstackZip(file, { posts: [], members: [{ email, active: true, stripeCustomerId: customer }] });
+    return { file, price, email };
+  }
+
+  it('offers the price as paid through Stripe, refuses a map that puts it on the free tier by field, and links the member on a paid tier', async () => {
+    const { creator, tiers, account } = await siteWithTiers(true);
+    const { file, price, email } = await substackExportOf(account!);
+    const planned = await dryRun(server, creator, 'substack', file);
+    expect(planned.tiers).toEqual([{ source: price.id, label: 'Monthly, $5.00', members: 1, suggestedTierId: tiers.gold.id, paidThroughStripe: true }]);
+
+    const refused = await startImport(server, creator, planned.id, { tierMap: { [price.id]: tiers.free.id } });
+    expect(refused.status, refused.text).toBe(400);
+    expect((refused.body as unknown as { error: { code: string; field: string; message: string } }).error).toEqual({
+      code: 'invalid-input',
+      field: 'tierMap',
+      message: 'Members who pay through Stripe go onto a paid tier: on the free tier they would come in unlinked while Stripe goes on billing them. Choose a paid tier for each Stripe price.',
+    });
+    expect((await creator.client.get<{ import: ImportView }>(`/api/imports/${planned.id}`)).body.import.status).toBe('planned');
+
+    expect((await startImport(server, creator, planned.id, { tierMap: { [price.id]: tiers.gold.id } })).status).toBe(200);
+    const done = await settledImport(creator, planned.id);
+    expect(done.result).toMatchObject({ members: 1, linkedSubscriptions: 1 });
+    expect(await memberByEmail(creator, email)).toMatchObject({ tier: { id: tiers.gold.id }, source: 'stripe', paysThroughStripe: true });
+  });
+
+  it('names a problem in the dry run when the site has no paid tier for them to go onto', async () => {
+    const { creator, account } = await siteWithTiers(true, { paidTier: false });
+    const { file, price } = await substackExportOf(account!);
+    const planned = await dryRun(server, creator, 'substack', file);
+    expect(planned.tiers).toEqual([{ source: price.id, label: 'Monthly, $5.00', members: 1, suggestedTierId: null, paidThroughStripe: true }]);
+    expect(planned.problems).toContainEqual({
+      where: 'Paying members',
+      message: 'Make a paid tier first, in Settings › Advanced, then check the file again: your paying member pays through Stripe and would come in free while Stripe goes on billing them.',
+    });
+  });
+});
+
 describe('a Patreon import', () => {
   it('comps active patrons on the mapped tier until their next charge, invites them when asked, and an undo removes what it made', async () => {
     const { creator, tiers } = await siteWithTiers(false);
@@ -238,7 +292,7 @@ describe('a Patreon import', () => {
       ],
     };
     const dry = await plan(creator, bundle);
-    expect(dry.tierChoices).toEqual([{ source: 'Gold patrons', label: 'Gold patrons', members: 2, suggestedTierId: tiers.gold.id }]);
+    expect(dry.tierChoices).toEqual([{ source: 'Gold patrons', label: 'Gold patrons', members: 2, suggestedTierId: tiers.gold.id, paidThroughStripe: false }]);
     expect(dry.counts).toEqual({ members: 3, paidMembers: 2 });
 
     const { written, scope } = await run(creator, bundle, { 'Gold patrons': tiers.gold.id }, true);

@@ -7,8 +7,10 @@
  * What each source must keep is checked where a creator and a reader see it:
  * posts and their re-hosted images, old addresses answering 301 (under
  * `/@handle` and on a custom domain), members with their tiers, comps,
- * newsletters and labels; a second run of the same file adds nothing; an undo
- * gives the old addresses back; another creator's import id answers 404.
+ * newsletters and labels; members already here whom the source unsubscribed
+ * get their newsletters turned off, and back on by the undo; a second run of
+ * the same file adds nothing; an undo gives the old addresses back; another
+ * creator's import id answers 404.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -23,7 +25,7 @@ import { startDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 import { requestWithHost } from '../support/host-request.ts';
 import { ghostJson, patreonCsv, startImageHost, wordpressWxr, writeMailchimpZip, type ImageHost } from '../support/import-fixtures.ts';
 import { waitForMedia } from '../support/media.ts';
-import { insertTiers, type SiteTiers } from '../support/members-fixtures.ts';
+import { insertTiers, seedMembers, type SiteTiers } from '../support/members-fixtures.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const TARGET = 'edge.platform.test';
@@ -265,6 +267,49 @@ describe('a Mailchimp import', () => {
     const again = await importAll(creator, 'mailchimp', 'members_export_1a2b3c4d5e.zip', bytes);
     expect(again.done.result).toEqual(ZERO_RESULT);
     expect(await membersTotal(creator)).toBe(total);
+  });
+});
+
+describe('an import of members already here', () => {
+  it('turns off the newsletters of those unsubscribed or cleaned at the source, says so in the dry run, does it once, and an undo turns them back on unless changed since', async () => {
+    const { creator, tiers } = await creatorWithTiers();
+    const [gone, bounced, staying, changed, buyer] = await seedMembers(server.handle.db, creator.siteId, tiers, 5, `nl${++counter}`);
+    const fresh = `fresh.${process.pid}.${counter}@readers.example`;
+    const file = path.join(scratch, `members_export_here_${counter}.zip`);
+    await writeMailchimpZip(file, {
+      subscribed: [{ email: staying!.email }, { email: fresh }],
+      unsubscribed: [{ email: gone!.email }, { email: changed!.email }],
+      cleaned: [{ email: bounced!.email }],
+      // Never subscribed at Mailchimp (bought in its shop), which is no "no": the newsletters chosen here stay.
+      nonsubscribed: [{ email: buyer!.email }],
+    });
+    const bytes = await readFile(file);
+
+    const planned = await upload(creator, 'mailchimp', 'members_export_1a2b3c4d5e.zip', bytes);
+    expect(planned.counts).toMatchObject({ members: 1 });
+    expect(planned.problems).toContainEqual({
+      where: 'Members already here',
+      message: '3 members already on your site get no newsletters at the source (unsubscribed, cleaned or e-mail disabled): the import turns their newsletters off here too.',
+    });
+    const done = await runToEnd(creator, planned.id);
+    expect(done.status, JSON.stringify(done)).toBe('done');
+    for (const member of [gone, bounced, changed]) expect(await memberByEmail(creator, member!.email)).toMatchObject({ status: 'active', subscribedToEmails: false });
+    for (const member of [staying, buyer]) expect(await memberByEmail(creator, member!.email)).toMatchObject({ subscribedToEmails: true });
+    expect(await memberByEmail(creator, fresh)).toMatchObject({ subscribedToEmails: true });
+
+    // The same file again: nobody left to turn off, nothing said.
+    const again = await importAll(creator, 'mailchimp', 'members_export_1a2b3c4d5e.zip', bytes);
+    expect(again.planned.problems.filter((problem) => problem.where === 'Members already here')).toEqual([]);
+    expect(again.done.result).toEqual(ZERO_RESULT);
+
+    // One membership changes after the import: the undo leaves it as it is and says so.
+    const edited = await creator.client.patch(`/api/members/${(await memberByEmail(creator, changed!.email)).id}`, { note: 'Asked by mail to stay off.' });
+    expect(edited.status, edited.text).toBe(200);
+    const undone = await creator.client.post<{ import: ImportView }>(`/api/imports/${done.id}/undo`);
+    expect(undone.status, undone.text).toBe(200);
+    expect(undone.body.import.problems).toContainEqual({ where: 'Undo', message: '1 member left with newsletters off: their membership changed since the import.' });
+    for (const member of [gone, bounced, staying]) expect(await memberByEmail(creator, member!.email)).toMatchObject({ subscribedToEmails: true });
+    expect(await memberByEmail(creator, changed!.email)).toMatchObject({ subscribedToEmails: false });
   });
 });
 

@@ -216,6 +216,7 @@ describe('deleting a member’s account', () => {
     await db().insert(importItems).values([
       { siteId: creator.siteId, source: 'substack', kind: 'user', sourceKey: fan.email, importId: imported!.id, targetId: fan.userId },
       { siteId: creator.siteId, source: 'substack', kind: 'member', sourceKey: fan.email, importId: imported!.id, targetId: membership!.id },
+      { siteId: creator.siteId, source: 'mailchimp', kind: 'newsletters-off', sourceKey: fan.email, importId: imported!.id, targetId: membership!.id },
       { siteId: creator.siteId, source: 'substack', kind: 'member', sourceKey: 'someone.else@example.com', importId: imported!.id, targetId: 'another-membership' },
     ]);
 

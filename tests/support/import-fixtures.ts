@@ -128,7 +128,7 @@ export function mailchimpCsv(members: { email: string; firstName?: string; lastN
 }
 
 /** Mailchimp's Audience > Export audience: one zip of a CSV a list (`mailchimpCsv`'s rows), named as Mailchimp names them. */
-export async function writeMailchimpZip(filePath: string, lists: Partial<Record<'subscribed' | 'unsubscribed' | 'cleaned', Parameters<typeof mailchimpCsv>[0]>>): Promise<void> {
+export async function writeMailchimpZip(filePath: string, lists: Partial<Record<'subscribed' | 'unsubscribed' | 'cleaned' | 'nonsubscribed', Parameters<typeof mailchimpCsv>[0]>>): Promise<void> {
   const zip = new ZipFile();
   for (const [list, members] of Object.entries(lists)) zip.addBuffer(Buffer.from(mailchimpCsv(members)), `${list}_members_export_1a2b3c4d5e.csv`);
   zip.end();

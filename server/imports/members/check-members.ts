@@ -2,7 +2,11 @@
  * The first sieve of an import's members: an address must be one (the house's
  * pattern, its length, text Postgres can store), once in the file, and not
  * the creator's own; those already members of the site are matched, left as
- * they are. Fast enough for 50,000 members: one read of the site's members.
+ * they are but for one thing: one whom the source has unsubscribed (or
+ * cleaned, or whose e-mail it disabled) while their newsletters are on here
+ * is named, for the run to turn them off (newsletters-off.ts); one who only
+ * never subscribed there keeps what they chose here. Fast enough for
+ * 50,000 members: one read of the site's members.
  */
 import { eq } from 'drizzle-orm';
 import type { ImportProblem } from '../../../common/api/imports.ts';
@@ -12,11 +16,20 @@ import type { Database } from '../../../db/connect.ts';
 import { memberships } from '../../../db/content-schema.ts';
 import { users } from '../../../db/schema.ts';
 import type { SourceMember } from '../sources/source-bundle.ts';
+import type { NewslettersOff } from './member-plan.ts';
 
 const storable = (member: SourceMember) => [member.email, member.name, member.note ?? '', ...(member.labels ?? [])].every(isStorableText);
 
-/** The members to plan (new to the site, each once), and the problems of those left out. */
-export async function checkMembers(db: Database, site: { id: string; ownerId: string }, members: readonly SourceMember[]): Promise<{ fresh: SourceMember[]; problems: ImportProblem[] }> {
+export interface CheckedMembers {
+  /** New to the site, each once. */
+  fresh: SourceMember[];
+  /** Of those left out. */
+  problems: ImportProblem[];
+  /** Members already here, with newsletters on, whom the source sends none. */
+  newslettersOff: NewslettersOff[];
+}
+
+export async function checkMembers(db: Database, site: { id: string; ownerId: string }, members: readonly SourceMember[]): Promise<CheckedMembers> {
   const problems: ImportProblem[] = [];
   const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, site.ownerId));
   const seen = new Set<string>();
@@ -36,10 +49,18 @@ export async function checkMembers(db: Database, site: { id: string; ownerId: st
   // The site's members in one read, not the file's addresses in slices: after a run has just added thousands of
   // accounts, statistics from before it made Postgres answer each slice's `email IN (...)` slowly (a second dry
   // run of 50,000 took 30 s); reading the site's own members stays one index scan whatever the file.
-  const already = new Set<string>();
+  const already = new Map<string, { membershipId: string; subscribed: boolean }>();
   if (valid.length > 0) {
-    const found = await db.select({ email: users.email }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(eq(memberships.siteId, site.id));
-    for (const { email } of found) already.add(email);
+    const found = await db
+      .select({ email: users.email, membershipId: memberships.id, subscribed: memberships.subscribedToEmails })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(eq(memberships.siteId, site.id));
+    for (const { email, ...membership } of found) already.set(email, membership);
   }
-  return { fresh: valid.filter((member) => !already.has(member.email)), problems };
+  const newslettersOff = valid.flatMap((member) => {
+    const here = already.get(member.email);
+    return here?.subscribed && !member.subscribedToEmails && !member.neverSubscribed ? [{ email: member.email, membershipId: here.membershipId }] : [];
+  });
+  return { fresh: valid.filter((member) => !already.has(member.email)), problems, newslettersOff };
 }

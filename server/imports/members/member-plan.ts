@@ -34,9 +34,17 @@ export interface PlannedImportMember {
   standing: MemberStanding;
 }
 
+/** A member already here whose newsletters the run turns off: the source sends them none (unsubscribed, cleaned, e-mail disabled). */
+export interface NewslettersOff {
+  email: string;
+  membershipId: string;
+}
+
 export interface MemberPlan {
-  /** New members only: those already members of the site are matched and left as they are. */
+  /** New members only: those already members of the site are matched and left as they are (but `newslettersOff`). */
   accepted: PlannedImportMember[];
+  /** Members already here to turn newsletters off for; not those an earlier import of the source turned off (they may have turned them on since). */
+  newslettersOff: NewslettersOff[];
   problems: ImportProblem[];
   counts: { members: number; paidMembers: number };
   tierChoices: ImportTierChoice[];

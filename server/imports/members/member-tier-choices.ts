@@ -4,7 +4,8 @@
  * Stripe price by the tier that already has it (its own, or mapped by an
  * earlier import), else by the same amount and cadence, else the first paid
  * tier; a Patreon tier or our own export's tier by its name, else the first
- * paid tier.
+ * paid tier. A Stripe price is never suggested the free tier: its members would
+ * come in unlinked while Stripe goes on billing them (start-run.ts refuses it).
  */
 import { eq } from 'drizzle-orm';
 import type { ImportTierChoice } from '../../../common/api/imports.ts';
@@ -39,5 +40,5 @@ export async function tierChoicesOf(db: Database, siteId: string, plans: Readonl
     tier.currency.toLowerCase() === plan.currency.toLowerCase() && (plan.cadence === 'year' ? tier.yearlyPrice : tier.monthlyPrice) === plan.amount;
   const suggest = (plan: PlanKey) =>
     (plan.kind === 'price' ? (known.get(plan.priceId) ?? paid.find(samePrice(plan))?.id) : byName.get(plan.name.trim().toLowerCase())?.id) ?? paid[0]?.id ?? null;
-  return [...plans].map(([key, { plan, members }]) => ({ source: key, label: labelOf(plan), members, suggestedTierId: suggest(plan) }));
+  return [...plans].map(([key, { plan, members }]) => ({ source: key, label: labelOf(plan), members, suggestedTierId: suggest(plan), paidThroughStripe: plan.kind === 'price' }));
 }

@@ -5,11 +5,13 @@
  * our own export) whose subscription lives on the site's own Stripe account is
  * linked to it, on the tier the creator maps its price to; an active patron is
  * comped until their next charge date (Patreon's payments cannot move); anyone
- * else, or anyone whose subscription cannot be found, comes in free. The run
- * plans again (the plan is not stored) and writes it (write-members.ts).
+ * else, or anyone whose subscription cannot be found, comes in free. Members
+ * already here whom the source sends no newsletters get none here either
+ * (newsletters-off.ts). The run plans again (the plan is not stored) and
+ * writes it (write-members.ts).
  */
 import { inArray } from 'drizzle-orm';
-import type { ImportProblem } from '../../../common/api/imports.ts';
+import type { ImportProblem, ImportTierChoice } from '../../../common/api/imports.ts';
 import type { Database } from '../../../db/connect.ts';
 import { memberships } from '../../../db/content-schema.ts';
 import type { StripeForSite } from '../../payments/index.ts';
@@ -19,6 +21,7 @@ import { checkMembers } from './check-members.ts';
 import { subscriptionFinder, type SubscriptionLookup } from './find-paying-subscription.ts';
 import type { MemberPlan, MemberStanding, PlannedImportMember } from './member-plan.ts';
 import { tierChoicesOf, type PlanKey } from './member-tier-choices.ts';
+import { newslettersOffProblems, notTurnedOffBefore } from './newsletters-off.ts';
 
 /** Stripe look-ups in flight at once: 2,000 paid members plan in seconds without a burst Stripe would rate-limit (100 a second). */
 const STRIPE_CONCURRENCY = 8;
@@ -45,7 +48,9 @@ function wantsStripe(member: SourceMember, source: SourceBundle['source'], freeN
 /** `bundle.platform`, when given, says which of our own export's tiers is free. */
 export async function planMembers(deps: PlanMembersDeps, site: Site, bundle: Pick<SourceBundle, 'source' | 'members'> & Partial<Pick<SourceBundle, 'platform'>>): Promise<MemberPlan> {
   const { db } = deps;
-  const { fresh, problems } = await checkMembers(db, site, bundle.members);
+  const checked = await checkMembers(db, site, bundle.members);
+  const { fresh, problems } = checked;
+  const newslettersOff = await notTurnedOffBefore(db, { siteId: site.id, source: bundle.source }, checked.newslettersOff);
   const freeNames = freeTierNames(bundle);
   const lookups = await lookUpSubscriptions(deps, site, fresh.filter((member) => wantsStripe(member, bundle.source, freeNames)), problems);
 
@@ -97,13 +102,23 @@ export async function planMembers(deps: PlanMembersDeps, site: Site, bundle: Pic
     };
   });
 
+  // Our own export brings its tiers, made by the run just before the members and matched by name: nothing to ask.
+  const tierChoices = bundle.source === 'platform' ? [] : await tierChoicesOf(db, site.id, plans);
   return {
     accepted,
-    problems,
+    newslettersOff,
+    problems: [...problems, ...noPaidTierFor(tierChoices), ...newslettersOffProblems(newslettersOff)],
     counts: { members: accepted.length, paidMembers: accepted.filter((member) => member.paidAtSource).length },
-    // Our own export brings its tiers, made by the run just before the members and matched by name: nothing to ask.
-    tierChoices: bundle.source === 'platform' ? [] : await tierChoicesOf(db, site.id, plans),
+    tierChoices,
   };
+}
+
+/** A Stripe price with no tier suggested: the site has no paid tier, so its members would come in free while Stripe bills them. */
+function noPaidTierFor(choices: readonly ImportTierChoice[]): ImportProblem[] {
+  const stranded = choices.filter((choice) => choice.paidThroughStripe && choice.suggestedTierId === null).reduce((sum, choice) => sum + choice.members, 0);
+  if (stranded === 0) return [];
+  const who = stranded === 1 ? 'your paying member pays' : `your ${stranded} paying members pay`;
+  return [{ where: 'Paying members', message: `Make a paid tier first, in Settings › Advanced, then check the file again: ${who} through Stripe and would come in free while Stripe goes on billing them.` }];
 }
 
 /**

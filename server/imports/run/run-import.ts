@@ -1,7 +1,8 @@
 /**
  * The `import.run` job (import-jobs.ts): the uploaded file read again, then
  * the phases, with progress saved as they go: for our own export its tiers,
- * media and site first (platform-phase.ts); the members (members/); the posts
+ * media and site first (platform-phase.ts); the members (members/), and the
+ * newsletters of those already here whom the source has unsubscribed; the posts
  * one by one with their files (import-posts.ts); our own export's comments;
  * then `done`. Every write is recorded in the import's items in the
  * transaction that made it, so a run that dies or stops midway is taken up
@@ -20,6 +21,7 @@ import type { ImportScope } from '../import-items.ts';
 import type { ImportsDeps } from '../import-deps.ts';
 import { IMPORT_RUN_RETRY_LIMIT, type ImportRunJobData } from '../import-jobs.ts';
 import type { ImportRow } from '../import-view.ts';
+import { turnNewslettersOff } from '../members/newsletters-off.ts';
 import { planMembers } from '../members/plan-members.ts';
 import { writeMembers } from '../members/write-members.ts';
 import { planPosts } from '../plan-posts.ts';
@@ -73,6 +75,7 @@ export function createImportRunner(deps: ImportsDeps) {
               step();
               await saveProgress(db, row.id, { phase: 'members', done: Math.ceil(done / MEMBER_SLICE), total });
             });
+      await turnNewslettersOff({ db, clock }, scope, plan.newslettersOff);
       const progress = (done: number) => ({ phase: 'posts' as const, done: slices + done, total });
       await importPosts(deps, scope, bundle.posts, context, { step, progress }, workDir);
       if (bundle.platform) {

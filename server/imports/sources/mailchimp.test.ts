@@ -24,12 +24,15 @@ const subscribed = [
 const unsubscribed = `${COLUMNS},UNSUB_TIME,UNSUB_CAMPAIGN_TITLE,UNSUB_CAMPAIGN_ID,UNSUB_REASON,UNSUB_REASON_OTHER\n${line('gone@example.com', 'Gone', '', '2022-01-01 09:00:00', '', '')},"2024-02-01 00:00:00",May,1,"No longer interested",`;
 const cleaned = `${COLUMNS},CLEAN_TIME,CLEAN_CAMPAIGN_TITLE,CLEAN_CAMPAIGN_ID\n${line('bounced@example.com', 'Bounce', 'Back', '2022-01-01 09:00:00', '', '')},"2024-03-01 00:00:00",April,2`;
 
+const nonsubscribed = `${COLUMNS}\n${line('shop@example.com', 'Shop', 'Buyer', '', '', '')}`;
+
 describe('readMailchimpExport', () => {
-  it('reads the audience zip: tags become labels, unsubscribed and cleaned come in with newsletters off, nobody pays', async () => {
+  it('reads the audience zip: tags become labels, unsubscribed, cleaned and nonsubscribed come in with newsletters off, nobody pays', async () => {
     const zip = await zipBytes({
       'subscribed_members_export_1a2b3c.csv': subscribed,
       'unsubscribed_members_export_1a2b3c.csv': unsubscribed,
       'cleaned_members_export_1a2b3c.csv': cleaned,
+      'nonsubscribed_members_export_1a2b3c.csv': nonsubscribed,
     });
     const bundle = await readMailchimpExport({ filePath: await uploads.write('audience.zip', zip), fileName: 'audience.zip' });
     expect(bundle.source).toBe('mailchimp');
@@ -39,6 +42,8 @@ describe('readMailchimpExport', () => {
         createdAt: new Date('2022-01-01T09:00:00Z'), subscribedToEmails: false, paid: false,
       },
       expect.objectContaining({ email: 'gone@example.com', name: 'Gone', subscribedToEmails: false, where: 'unsubscribed_members_export_1a2b3c.csv line 2' }),
+      // Never asked to be mailed, nor not to be: a member already here keeps their newsletters (check-members.ts).
+      expect.objectContaining({ email: 'shop@example.com', subscribedToEmails: false, neverSubscribed: true }),
       {
         email: 'ada@example.com', name: 'Ada Lovelace', where: 'subscribed_members_export_1a2b3c.csv line 2',
         createdAt: new Date('2023-01-01T09:05:00Z'), subscribedToEmails: true, paid: false, labels: ['Early reader', 'Podcast'],

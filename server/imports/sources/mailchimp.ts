@@ -2,7 +2,8 @@
  * Reads Mailchimp's audience export: a zip of `subscribed_*.csv`, `unsubscribed_*.csv` and
  * `cleaned_*.csv` (Audience > Export audience), or one of those CSVs alone. Nobody pays through
  * Mailchimp, so every member comes in free; an unsubscribed or cleaned address comes in with
- * newsletters off, so that moving never mails someone who asked not to be mailed.
+ * newsletters off, so that moving never mails someone who asked not to be mailed, and so does a
+ * nonsubscribed one, who never asked to be (but a member already here keeps what they chose here).
  */
 import { basename } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -46,6 +47,7 @@ function readList(text: string, fileName: string, list: List, members: UniqueMem
       where: `${fileName} line ${row.line}`,
       createdAt: cellDate(row.cell('CONFIRM_TIME')) ?? cellDate(row.cell('OPTIN_TIME')),
       subscribedToEmails: list === 'subscribed',
+      ...(list === 'nonsubscribed' ? { neverSubscribed: true } : {}),
       paid: false,
       ...(labels.length > 0 ? { labels } : {}),
       ...(note ? { note } : {}),

@@ -49,8 +49,13 @@ export interface SourceMember {
   /** Where it is in the file: "email_list.csv line 4". */
   where: string;
   createdAt: Date | null;
-  /** Newsletters on (false for unsubscribed, cleaned or e-mail-disabled addresses). */
+  /** Newsletters on (false for unsubscribed, cleaned or e-mail-disabled addresses, and for those that never subscribed). */
   subscribedToEmails: boolean;
+  /**
+   * Off only because the address never subscribed at the source (Mailchimp's nonsubscribed contacts, who bought or
+   * registered there): no one asked not to be mailed, so a member already here keeps the newsletters they chose here.
+   */
+  neverSubscribed?: boolean;
   /** Pays at the source now (a paid Substack subscription, a Ghost paid member, an active patron). */
   paid: boolean;
   /**

@@ -9,7 +9,7 @@ const planned = (overrides: Partial<ImportView> = {}): ImportView => ({
   status: 'planned',
   fileName: 'members.csv',
   counts: { posts: 0, members: 12, paidMembers: 9, files: 0 },
-  tiers: [{ source: 'Gold patrons', label: 'Gold patrons', members: 9, suggestedTierId: null }],
+  tiers: [{ source: 'Gold patrons', label: 'Gold patrons', members: 9, suggestedTierId: null, paidThroughStripe: false }],
   problems: [{ where: 'members.csv line 4', message: 'No e-mail address.' }],
   progress: null,
   result: null,

@@ -17,7 +17,7 @@ import { IMPORT_COPY, SOURCE_GUIDES, countLines, formatCount, hasAnythingToImpor
 import { call } from '../../../lib/api.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
 import { ImportProblems } from './ImportProblems.tsx';
-import { initialTierMap } from './tier-map.ts';
+import { initialTierMap, offeredTiers } from './tier-map.ts';
 
 interface DryRunReviewProps {
   view: ImportView;
@@ -122,15 +122,28 @@ function StartForm({ view, onStarted, onAnotherFile }: DryRunReviewProps) {
 
 function TierSelect({ choice, tiers, value, onChange }: { choice: ImportTierChoice; tiers: readonly TierView[]; value: string; onChange: (tierId: string) => void }) {
   const id = useId();
-  // An archived tier stays offered only when it is the one already chosen.
-  const offered = tiers.filter((tier) => tier.active || tier.id === value);
+  const offered = offeredTiers(choice, tiers, value);
+  const label = (
+    <>
+      {choice.label}
+      <span className="import-tiers__members"> · {formatCount(choice.members)} {choice.members === 1 ? 'member' : 'members'}</span>
+    </>
+  );
+  // A plan paid through Stripe on a site with no paid tier: nothing to choose; the problems say to make one first.
+  if (offered.length === 0) {
+    return (
+      <div className="field import-tiers__row">
+        <p className="field__label">{label}</p>
+        <p className="field__hint">{IMPORT_COPY.paidTierFirst}</p>
+      </div>
+    );
+  }
   return (
     <div className="field import-tiers__row">
       <label htmlFor={id} className="field__label">
-        {choice.label}
-        <span className="import-tiers__members"> · {formatCount(choice.members)} {choice.members === 1 ? 'member' : 'members'}</span>
+        {label}
       </label>
-      <select id={id} className="field__select" value={value} onChange={(event) => onChange(event.target.value)}>
+      <select id={id} className="field__select" value={value} aria-describedby={choice.paidThroughStripe ? `${id}-hint` : undefined} onChange={(event) => onChange(event.target.value)}>
         {offered.map((tier) => (
           <option key={tier.id} value={tier.id}>
             {tier.name}
@@ -138,6 +151,11 @@ function TierSelect({ choice, tiers, value, onChange }: { choice: ImportTierChoi
           </option>
         ))}
       </select>
+      {choice.paidThroughStripe && (
+        <p id={`${id}-hint`} className="field__hint">
+          {IMPORT_COPY.paidTierOnly}
+        </p>
+      )}
     </div>
   );
 }
