@@ -81,3 +81,32 @@ for (const width of [320, 1280]) {
     await reader.page.context().close();
   });
 }
+
+it.skipIf(!chromiumAvailable)('a creator starts an offer from its tier, and a visitor claims it with an e-mail address, at 375 px', async () => {
+  const { app } = e2e!;
+  const { owner, site } = await creator();
+  const { page, errors } = await signedInPage(app, owner.client, 375);
+  await page.goto(`${app.server.url}/settings/advanced`);
+  await page.getByRole('link', { name: 'New offer on Supporter' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('heading', { name: 'New offer' }).waitFor();
+  const chosen = await dialog.getByLabel('Tier').evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? '');
+  expect(chosen).toContain('Supporter');
+  await dialog.getByLabel('Name').fill('Friends');
+  await dialog.getByLabel('Percentage off', { exact: true }).fill('10');
+  await dialog.getByRole('button', { name: 'Make offer' }).click();
+  await page.getByText('Friends is ready to share.').waitFor();
+  expect(new URL(page.url()).searchParams.get('offerTier')).toBeNull();
+  await page.goto(`${app.server.url}/settings/advanced`);
+  await page.getByText('Offers: Friends', { exact: false }).waitFor();
+  await checkPage(page, errors, '375-4-tier-offers');
+
+  // A visitor who is not signed in claims with their address, as on the join page: on to Checkout.
+  const visitor = await app.open({ width: 375, height: 812 });
+  await visitor.page.goto(`${app.server.url}/@${site.handle}/offers/friends`);
+  await visitor.page.getByLabel('Your e-mail').fill(`visitor.${Date.now()}@example.com`);
+  await visitor.page.getByRole('button', { name: 'Claim offer' }).click();
+  await visitor.page.waitForURL(`${e2e!.stripe.url}/hosted/checkout/**`);
+  await page.context().close();
+  await visitor.page.context().close();
+});

@@ -46,21 +46,23 @@ interface OfferFormProps {
   open: boolean;
   /** The paid tiers open to new members: an offer is made on one of them. */
   tiers: TierView[];
+  /** The tier chosen first (from the tiers list's link); else the first. */
+  tierId?: string | undefined;
   onClose: () => void;
   onMade: (offer: OfferView) => void;
 }
 
-export function OfferForm({ open, tiers, onClose, onMade }: OfferFormProps) {
+export function OfferForm({ open, tiers, tierId, onClose, onMade }: OfferFormProps) {
   const headingId = useId();
   return (
     <ModalDialog open={open} onClose={onClose} labelledBy={headingId} className="offer-form">
-      {open && <OfferFormBody tiers={tiers} headingId={headingId} onClose={onClose} onMade={onMade} />}
+      {open && <OfferFormBody tiers={tiers} tierId={tierId} headingId={headingId} onClose={onClose} onMade={onMade} />}
     </ModalDialog>
   );
 }
 
-function OfferFormBody({ tiers, headingId, onClose, onMade }: Omit<OfferFormProps, 'open'> & { headingId: string }) {
-  const [draft, setDraft] = useState<OfferDraft>(() => emptyDraft(tiers[0]?.id ?? ''));
+function OfferFormBody({ tiers, tierId, headingId, onClose, onMade }: Omit<OfferFormProps, 'open'> & { headingId: string }) {
+  const [draft, setDraft] = useState<OfferDraft>(() => emptyDraft(tiers.find((tier) => tier.id === tierId)?.id ?? tiers[0]?.id ?? ''));
   const form = useFormSubmit<OfferField>({ fieldIds: FIELD_IDS, problemFor: (code) => ({ message: SERVER_MESSAGES[code] }) });
   const problems = form.errors;
   const tier = tiers.find((one) => one.id === draft.tierId);

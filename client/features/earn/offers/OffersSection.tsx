@@ -4,6 +4,7 @@
  * new one made in a dialog (OfferForm.tsx). An offer is on a paid tier: without one, the section says where to add it.
  */
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import * as offersApi from '../../../../common/api/offers.ts';
 import type { OfferView } from '../../../../common/api/offers.ts';
 import * as tiersApi from '../../../../common/api/tiers.ts';
@@ -33,7 +34,14 @@ export function OffersSection() {
   /** The list as this section changed it (made, archived), over the one loaded. */
   const [changed, setChanged] = useState<OfferView[]>();
   const offers = loaded.state === 'ready' ? (changed ?? loaded.data.offers) : undefined;
-  const [making, setMaking] = useState(false);
+  // `?offerTier=`: the tiers list's "New offer" link opens the form on that tier.
+  const [params, setParams] = useSearchParams();
+  const askedTier = params.get('offerTier');
+  const [making, setMaking] = useState<{ tierId?: string } | undefined>(askedTier ? { tierId: askedTier } : undefined);
+  const closeForm = () => {
+    setMaking(undefined);
+    if (askedTier) setParams((current) => (current.delete('offerTier'), current), { replace: true });
+  };
   const [archiving, setArchiving] = useState<OfferView>();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -112,16 +120,17 @@ export function OffersSection() {
       )}
       {paidTiers.length > 0 && (
         <div>
-          <Button onClick={() => setMaking(true)}>New offer</Button>
+          <Button onClick={() => setMaking({})}>New offer</Button>
         </div>
       )}
       <OfferForm
-        open={making}
+        open={making !== undefined && paidTiers.length > 0}
         tiers={paidTiers}
-        onClose={() => setMaking(false)}
+        tierId={making?.tierId}
+        onClose={closeForm}
         onMade={(offer) => {
           replace(offer);
-          setMaking(false);
+          closeForm();
           setMessage({ tone: 'success', text: `${offer.name} is ready to share.` });
         }}
       />

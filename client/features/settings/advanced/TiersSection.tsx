@@ -6,6 +6,9 @@
  * section); without it the section says why and what to do.
  */
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import * as offersApi from '../../../../common/api/offers.ts';
+import type { OfferView } from '../../../../common/api/offers.ts';
 import * as tiersApi from '../../../../common/api/tiers.ts';
 import type { TierBody, TierView } from '../../../../common/api/tiers.ts';
 import { SERVER_MESSAGES } from '../../../../common/messages.ts';
@@ -40,6 +43,9 @@ export function TiersSection({ payments }: { payments: PaymentsState }) {
   const headingId = useId();
   const confirmId = useId();
   const { loaded, reload } = useLoad((signal) => call(tiersApi.listTiers, { signal }).then((answer) => answer.tiers));
+  // Each paid tier names its offers (made in Earn); without them the list still works, so a failure only leaves them out.
+  const { loaded: offersLoaded } = useLoad((signal) => call(offersApi.listOffers, { signal }).then((answer) => answer.offers));
+  const activeOffersOf = (tierId: string): OfferView[] => (offersLoaded.state === 'ready' ? offersLoaded.data.filter((offer) => offer.tierId === tierId && offer.status === 'active') : []);
   /** The list as this section changed it (saved, moved, archived), over the one loaded. */
   const [changed, setChanged] = useState<TierView[]>();
   const tiers = loaded.state === 'ready' ? (changed ?? loaded.data) : undefined;
@@ -113,6 +119,12 @@ export function TiersSection({ payments }: { payments: PaymentsState }) {
                 </p>
                 <p className="tiers-list__price">{pricesOf(tier)}</p>
                 {tier.benefits.length > 0 && <p className="tiers-list__benefits">{tier.benefits.join(' · ')}</p>}
+                {tier.type === 'paid' && tier.active && (
+                  <p className="tiers-list__offers">
+                    {activeOffersOf(tier.id).length > 0 ? `Offers: ${activeOffersOf(tier.id).map((offer) => offer.name).join(', ')} · ` : ''}
+                    <Link to={`/earn?offerTier=${tier.id}#offers`}>New offer on {tier.name}</Link>
+                  </p>
+                )}
               </div>
               <div className="tiers-list__actions">
                 <Button variant="ghost" id={`tier-${tier.id}-up`} disabled={index === 0} onClick={() => void move(tiers, index, -1)} aria-label={`Move ${tier.name} up`}>
