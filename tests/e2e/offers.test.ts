@@ -97,9 +97,22 @@ it.skipIf(!chromiumAvailable)('a creator starts an offer from its tier, and a vi
   await dialog.getByRole('button', { name: 'Make offer' }).click();
   await page.getByText('Friends is ready to share.').waitFor();
   expect(new URL(page.url()).searchParams.get('offerTier')).toBeNull();
+  // Renamed, given a limit and an end date afterwards; what it gives stays as made.
+  await page.getByRole('button', { name: 'Edit Friends' }).click();
+  const editing = page.getByRole('dialog');
+  await editing.getByText('10% off', { exact: false }).waitFor();
+  await editing.getByLabel('Name').fill('Friends of the pier');
+  await editing.getByLabel('Limit (optional)').fill('5');
+  const nextYear = new Date().getFullYear() + 1;
+  await editing.getByLabel('Ends on (optional)').fill(`${nextYear}-06-30`);
+  await checkPage(page, errors, '375-4-edit-offer');
+  await editing.getByRole('button', { name: 'Save offer' }).click();
+  await page.getByText('Friends of the pier saved.').waitFor();
+  await page.getByText('0 of 5 claimed', { exact: false }).waitFor();
+  await page.getByText(`Ends Jun 30, ${nextYear}`, { exact: false }).waitFor();
   await page.goto(`${app.server.url}/settings/advanced`);
-  await page.getByText('Offers: Friends', { exact: false }).waitFor();
-  await checkPage(page, errors, '375-4-tier-offers');
+  await page.getByText('Offers: Friends of the pier', { exact: false }).waitFor();
+  await checkPage(page, errors, '375-5-tier-offers');
 
   // A visitor who is not signed in claims with their address, as on the join page: on to Checkout.
   const visitor = await app.open({ width: 375, height: 812 });

@@ -18,6 +18,7 @@ import { OFFER_STATUS_LABELS, OFFERS_EMPTY, OFFERS_NO_PAID_TIER } from '../../..
 import { call, toErrorCode } from '../../../lib/api.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
 import { CopyLinkButton } from '../CopyLinkButton.tsx';
+import { OfferEditForm } from './OfferEditForm.tsx';
 import { OfferForm } from './OfferForm.tsx';
 import './offers.css';
 
@@ -43,6 +44,7 @@ export function OffersSection() {
     if (askedTier) setParams((current) => (current.delete('offerTier'), current), { replace: true });
   };
   const [archiving, setArchiving] = useState<OfferView>();
+  const [editing, setEditing] = useState<OfferView>();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string }>();
@@ -103,6 +105,9 @@ export function OffersSection() {
               </div>
               <div className="earn-list__actions">
                 <CopyLinkButton url={offer.url} label={offer.name} />
+                <Button variant="ghost" onClick={() => setEditing(offer)} aria-label={`Edit ${offer.name}`}>
+                  Edit
+                </Button>
                 <Button
                   variant="ghost"
                   onClick={() => {
@@ -132,6 +137,15 @@ export function OffersSection() {
           replace(offer);
           closeForm();
           setMessage({ tone: 'success', text: `${offer.name} is ready to share.` });
+        }}
+      />
+      <OfferEditForm
+        offer={editing}
+        onClose={() => setEditing(undefined)}
+        onSaved={(offer) => {
+          replace(offer);
+          setEditing(undefined);
+          setMessage({ tone: 'success', text: `${offer.name} saved.` });
         }}
       />
       <ConfirmDialog

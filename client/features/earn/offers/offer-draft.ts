@@ -2,10 +2,11 @@
  * The offer form's values as typed, and what they become: the body of POST /api/offers, or a problem under each
  * field, checked by the same bounds as the server (common/offer-rules.ts). Pure, so it is tested without a browser.
  */
+import type { OfferView } from '../../../../common/api/offers.ts';
 import type { TierView } from '../../../../common/api/tiers.ts';
 import type { OfferDuration, OfferKind } from '../../../../common/earn.ts';
 import { OFFER_CODE_PATTERN, OFFER_MONTHS_MAX, TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from '../../../../common/offer-rules.ts';
-import type { CreateOfferInput } from '../../../../common/offer-schemas.ts';
+import type { CreateOfferInput, UpdateOfferInput } from '../../../../common/offer-schemas.ts';
 import { toMinorUnits } from '../../../../common/tiers.ts';
 
 export interface OfferDraft {
@@ -80,6 +81,50 @@ export function checkDraft(draft: OfferDraft, tier: TierView | undefined, now: D
       ...(repeating ? { durationMonths: months } : {}),
       ...(endsAt ? { endsAt: endsAt.toISOString() } : {}),
       ...(limit !== undefined ? { redemptionLimit: limit } : {}),
+    },
+  };
+}
+
+/** What may change of an offer once made (its terms never do): the name, the end date and the limit, as typed. */
+export interface OfferEdit {
+  name: string;
+  /** YYYY-MM-DD, or empty for no end. */
+  endsOn: string;
+  redemptionLimit: string;
+}
+
+export type OfferEditField = 'name' | 'endsAt' | 'redemptionLimit';
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** The offer's values in the edit form: its end as the day it ends on, in the creator's time. */
+export function editDraftOf(offer: Pick<OfferView, 'name' | 'endsAt' | 'redemptionLimit'>): OfferEdit {
+  const ends = offer.endsAt ? new Date(offer.endsAt) : undefined;
+  return {
+    name: offer.name,
+    endsOn: ends ? `${ends.getFullYear()}-${twoDigits(ends.getMonth() + 1)}-${twoDigits(ends.getDate())}` : '',
+    redemptionLimit: offer.redemptionLimit === null ? '' : String(offer.redemptionLimit),
+  };
+}
+
+/** The PATCH body of what changed, or the problems: a limit under the readers who already paid would take back what they bought. */
+export function checkEdit(draft: OfferEdit, offer: Pick<OfferView, 'name' | 'endsAt' | 'redemptionLimit' | 'redemptions'>, now: Date): { body?: UpdateOfferInput; problems: Partial<Record<OfferEditField, string>> } {
+  const problems: Partial<Record<OfferEditField, string>> = {};
+  const name = draft.name.trim();
+  if (name === '') problems.name = 'Give the offer a name.';
+  const endsAt = draft.endsOn ? new Date(`${draft.endsOn}T23:59:59`) : null;
+  const before = editDraftOf(offer);
+  if (endsAt && draft.endsOn !== before.endsOn && (Number.isNaN(endsAt.getTime()) || endsAt.getTime() <= now.getTime())) problems.endsAt = 'Choose a day from today on.';
+  const limit = draft.redemptionLimit.trim() === '' ? null : wholeNumber(draft.redemptionLimit);
+  if (limit === undefined || (limit !== null && limit < 1)) problems.redemptionLimit = 'Type how many readers may claim it, or leave it empty for no limit.';
+  else if (limit !== null && limit < offer.redemptions) problems.redemptionLimit = `${offer.redemptions === 1 ? 'One reader has' : `${offer.redemptions} readers have`} already claimed it: the limit cannot be lower.`;
+  if (Object.keys(problems).length > 0) return { problems };
+  return {
+    problems,
+    body: {
+      ...(name !== offer.name ? { name } : {}),
+      ...(draft.endsOn !== before.endsOn ? { endsAt: endsAt ? endsAt.toISOString() : null } : {}),
+      ...(limit !== offer.redemptionLimit ? { redemptionLimit: limit ?? null } : {}),
     },
   };
 }
