@@ -151,6 +151,9 @@ describe('a Substack export', () => {
     expect((await sendJson(server, stranger.client, 'POST', `/api/imports/${done.id}/undo`)).status).toBe(404);
     expect((await creator.client.get('/api/imports/not-a-uuid')).status).toBe(404);
     expect((await stranger.client.get<{ imports: ImportView[] }>('/api/imports')).body.imports).toEqual([]);
+    // Named in the query instead, the creator's import and site are nobody's to list either.
+    expect((await stranger.client.get<{ imports: ImportView[] }>(`/api/imports?id=${planned.id}&importId=${done.id}&siteId=${creator.siteId}`)).body.imports).toEqual([]);
+    expect((await stranger.client.get(`/api/imports/${planned.id}?siteId=${stranger.siteId}`)).status).toBe(404);
     // Untouched: the planned one is still planned, the done one still done.
     const mine = await creator.client.get<{ imports: ImportView[] }>('/api/imports');
     expect(mine.body.imports.map((view) => [view.fileName, view.status])).toEqual([

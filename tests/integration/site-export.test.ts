@@ -170,6 +170,11 @@ describe('the site export', () => {
     const replayed = await fetch(new URL(ready.url!, server.url), { headers: { cookie: cookieOf(other) } });
     expect(replayed.status).toBe(404);
     expect((await other.client.get<{ exports: ExportView[] }>('/api/exports')).body.exports).toEqual([]);
+    // Named in the query instead: still nobody's but the owner's.
+    expect((await other.client.get<{ exports: ExportView[] }>(`/api/exports?id=${ready.id}&exportId=${ready.id}&siteId=${creator.siteId}`)).body.exports).toEqual([]);
+    const theirsInTheQuery = new URL(ready.url!, server.url);
+    theirsInTheQuery.searchParams.set('id', ready.id);
+    expect((await fetch(theirsInTheQuery, { headers: { cookie: cookieOf(other) } })).status).toBe(404);
     expect((await fetch(new URL(ready.url!, server.url))).status).toBe(401);
   });
 
