@@ -124,6 +124,20 @@ describe('a Substack export', () => {
     expect(await membersOf(creator.siteId)).toHaveLength(3);
   });
 
+  it('can be undone for 30 days after it ended, and not after', async () => {
+    const { creator, existingEmail } = await siteWithMember();
+    const done = await importToDone(server, creator, 'substack', await substackZip('old', existingEmail));
+    expect(done.undoUntil).not.toBeNull();
+    await server.handle.db
+      .update(imports)
+      .set({ finishedAt: new Date(Date.now() - 31 * 24 * 3600_000) })
+      .where(eq(imports.id, done.id));
+    expect((await creator.client.get<{ import: ImportView }>(`/api/imports/${done.id}`)).body.import.undoUntil).toBeNull();
+    const late = await sendJson<{ error: { code: string } }>(server, creator.client, 'POST', `/api/imports/${done.id}/undo`);
+    expect([late.status, late.body.error.code]).toEqual([409, 'import-not-undoable']);
+    expect(await postsOf(creator.siteId)).toHaveLength(3);
+  });
+
   it('undoes what the import made, keeps the member who was there before, and refuses a second undo', async () => {
     const { creator, existingEmail } = await siteWithMember();
     const done = await importToDone(server, creator, 'substack', await substackZip('undo', existingEmail));
