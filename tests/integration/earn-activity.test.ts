@@ -1,8 +1,9 @@
 /**
  * Recent Activity of the ways to be paid (issue 31): a tip paid through the sales room's real Checkout and webhook,
  * and its refund, reach GET /api/activity with their sale (amount, the tip's message as the buyer wrote it, the post
- * it was given under, who paid); the filter takes the new kinds; the other kinds the rooms write (an offer redeemed,
- * a gift redeemed) pass through with their detail; and no creator sees another's.
+ * it was given under, who paid); a product sold the same way shows what was bought; the filter takes the new kinds;
+ * the other kinds the rooms write (an offer redeemed, a gift redeemed) pass through with their detail; and no creator
+ * sees another's.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import { createStripeClient } from '../../server/payments/stripe-client.ts';
 import { recordActivity } from '../../server/reports/index.ts';
 import { signUpVerified } from '../support/accounts.ts';
 import { creatorWithSite, type Creator } from '../support/creator-site.ts';
-import { insertPost, userIdOf } from '../support/site-fixtures.ts';
+import { insertPost, insertProduct, userIdOf } from '../support/site-fixtures.ts';
 import { startStripeServer, type StripeServer } from '../support/stripe-server.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -84,6 +85,23 @@ describe('Recent Activity of payments', () => {
 
     const other = await creatorWithSite(server);
     expect(await activity(other)).toEqual([]);
+  });
+
+  it('shows a paid product sale with what was bought and who paid, their markup as typed for React to show as text', async () => {
+    const creator = await creatorWithSite(server);
+    await connected(creator);
+    const markup = '<b>x</b><script>alert(1)</script>';
+    const product = await insertProduct(db(), creator.siteId, { title: markup, price: 1500 });
+    const buyer = await signUpVerified(server);
+    await db().update(users).set({ fullName: markup }).where(eq(users.email, buyer.email));
+    const opened = await buyer.client.post<{ url: string }>(`/api/sites/${creator.handle}/products/${product.slug}/checkout`, {});
+    expect(opened.status, opened.text).toBe(200);
+    expect((await fetch(`${opened.body.url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+
+    expect(await activity(creator, 'product-sold')).toEqual([
+      expect.objectContaining({ type: 'product-sold', detail: '$15.00', member: null, post: null, sale: { kind: 'product', amount: 1500, currency: 'usd', message: '', item: markup, buyer: markup } }),
+    ]);
+    expect((await activity(creator)).map((event) => event.type)).toEqual(['product-sold']);
   });
 
   it('passes the other kinds of the rooms through with their detail and no sale', async () => {

@@ -2,9 +2,10 @@
  * Gift memberships (server/gifts/, docs/decisions/165) through the running server: a gift bought on the site's API,
  * paid on the Stripe-protocol server's hosted page (the real `stripe` SDK, signed webhooks), its mails read from the
  * SMTP sink after the real worker sent them, redeemed by a signed-in reader into a comp that ends by itself, with the
- * reminder a week before; a send date ahead, the same code redeemed twice at once, refunds, and every refusal.
+ * reminder a week before; its webhooks replayed on a second server, a send date ahead, the same code redeemed twice
+ * at once, refunds, and every refusal.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GiftView } from '../../common/api/gifts.ts';
@@ -12,6 +13,7 @@ import { memberships } from '../../db/content-schema.ts';
 import { gifts, saleRefunds, sales } from '../../db/earn-schema.ts';
 import { membershipEvents, paymentAccounts } from '../../db/money-schema.ts';
 import { activityEvents } from '../../db/reports-schema.ts';
+import { mailOutbox } from '../../db/schema.ts';
 import { addMonths } from '../../server/gifts/gift-terms.ts';
 import { createStripeClient } from '../../server/payments/stripe-client.ts';
 import { signUpVerified, uniqueEmail } from '../support/accounts.ts';
@@ -25,6 +27,8 @@ const DAY_MS = 86_400_000;
 const time = createTestClock();
 let stripeServer: StripeServer;
 let server: TestServer;
+/** A second server on the same database, where Stripe's events come again. */
+let second: TestServer;
 const db = () => server.handle.db;
 /** The server's log, read for codes that must never be in it. */
 const logLines: string[] = [];
@@ -38,10 +42,12 @@ beforeAll(async () => {
     },
   });
   server = await startTestServer({ clock: time.clock, env: { ...stripeServer.env, EMAIL_RATE_PER_SECOND: '50', LOG_LEVEL: 'debug' }, logStream });
+  second = await startTestServer({ clock: time.clock, env: { ...stripeServer.env, EMAIL_RATE_PER_SECOND: '50' }, shareWith: server });
   stripeServer.useApp(server.url);
 });
 
 afterAll(async () => {
+  await second?.stop();
   await server?.stop();
   await stripeServer?.close();
 });
@@ -161,6 +167,38 @@ describe('a gift of 3 months for a friend', () => {
     time.advance(7 * DAY_MS);
     await server.services.members.endExpiredComps();
     expect(await membershipOf(site.creator.siteId, member.userId)).toMatchObject({ status: 'active', tierId: site.freeTierId, compExpiresAt: null });
+  });
+
+  it('stays one gift, one sale and one mail each when its webhooks come again, after its redemption, in reverse order on a second server', async () => {
+    const site = await giftSite();
+    const friend = uniqueEmail('friend');
+    const buyer = uniqueEmail('buyer');
+    await buyGift(site, { recipientEmail: friend, email: buyer });
+    const code = codeFrom(redeemLinkIn((await server.smtp.waitForMailAbout(friend, 'gift')).links)!);
+    const member = await reader();
+    expect((await member.client.post(`/api/sites/${site.creator.handle}/gifts/${code}/redeem`)).status).toBe(200);
+    const comp = await membershipOf(site.creator.siteId, member.userId);
+
+    // Every event of this creator's account (the Checkout's completion and its payment's), newest first.
+    const ids = stripeServer.events(site.accountId).map((event) => event.id).reverse();
+    const replays = [...(await stripeServer.redeliver(ids, { app: second.url })), ...(await stripeServer.redeliver(ids))];
+    expect(replays.every((delivery) => delivery.status === 200)).toBe(true);
+
+    expect((await giftsOf(site.creator.siteId)).map((gift) => [gift.status, gift.redeemedByUserId])).toEqual([['redeemed', member.userId]]);
+    expect((await db().select().from(sales).where(eq(sales.siteId, site.creator.siteId))).map((sale) => [sale.kind, sale.status])).toEqual([['gift', 'paid']]);
+    const activity = await db().select({ type: activityEvents.type }).from(activityEvents).where(eq(activityEvents.siteId, site.creator.siteId));
+    expect(activity.map((row) => row.type).sort()).toEqual(['gift-bought', 'gift-redeemed']);
+    expect(await membershipOf(site.creator.siteId, member.userId)).toEqual(comp);
+    const mails = await db()
+      .select({ recipient: mailOutbox.recipient, template: mailOutbox.template })
+      .from(mailOutbox)
+      .where(and(inArray(mailOutbox.recipient, [friend, buyer, site.creator.email]), inArray(mailOutbox.template, ['gift-receipt', 'gift-received', 'new-sale'])))
+      .orderBy(mailOutbox.template);
+    expect(mails).toEqual([
+      { recipient: buyer, template: 'gift-receipt' },
+      { recipient: friend, template: 'gift-received' },
+      { recipient: site.creator.email, template: 'new-sale' },
+    ]);
   });
 
   it('with a send date ahead waits for it: the job mails the friend once, on that day', async () => {

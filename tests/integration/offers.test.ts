@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferView } from '../../common/api/offers.ts';
 import type { TierView } from '../../common/api/tiers.ts';
 import type { MemberSummary } from '../../common/api/members.ts';
+import type { ActivityEvent } from '../../common/api/reports.ts';
 import { memberships } from '../../db/content-schema.ts';
 import { offerRedemptions, offers } from '../../db/earn-schema.ts';
 import { paymentAccounts } from '../../db/money-schema.ts';
@@ -337,6 +338,21 @@ describe('claiming offers', () => {
     const claimed = await fan.client.post(`/@${owner.site.handle}/offers/over`, '', FORM);
     expect(claimed.status).toBe(303);
     expect(claimed.headers.get('location')).toBe(`/@${owner.site.handle}/offers/over?error=offer-ended`);
+  });
+});
+
+describe('markup in an offer\'s name', () => {
+  it('comes back as typed in the studio list and in activity, where React shows it as text', async () => {
+    const owner = await creator();
+    const name = '<b>x</b><script>alert(1)</script>';
+    const offer = await makeOffer(owner, { code: 'marked', name });
+    const listed = await owner.client.get<{ offers: OfferView[] }>('/api/offers');
+    expect(listed.headers.get('content-type')).toContain('application/json');
+    expect(listed.body.offers.find((one) => one.id === offer.id)!.name).toBe(name);
+    await claimAndPay(owner, 'marked', await reader());
+    const activity = await owner.client.get<{ events: ActivityEvent[] }>('/api/activity?type=offer-redeemed');
+    expect(activity.headers.get('content-type')).toContain('application/json');
+    expect(activity.body.events.map((event) => event.detail)).toEqual([`${name} (marked)`]);
   });
 });
 

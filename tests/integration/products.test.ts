@@ -2,17 +2,18 @@
  * Digital products (server/products/, DESIGN.md "More ways to be paid") through the running server: a product of a PDF
  * and a zip uploaded to the library, bought signed out on the Stripe-protocol server's hosted page (the real `stripe`
  * SDK, signed webhooks; an account made by the address), the receipt read from the SMTP sink after the real worker
- * sent it, its link leading to the files, each streamed whole and by a byte range; the link bound to its buyer
- * (another account, a tampered link, an expired one), a refund that ends access, a file deleted after the sale, an
- * expired Checkout, every bad value, foreign ids, and markup shown as text.
+ * sent it, its link leading to the files, each streamed whole and by a byte range; its webhooks replayed on a second
+ * server; the link bound to its buyer (another account, a tampered link, an expired one), a refund that ends access,
+ * a file deleted after the sale, an expired Checkout, every bad value, foreign ids, and markup shown as text.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductSaleView, ProductView } from '../../common/api/products.ts';
 import { PRODUCT_DOWNLOAD_SECONDS } from '../../common/earn.ts';
 import { productPurchases, sales } from '../../db/earn-schema.ts';
 import { paymentAccounts } from '../../db/money-schema.ts';
+import { activityEvents } from '../../db/reports-schema.ts';
 import { mailOutbox, users } from '../../db/schema.ts';
 import { hashToken } from '../../server/auth/tokens.ts';
 import { createStripeClient } from '../../server/payments/stripe-client.ts';
@@ -27,15 +28,19 @@ import { createTestClock, startTestServer, type TestServer } from '../support/te
 const time = createTestClock();
 let stripeServer: StripeServer;
 let server: TestServer;
+/** A second server on the same database, where Stripe's events come again. */
+let second: TestServer;
 const db = () => server.handle.db;
 
 beforeAll(async () => {
   stripeServer = await startStripeServer();
   server = await startTestServer({ clock: time.clock, env: { ...stripeServer.env, EMAIL_RATE_PER_SECOND: '50' } });
+  second = await startTestServer({ clock: time.clock, env: { ...stripeServer.env, EMAIL_RATE_PER_SECOND: '50' }, shareWith: server });
   stripeServer.useApp(server.url);
 });
 
 afterAll(async () => {
+  await second?.stop();
   await server?.stop();
   await stripeServer?.close();
 });
@@ -196,6 +201,34 @@ describe('a product bought signed out', () => {
     expect(bought.headers.get('location')).toContain(stripeServer.url);
     const thanks = await visitor.get(`/@${site.creator.handle}/products/${product.slug}?bought=1`);
     expect(thanks.text).toContain('receipt');
+  });
+});
+
+describe('Stripe\'s events again', () => {
+  it('give one purchase, one receipt and one activity row when they come again in reverse order on a second server', async () => {
+    const site = await productSite();
+    const product = await makeProduct(site);
+    const { email } = await buySignedOut(site, product);
+
+    // Every event of this creator's account (the Checkout's completion and its payment's), newest first.
+    const ids = stripeServer.events(site.accountId).map((event) => event.id).reverse();
+    const replays = [...(await stripeServer.redeliver(ids, { app: second.url })), ...(await stripeServer.redeliver(ids))];
+    expect(replays.every((delivery) => delivery.status === 200)).toBe(true);
+
+    expect((await db().select().from(sales).where(eq(sales.siteId, site.creator.siteId))).map((sale) => [sale.kind, sale.status, sale.amount])).toEqual([['product', 'paid', 1200]]);
+    expect(await purchasesOf(site.creator.siteId)).toHaveLength(1);
+    expect(await db().select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    const activity = await db().select({ type: activityEvents.type }).from(activityEvents).where(eq(activityEvents.siteId, site.creator.siteId));
+    expect(activity.map((row) => row.type)).toEqual(['product-sold']);
+    const mails = await db()
+      .select({ recipient: mailOutbox.recipient, template: mailOutbox.template })
+      .from(mailOutbox)
+      .where(and(inArray(mailOutbox.recipient, [email, site.creator.email]), inArray(mailOutbox.template, ['product-receipt', 'new-sale'])))
+      .orderBy(mailOutbox.template);
+    expect(mails).toEqual([
+      { recipient: site.creator.email, template: 'new-sale' },
+      { recipient: email, template: 'product-receipt' },
+    ]);
   });
 });
 

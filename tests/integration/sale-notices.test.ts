@@ -3,7 +3,8 @@
  * and the real `stripe` SDK against the Stripe-protocol test server: a tip opened by the reader's POST to the tip
  * jar and paid on the hosted page, its webhook moving the sale to paid and calling `noteSale` in that transaction. Sales
  * follow the creator's choice for paying members: a mail each time, the day's sales in the daily digest, or nothing.
- * What a buyer wrote reaches the mail as text.
+ * A gift and a product bought on their own Checkouts are noticed the same way. What a buyer wrote reaches the mail as
+ * text.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,10 +13,10 @@ import { sales } from '../../db/earn-schema.ts';
 import { paymentAccounts } from '../../db/money-schema.ts';
 import { mailOutbox, users } from '../../db/schema.ts';
 import { createStripeClient } from '../../server/payments/stripe-client.ts';
-import { signUpVerified } from '../support/accounts.ts';
+import { signUpVerified, uniqueEmail } from '../support/accounts.ts';
 import { sendJson } from '../support/creator-site.ts';
 import { createTestClient, type TestClient } from '../support/http-client.ts';
-import { insertSite, userIdOf } from '../support/site-fixtures.ts';
+import { insertProduct, insertSite, insertTier, userIdOf } from '../support/site-fixtures.ts';
 import type { ReceivedMail } from '../support/smtp-sink.ts';
 import { startStripeServer, type StripeServer } from '../support/stripe-server.ts';
 import { createTestClock, startTestServer, type TestServer } from '../support/test-server.ts';
@@ -86,6 +87,14 @@ async function tip(creator: Owner, { amount, message, from }: { amount: number; 
   return sale!.id;
 }
 
+/** A gift or a product bought signed out: the site's Checkout opened at `path`, paid with the address typed there. */
+async function buySignedOut(path: string, body: Record<string, unknown>, email: string): Promise<void> {
+  const opened = await createTestClient(server.url).post<{ url: string }>(path, { ...body, email });
+  expect(opened.status, opened.text).toBe(200);
+  const paid = await fetch(`${opened.body.url}/pay`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email }) });
+  expect(paid.status).toBe(303);
+}
+
 async function queuedFor(creator: Owner) {
   return db()
     .select({ template: mailOutbox.template, params: mailOutbox.params })
@@ -121,6 +130,30 @@ describe('a notice of each sale', () => {
     // Nothing waits for tomorrow's digest either.
     expect(await server.services.email.memberNotices.sendDigests(new Date(time.clock().getTime() + DAY_MS))).toBe(0);
     expect((await queuedFor(creator)).map((row) => row.template)).toEqual(['new-sale']);
+  });
+
+  it('covers a gift and a product sale, each with what was bought, the product title as text', async () => {
+    const creator = await owner();
+    const tier = await insertTier(db(), creator.site.id, { name: 'Supporter' });
+    const title = '<b>x</b><script>alert(1)</script>';
+    const product = await insertProduct(db(), creator.site.id, { title });
+    const giver = uniqueEmail('giver');
+    const buyer = uniqueEmail('buyer');
+    await buySignedOut(`/api/sites/${creator.site.handle}/gifts/checkout`, { tierId: tier.id, months: 3 }, giver);
+    await buySignedOut(`/api/sites/${creator.site.handle}/products/${product.slug}/checkout`, {}, buyer);
+
+    const mails = await waitForNotices(creator, 2);
+    const gift = mails.find((mail) => mail.subject.startsWith('New gift'))!;
+    expect(gift.subject).toBe('New gift: $15.00 for 3 months of Supporter');
+    expect(gift.text).toContain(`${giver} paid $15.00 for a gift of 3 months of Supporter on Harbour & Sounds.`);
+    expect(linkPaths(gift)).toEqual(['/earn#gifts']);
+    const sold = mails.find((mail) => mail.subject.startsWith('New sale'))!;
+    expect(sold.subject).toBe(`New sale: $12.00 for “${title}”`);
+    expect(sold.text).toContain(`${buyer} paid $12.00 for “${title}” on Harbour & Sounds.`);
+    expect(sold.html).toContain('&#60;b&#62;x&#60;/b&#62;&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(sold.html).not.toContain('<script>');
+    expect(sold.html).not.toContain('<b>x');
+    expect(linkPaths(sold)).toEqual(['/earn#products']);
   });
 
   it('names a buyer without an account by the address they paid with', async () => {

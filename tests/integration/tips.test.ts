@@ -13,6 +13,7 @@ import { tiers } from '../../db/content-schema.ts';
 import { sales, tips } from '../../db/earn-schema.ts';
 import { paymentAccounts } from '../../db/money-schema.ts';
 import { activityEvents } from '../../db/reports-schema.ts';
+import { users } from '../../db/schema.ts';
 import { createStripeClient } from '../../server/payments/stripe-client.ts';
 import { signUpVerified } from '../support/accounts.ts';
 import { creatorWithSite, postForm, sendJson, type Creator } from '../support/creator-site.ts';
@@ -120,6 +121,19 @@ describe('a tip', () => {
     const [listed] = (await creator.client.get<TipsAnswer>('/api/tips')).body.tips;
     expect(listed).toMatchObject({ tipperEmail: fan.email, amount: 300 });
     expect(listed!.tipperName).toBeTruthy();
+  });
+
+  it('lists a signed-in tipper\'s display name as typed, markup and all, for React to show as text', async () => {
+    const creator = await tipJar();
+    const fan = await signUpVerified(server);
+    const name = '<b>x</b><script>alert(1)</script>';
+    await db().update(users).set({ displayName: name }).where(eq(users.email, fan.email));
+    const opened = await fan.client.post<{ url: string }>(`/api/sites/${creator.handle}/tips/checkout`, { amount: 300 });
+    expect(opened.status).toBe(200);
+    await pay(opened.body.url, fan.email);
+    const list = await creator.client.get<TipsAnswer>('/api/tips');
+    expect(list.headers.get('content-type')).toContain('application/json');
+    expect(list.body.tips.map((one) => one.tipperName)).toEqual([name]);
   });
 
   it('is in the currency of the site paid tiers, whatever another site charges in', async () => {

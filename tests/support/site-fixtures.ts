@@ -1,8 +1,8 @@
 /**
- * Sites, tiers, media and posts written straight into a test's database, as the
- * studio would leave them: a published site with its free tier, ready media
- * with derived files, posts with their sanitised preview and gated HTML and
- * the post_media rows the posts service keeps beside them.
+ * Sites, tiers, media, posts and products written straight into a test's
+ * database, as the studio would leave them: a published site with its free
+ * tier, ready media with derived files, posts with their sanitised preview and
+ * gated HTML and the post_media rows the posts service keeps beside them.
  */
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import type { MediaDerived, MediaKind } from '../../common/media.ts';
 import type { PostStatus, PostVisibility } from '../../common/posts.ts';
 import type { Database } from '../../db/connect.ts';
 import { media, memberships, postMedia, posts, sites, tiers } from '../../db/content-schema.ts';
+import { productFiles, products } from '../../db/earn-schema.ts';
 import { users } from '../../db/schema.ts';
 import { buildNewUser } from '../../server/auth/new-user.ts';
 
@@ -151,6 +152,17 @@ export async function insertTier(db: Database, siteId: string, values: Partial<t
     .values({ siteId, name: 'Supporter', type: 'paid', monthlyPrice: 500, yearlyPrice: 5000, currency: 'usd', ...values })
     .returning();
   return tier!;
+}
+
+/** An active product of one ready PDF of the site's library, on sale for $12 unless told otherwise. */
+export async function insertProduct(db: Database, siteId: string, values: Partial<typeof products.$inferInsert> = {}) {
+  const pdf = await insertMedia(db, siteId, 'file');
+  const [product] = await db
+    .insert(products)
+    .values({ siteId, title: 'The guide', slug: `guide-${randomUUID().slice(0, 8)}`, price: 1200, currency: 'usd', ...values })
+    .returning();
+  await db.insert(productFiles).values({ productId: product!.id, mediaId: pdf.id });
+  return product!;
 }
 
 /** A membership as joining, Stripe's webhooks or a comp would leave it. */
