@@ -170,6 +170,8 @@ export function createServices({ config, database, transport, clock, logger, sec
     stripeForSite: paymentAccounts.stripeForSite,
     paymentsReady,
     fetchToFile: (url, destPath, options) => addressGuard.fetchToFile(url, destPath, options),
+    checkAddress: (url, options) => addressGuard.checkAddress(url, options),
+    fetchTimeoutMs: config.imports.fetchTimeoutMs,
     importFile: media.importFile,
   });
   const siteExports = createExports({ db, clock, logger, queue: media.queue, storage: media.storage, secretBox, dataDir: config.dataDir });

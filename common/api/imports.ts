@@ -50,8 +50,9 @@ export interface ImportTierChoice {
 export const UNDO_KEPT_WHERE = 'Undo';
 
 export interface ImportProblem {
-  /** Where, in the creator's words: "posts.csv line 14", "Post “Hello”", "Image https://…/a.png". */
+  /** Where, in the creator's words: "posts.csv line 14", "Post “Hello”" (a file that fails is named with its post). */
   where: string;
+  /** What is wrong there: "It has no body, so it is not imported.", "Image https://…/a.png: The server answered 404." */
   message: string;
 }
 

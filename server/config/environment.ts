@@ -77,6 +77,7 @@ export const environmentSchema = z.object({
   UPLOAD_EXPIRY_HOURS: positiveInt.default(24),
   SITE_STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(53_687_091_200),
   IMPORT_ALLOW_PRIVATE_ADDRESSES: booleanText.default(false),
+  IMPORT_FETCH_TIMEOUT_MS: positiveInt.default(20_000),
   MEDIA_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
   QUEUE_SUPERVISE_SECONDS: positiveInt.default(60),
   // 32 random bytes written out take at least 43 characters (base64); shorter is a password, not a key.

@@ -32,6 +32,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ SUPPORT_EMAIL: 'support@localhost' }).supportEmail).toBe('support@localhost');
   });
 
+  it('reads how long one of an import’s files may take, 20 s unless set, and refuses none at all', () => {
+    expect(loadConfig({}).imports).toEqual({ allowPrivateAddresses: false, fetchTimeoutMs: 20_000 });
+    expect(loadConfig({ IMPORT_FETCH_TIMEOUT_MS: '1500' }).imports.fetchTimeoutMs).toBe(1500);
+    expect(() => loadConfig({ IMPORT_FETCH_TIMEOUT_MS: '0' })).toThrow(/IMPORT_FETCH_TIMEOUT_MS/);
+  });
+
   it('derives APP_URL from PORT and reads a Postgres URL', () => {
     const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u:p@db:5432/app' });
     expect(config.appUrl.origin).toBe('http://localhost:8080');

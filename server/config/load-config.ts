@@ -45,8 +45,12 @@ export interface Config {
   mailLeaseMs: number;
   retention: RetentionConfig;
   media: MediaConfig;
-  /** IMPORT_ALLOW_PRIVATE_ADDRESSES: let imports fetch files from loopback and private addresses (tests only; the address guard, docs/decisions/154). */
-  imports: { allowPrivateAddresses: boolean };
+  /**
+   * IMPORT_ALLOW_PRIVATE_ADDRESSES: let imports fetch files from loopback and private addresses (tests only; the address
+   * guard, docs/decisions/154). IMPORT_FETCH_TIMEOUT_MS: how long one of an import's files may take, in its dry run's
+   * check and in the run alike (docs/decisions/177).
+   */
+  imports: { allowPrivateAddresses: boolean; fetchTimeoutMs: number };
   stripe: StripeConfig | undefined;
   /** Where Stripe's API is, for the platform's key and creators' own keys alike (STRIPE_API_URL; tests point it at their local server). */
   stripeApiUrl: URL;
@@ -126,7 +130,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     mailLeaseMs: env.MAIL_LEASE_MS,
     retention: readRetention(env),
     media: readMedia(env),
-    imports: { allowPrivateAddresses: env.IMPORT_ALLOW_PRIVATE_ADDRESSES },
+    imports: { allowPrivateAddresses: env.IMPORT_ALLOW_PRIVATE_ADDRESSES, fetchTimeoutMs: env.IMPORT_FETCH_TIMEOUT_MS },
     stripe: readStripe(env),
     stripeApiUrl: new URL(env.STRIPE_API_URL),
     platformPlan: readPlatformPlan(env),

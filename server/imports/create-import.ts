@@ -1,7 +1,8 @@
 /**
  * `POST /api/imports`: the dry run. The uploaded file is read by its source's
- * reader, its members planned (members/plan-members.ts) and its posts counted
- * (plan-posts.ts); nothing is written but the `imports` row, which keeps the
+ * reader, its members planned (members/plan-members.ts), its posts counted
+ * (plan-posts.ts) and the files they link to checked through the address guard
+ * (check-post-files.ts); nothing is written but the `imports` row, which keeps the
  * counts, the source's plans to map and the problems, and the file itself,
  * moved into storage for the run (`imports/{siteId}/{importId}/file`).
  * A site keeps one planned import: a new dry run deletes the earlier planned
@@ -13,6 +14,7 @@ import { rm } from 'node:fs/promises';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { ImportCounts, ImportProblem, ImportUploadFields } from '../../common/api/imports.ts';
 import { imports } from '../../db/move-schema.ts';
+import { checkPostFiles } from './check-post-files.ts';
 import { siteOfCreator } from './find-import.ts';
 import type { ImportsDeps } from './import-deps.ts';
 import type { ImportRow } from './import-view.ts';
@@ -49,6 +51,7 @@ export async function createImport(deps: ImportsDeps, ownerId: string, fields: I
     try {
       const members = await planMembers({ db, stripeForSite }, site, bundle);
       const posts = planPosts(bundle.posts);
+      const fileProblems = await checkPostFiles(deps, { siteId: site.id, source: fields.source }, bundle.posts);
       const counts: ImportCounts = {
         posts: posts.posts,
         members: members.counts.members,
@@ -76,7 +79,7 @@ export async function createImport(deps: ImportsDeps, ownerId: string, fields: I
               sourceUrl: fields.sourceUrl ?? null,
               counts,
               tierChoices: members.tierChoices,
-              problems: keptProblems([...bundle.problems, ...posts.problems, ...members.problems]),
+              problems: keptProblems([...bundle.problems, ...posts.problems, ...fileProblems, ...members.problems]),
               createdAt: deps.clock(),
             })
             .returning();

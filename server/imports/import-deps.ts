@@ -18,6 +18,10 @@ interface FetchToFile {
   (url: string, destPath: string, options: { timeoutMs: number; maxBytes: number; accept?: 'image' | 'any' }): Promise<unknown>;
 }
 
+interface CheckAddress {
+  (url: string, options: { timeoutMs: number; maxBytes: number; accept?: 'image' | 'any'; signal?: AbortSignal }): Promise<unknown>;
+}
+
 interface ImportFile {
   (input: { siteId: string; filePath: string; originalName: string; alt?: string; zip?: boolean }): Promise<{ id: string; kind: MediaKind; type: string; bytes: number }>;
 }
@@ -42,6 +46,10 @@ export interface ImportsDeps {
   paymentsReady: PaymentsReady;
   /** The address guard's fetch (server/address-guard/). */
   fetchToFile: FetchToFile;
+  /** The address guard's look at a file's answer, its head only: the dry run's check (check-post-files.ts). */
+  checkAddress: CheckAddress;
+  /** IMPORT_FETCH_TIMEOUT_MS: how long one file may take, checked or fetched. */
+  fetchTimeoutMs: number;
   /** The media room's file into the library (server/media/). */
   importFile: ImportFile;
 }

@@ -2,10 +2,10 @@
  * The dry run's view of a file's posts: how many would come in, how many files
  * they link to (each address once, covers included), and the posts that cannot
  * come in (no title, no body), named in the creator's words. Nothing is
- * fetched here: a dry run of 1,000 posts answers in well under 30 s, and the
- * files' own problems are found by the run.
+ * fetched here: the files themselves are checked by check-post-files.ts.
  */
 import type { ImportProblem } from '../../common/api/imports.ts';
+import { fileUrlsOf } from './post-files.ts';
 import type { SourcePost } from './sources/source-bundle.ts';
 
 interface PostsPlan {
@@ -22,14 +22,9 @@ export function postRefusal(post: SourcePost): string | null {
   return null;
 }
 
-function postWhere(post: SourcePost): string {
+/** A post in the creator's words: its title, or where it is in the file when it has none. */
+export function postWhere(post: SourcePost): string {
   return post.title.trim() ? `Post “${post.title.trim()}”` : post.where;
-}
-
-/** Every address a post uses (its files and an addressed cover), each once. */
-export function fileUrlsOf(post: SourcePost): string[] {
-  const cover = post.cover && 'url' in post.cover ? [post.cover.url] : [];
-  return [...new Set([...post.fileUrls, ...cover])];
 }
 
 export function planPosts(posts: readonly SourcePost[]): PostsPlan {

@@ -4,6 +4,9 @@
  * (an advisory lock on the site makes the check and the start one step, so
  * two clicks at once start one); the row turns `running` and its job is
  * enqueued in the same transaction, so neither happens without the other.
+ * The dry run's problems of the source's files are dropped as it starts: the
+ * run fetches each of those files again and names what it finds, so a file
+ * that answers now is not left named as failing (docs/decisions/177).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ImportRunInput, ImportTierChoice } from '../../common/api/imports.ts';
@@ -11,6 +14,7 @@ import { isUuid } from '../../common/post-schemas.ts';
 import { tiers } from '../../db/content-schema.ts';
 import { imports } from '../../db/move-schema.ts';
 import { AppError, badRequest } from '../errors.ts';
+import { isFileProblem } from './file-fetches.ts';
 import { findImport, siteOfCreator } from './find-import.ts';
 import type { ImportsDeps } from './import-deps.ts';
 import { IMPORT_RUN_JOB, type ImportRunJobData } from './import-jobs.ts';
@@ -50,7 +54,14 @@ export async function startRun(deps: ImportsDeps, ownerId: string, id: string, i
     if (running) throw new AppError('import-running', 409);
     const [row] = await tx
       .update(imports)
-      .set({ status: 'running', tierMap, invitePatrons: input.invitePatrons ?? false, startedAt: clock(), progress: { phase: 'members', done: 0, total: 0 } })
+      .set({
+        status: 'running',
+        tierMap,
+        invitePatrons: input.invitePatrons ?? false,
+        startedAt: clock(),
+        progress: { phase: 'members', done: 0, total: 0 },
+        problems: planned.problems.filter((problem) => !isFileProblem(problem)),
+      })
       .where(and(eq(imports.id, planned.id), eq(imports.status, 'planned')))
       .returning();
     // Started meanwhile by another request of the same creator.

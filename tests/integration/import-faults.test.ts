@@ -1,8 +1,9 @@
 /**
  * An import's faults (issue 30 "Faults and bad input", docs/decisions/160):
  * hostile images (one that hangs, one that redirects to the cloud's metadata
- * address, one too large, one that is no image) are problems by name and the
- * import still finishes; a Substack zip whose many bodies of 1 MB of zeros
+ * address, one missing, one too large, one that is no image) are problems by
+ * name with their post, the dry run's already for those a head tells (decision
+ * 177), and the import still finishes; a Substack zip whose many bodies of 1 MB of zeros
  * each pass the ratio of one entry is refused at the dry run as a bomb; a second import of the site started while one runs
  * is refused; and a server stopped mid-run leaves its import to another
  * server on the same database, which finishes it with nothing made twice.
@@ -10,7 +11,7 @@
 import { once } from 'node:events';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ImportView } from '../../common/api/imports.ts';
@@ -27,6 +28,8 @@ let hostile: Server;
 let hostileUrl: string;
 let slowImages: ImageHost;
 const held = new Set<ServerResponse>();
+/** How long one file may take (IMPORT_FETCH_TIMEOUT_MS): short, as the hanging image costs it twice, in the dry run and in the run. */
+const FETCH_TIMEOUT_MS = 3000;
 
 /** An old site whose uploads misbehave, each in its own way. */
 async function startHostileSite(): Promise<void> {
@@ -39,6 +42,11 @@ async function startHostileSite(): Promise<void> {
     if (name === 'hang.png') return void held.add(response);
     if (name === 'metadata.png') return void response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
     if (name === 'text.png') return void response.writeHead(200, { 'content-type': 'image/png' }).end('plain words, not an image');
+    if (name === 'declared-huge.png') {
+      // Says its size up front, past the 50 MB a file may be, then holds the rest: its head alone refuses it.
+      response.writeHead(200, { 'content-type': 'image/png', 'content-length': 60 * 1024 * 1024 }).write(png.subarray(0, 16));
+      return void held.add(response);
+    }
     if (name === 'huge.png') {
       // A real PNG's first bytes, then more than the 50 MB a file may be, streamed.
       response.writeHead(200, { 'content-type': 'image/png' });
@@ -62,7 +70,7 @@ async function startHostileSite(): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { IMPORT_ALLOW_PRIVATE_ADDRESSES: 'true' } });
+  server = await startTestServer({ env: { IMPORT_ALLOW_PRIVATE_ADDRESSES: 'true', IMPORT_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS) } });
   await startHostileSite();
   slowImages = await startImageHost({ delayMs: 200 });
 });
@@ -76,17 +84,31 @@ afterAll(async () => {
 
 const upload = (name: string) => `${hostileUrl}/wp-content/uploads/2024/05/${name}`;
 
-it('names each hostile image as a problem, finishes the import, and refuses a second import of the site while it runs', async () => {
+it('names each hostile image with its post, in the dry run as far as a head tells and in the run, finishes the import, and refuses a second import of the site while it runs', async () => {
   const creator = await creatorWithSite(server);
-  const names = ['good.png', 'hang.png', 'metadata.png', 'huge.png', 'text.png', 'missing.png'];
-  const wxr = wordpressWxr(hostileUrl, [{ id: 1, slug: 'hostile', title: 'Hostile pictures', date: '2024-05-01 08:00:00', html: `<p>Pictures:</p>${names.map((name) => `<img src="${upload(name)}">`).join('')}` }]);
+  const pictures = (names: string[]) => names.map((name) => `<img src="${upload(name)}">`).join('');
+  const wxr = wordpressWxr(hostileUrl, [
+    { id: 1, slug: 'hostile', title: 'Hostile pictures', date: '2024-05-01 08:00:00', html: `<p>Pictures:</p>${pictures(['good.png', 'hang.png', 'metadata.png', 'text.png', 'missing.png'])}` },
+    { id: 2, slug: 'larger', title: 'Larger pictures', date: '2024-05-02 08:00:00', html: `<p>Larger:</p>${pictures(['huge.png', 'declared-huge.png', 'missing.png'])}` },
+  ]);
+  const dryStarted = Date.now();
   const planned = await dryRun(server, creator, 'wordpress', Buffer.from(wxr), { fileName: 'hostile.xml' });
-  expect(planned.counts).toMatchObject({ posts: 1, files: names.length });
+  expect(planned.counts).toMatchObject({ posts: 2, files: 7 });
+  // What the answer's head tells, in the run's words, each with the first post that shows it; what only the bytes
+  // tell (no image, too large while it streams) is the run's to find. The hang costs the dry run one timeout.
+  const hostilePost = 'Post “Hostile pictures”';
+  expect(planned.problems).toEqual([
+    { where: hostilePost, message: `Image ${upload('hang.png')}: It took longer than 3 seconds.` },
+    { where: hostilePost, message: `Image ${upload('metadata.png')}: The address points to a private network.` },
+    { where: hostilePost, message: `Image ${upload('missing.png')}: The server answered 404.` },
+    { where: 'Post “Larger pictures”', message: `Image ${upload('declared-huge.png')}: It is larger than 50 MB.` },
+  ]);
+  expect(Date.now() - dryStarted).toBeLessThan(FETCH_TIMEOUT_MS + 5000);
 
   expect((await startImport(server, creator, planned.id)).status).toBe(200);
   // Planned once the first runs: a new dry run replaces only a planned import (create-import.ts).
   const other = await dryRun(server, creator, 'wordpress', Buffer.from(wordpressWxr(hostileUrl, [])), { fileName: 'other.xml' });
-  // The hanging image holds the first run for its 20 seconds: the second is refused meanwhile.
+  // The hanging image holds the first run for its timeout: the second is refused meanwhile.
   const refused = await startImport(server, creator, other.id);
   expect([refused.status, (refused.body as unknown as { error: { code: string } }).error.code]).toEqual([409, 'import-running']);
   const again = await startImport(server, creator, planned.id);
@@ -94,16 +116,17 @@ it('names each hostile image as a problem, finishes the import, and refuses a se
 
   const done = await settledImport(creator, planned.id);
   expect(done.status, done.failure ?? '').toBe('done');
-  expect(done.result).toMatchObject({ posts: 1, files: 1 });
-  const problems = Object.fromEntries(done.problems.map((problem) => [problem.where, problem.message]));
-  expect(problems).toEqual({
-    [`Image ${upload('hang.png')}`]: 'It took longer than 20 seconds.',
-    [`Image ${upload('metadata.png')}`]: 'The address points to a private network.',
-    [`Image ${upload('huge.png')}`]: 'It is larger than 50 MB.',
-    [`Image ${upload('text.png')}`]: 'It is not an image.',
-    [`Image ${upload('missing.png')}`]: 'The server answered 404.',
-  });
-  const [post] = await server.handle.db.select().from(posts).where(eq(posts.siteId, creator.siteId));
+  expect(done.result).toMatchObject({ posts: 2, files: 1 });
+  // The run's own findings replace the dry run's, each file once: no line twice.
+  expect(done.problems).toEqual([
+    { where: hostilePost, message: `Image ${upload('hang.png')}: It took longer than 3 seconds.` },
+    { where: hostilePost, message: `Image ${upload('metadata.png')}: The address points to a private network.` },
+    { where: hostilePost, message: `Image ${upload('text.png')}: It is not an image.` },
+    { where: hostilePost, message: `Image ${upload('missing.png')}: The server answered 404.` },
+    { where: 'Post “Larger pictures”', message: `Image ${upload('huge.png')}: It is larger than 50 MB.` },
+    { where: 'Post “Larger pictures”', message: `Image ${upload('declared-huge.png')}: It is larger than 50 MB.` },
+  ]);
+  const [post] = await server.handle.db.select().from(posts).where(and(eq(posts.siteId, creator.siteId), eq(posts.slug, 'hostile')));
   expect(post!.previewHtml).toContain('data-media-id=');
   // Once the first has finished, the other may run.
   expect((await startImport(server, creator, other.id)).status).toBe(200);

@@ -122,12 +122,15 @@ describe('a WordPress import', () => {
       { id: 20, slug: 'about', title: 'About the harbour', date: '2023-12-01 12:00:00', type: 'page', html: 'We write about boats.' },
     ]);
     const requestsBefore = images.requests();
+    const checksBefore = images.firstByteChecks();
 
     const { planned, done } = await importAll(creator, 'wordpress', 'harbour.wordpress.2024-04-30.xml', wxr);
     expect(planned.counts).toMatchObject({ posts: 3, members: 0, files: 1 });
+    expect(planned.problems).toEqual([]);
     expect(done.result).toMatchObject({ posts: 3, files: 1, members: 0 });
     expect(done.problems).toEqual([]);
-    expect(images.requests()).toBe(requestsBefore + 1);
+    // The dry run asked for the image's first byte; the run copied it whole.
+    expect([images.firstByteChecks(), images.requests()]).toEqual([checksBefore + 1, requestsBefore + 1]);
 
     const posts = await postsOf(creator);
     expect(posts.map((post) => [post.slug, post.title, post.status, post.visibility, post.publishedAt, post.excerpt]).sort()).toEqual([
@@ -164,11 +167,11 @@ describe('a WordPress import', () => {
       expect(onDomain.headers.location, old).toBe('/posts/harbour-at-dawn');
     }
 
-    // The same file again: nothing new.
+    // The same file again: nothing new, and the image already copied is neither checked nor fetched again.
     const again = await importAll(creator, 'wordpress', 'harbour.wordpress.2024-04-30.xml', wxr);
     expect(again.done.result).toEqual(ZERO_RESULT);
     expect(await postsOf(creator)).toHaveLength(3);
-    expect(images.requests()).toBe(requestsBefore + 1);
+    expect([images.firstByteChecks(), images.requests()]).toEqual([checksBefore + 1, requestsBefore + 1]);
 
     const undone = await creator.client.post<{ import: ImportView }>(`/api/imports/${planned.id}/undo`);
     expect(undone.status, undone.text).toBe(200);

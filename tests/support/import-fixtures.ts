@@ -219,8 +219,10 @@ export function patreonCsv(patrons: Patron[]): string {
 
 export interface ImageHost {
   url: string;
-  /** How many image requests it answered. */
+  /** How many images it sent whole (an import's copies; a dry run's check asks for the first byte only and is not one). */
   requests(): number;
+  /** How many requests for the first byte only it answered: a dry run's checks. */
+  firstByteChecks(): number;
   /** The most requests it held at once: what a bound on parallel fetches shows. */
   maxInFlight(): number;
   close(): Promise<void>;
@@ -229,11 +231,13 @@ export interface ImageHost {
 /**
  * A source's image CDN on loopback: `/img/{name}.png` (or any folder: `/content/images/2024/03/{name}.png`, as Ghost
  * and WordPress keep uploads) answers a small PNG whose colour comes from the name, so every
- * address is a distinct image, after `delayMs` (a CDN's latency). Reached by the server only with
- * IMPORT_ALLOW_PRIVATE_ADDRESSES=true.
+ * address is a distinct image, after `delayMs` (a CDN's latency). A request for its first byte
+ * (`Range: bytes=0-0`, a dry run's check) gets that byte and the size, as CDNs answer it. Reached
+ * by the server only with IMPORT_ALLOW_PRIVATE_ADDRESSES=true.
  */
 export async function startImageHost({ delayMs = 0 }: { delayMs?: number } = {}): Promise<ImageHost> {
   let count = 0;
+  let checks = 0;
   let inFlight = 0;
   let maxInFlight = 0;
   const server: Server = createServer((request, response) => {
@@ -242,14 +246,20 @@ export async function startImageHost({ delayMs = 0 }: { delayMs?: number } = {})
       response.writeHead(404).end();
       return;
     }
-    count += 1;
+    const firstByte = request.headers.range === 'bytes=0-0';
+    if (firstByte) checks += 1;
+    else count += 1;
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
     response.once('close', () => (inFlight -= 1));
     let hash = 0;
     for (const character of match[1]!) hash = (hash * 31 + character.charCodeAt(0)) >>> 0;
     const png = sharp({ create: { width: 64, height: 40, channels: 3, background: { r: hash & 255, g: (hash >> 8) & 255, b: (hash >> 16) & 255 } } }).png().toBuffer();
-    setTimeout(() => void png.then((bytes) => response.writeHead(200, { 'content-type': 'image/png', 'content-length': bytes.length }).end(bytes)), delayMs);
+    const answer = (bytes: Buffer) =>
+      firstByte
+        ? response.writeHead(206, { 'content-type': 'image/png', 'content-range': `bytes 0-0/${bytes.length}`, 'content-length': 1 }).end(bytes.subarray(0, 1))
+        : response.writeHead(200, { 'content-type': 'image/png', 'content-length': bytes.length }).end(bytes);
+    setTimeout(() => void png.then(answer), delayMs);
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -257,6 +267,7 @@ export async function startImageHost({ delayMs = 0 }: { delayMs?: number } = {})
   return {
     url: `http://127.0.0.1:${port}`,
     requests: () => count,
+    firstByteChecks: () => checks,
     maxInFlight: () => maxInFlight,
     close: () =>
       new Promise((resolve) => {

@@ -1,52 +1,29 @@
 /**
  * A post's images and files copied into the media library: each address
- * fetched through the address guard (20 s, 50 MB a file, images checked to
- * be images), stored by the media room's importFile, and recorded as an item
- * keyed by its address, so a second post naming the same address, or a
- * resumed run, uses the copy already made. At most 8 fetches at once: enough
- * to hide the source's latency (2,000 images in well under the 3 minutes a
- * whole import may take), few enough not to hammer the source's host or fill
- * this server's sockets and disk. A file that cannot be fetched or is not
+ * fetched through the address guard (IMPORT_FETCH_TIMEOUT_MS, 20 s unless set;
+ * 50 MB a file; images checked to be images), stored by the media room's
+ * importFile, and recorded as an item keyed by its address, so a second post
+ * naming the same address, or a resumed run, uses the copy already made. At
+ * most 8 fetches at once (file-fetches.ts): 2,000 images in well under the 3
+ * minutes a whole import may take. A file that cannot be fetched or is not
  * media is a problem by name, never a failed import.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { ImportProblem } from '../../../common/api/imports.ts';
 import type { MediaKind } from '../../../common/media.ts';
 import { media } from '../../../db/content-schema.ts';
 import { AddressRefused } from '../../address-guard/index.ts';
 import { AppError } from '../../errors.ts';
+import { eachBounded, FETCH_MAX_BYTES, FETCHES_AT_ONCE } from '../file-fetches.ts';
 import { findItems, recordItems, type ImportScope } from '../import-items.ts';
 import type { ImportsDeps } from '../import-deps.ts';
-
-const FETCH_TIMEOUT_MS = 20_000;
-const FETCH_MAX_BYTES = 50 * 1024 * 1024;
-export const FETCHES_AT_ONCE = 8;
+import type { FileWanted } from '../post-files.ts';
 
 export interface CopiedFile {
   id: string;
   kind: MediaKind;
-}
-
-export interface FileWanted {
-  url: string;
-  /** An `<img>` or a cover: refused when the bytes are not an image. */
-  image: boolean;
-  alt?: string;
-}
-
-/** Runs `work` over `items`, at most `limit` at a time, in no particular order. */
-async function eachBounded<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++]!;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /** The name the library shows: the address's last part, or a plain word. */
@@ -77,11 +54,11 @@ async function mediaKinds(deps: ImportsDeps, siteId: string, ids: string[]): Pro
 
 /**
  * Copies what `wanted` names that no earlier post or attempt copied; answers every address's media (copied
- * now or before) and the problems of those that could not be copied. `workDir` holds each file while it is fetched.
+ * now or before) and, for those that could not be copied, why. `workDir` holds each file while it is fetched.
  */
-export async function copyFiles(deps: ImportsDeps, scope: ImportScope, wanted: readonly FileWanted[], workDir: string): Promise<{ copied: Map<string, CopiedFile>; problems: ImportProblem[] }> {
+export async function copyFiles(deps: ImportsDeps, scope: ImportScope, wanted: readonly FileWanted[], workDir: string): Promise<{ copied: Map<string, CopiedFile>; failures: Map<string, string> }> {
   const copied = new Map<string, CopiedFile>();
-  const problems: ImportProblem[] = [];
+  const failures = new Map<string, string>();
   const unique = [...new Map(wanted.map((file) => [file.url, file])).values()];
   const before = await findItems(deps.db, scope, 'media', unique.map((file) => file.url));
   const kinds = await mediaKinds(deps, scope.siteId, [...before.values()]);
@@ -93,15 +70,15 @@ export async function copyFiles(deps: ImportsDeps, scope: ImportScope, wanted: r
   await eachBounded(todo, FETCHES_AT_ONCE, async (file) => {
     const filePath = path.join(workDir, `fetch-${randomUUID()}`);
     try {
-      await deps.fetchToFile(file.url, filePath, { timeoutMs: FETCH_TIMEOUT_MS, maxBytes: FETCH_MAX_BYTES, accept: file.image ? 'image' : 'any' });
+      await deps.fetchToFile(file.url, filePath, { timeoutMs: deps.fetchTimeoutMs, maxBytes: FETCH_MAX_BYTES, accept: file.image ? 'image' : 'any' });
       const media = await deps.importFile({ siteId: scope.siteId, filePath, originalName: nameOf(file.url), ...(file.alt ? { alt: file.alt } : {}) });
       await recordItems(deps.db, scope, 'media', [{ sourceKey: file.url, targetId: media.id }]);
       copied.set(file.url, { id: media.id, kind: media.kind });
     } catch (error) {
-      problems.push({ where: `${file.image ? 'Image' : 'File'} ${file.url}`, message: plainWords(deps, file.url, error) });
+      failures.set(file.url, plainWords(deps, file.url, error));
     } finally {
       await rm(filePath, { force: true });
     }
   });
-  return { copied, problems };
+  return { copied, failures };
 }

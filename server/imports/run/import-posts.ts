@@ -14,10 +14,12 @@ import type { Transaction } from '../../../db/transaction.ts';
 import { importHtml, writeImportedPost } from '../../posts/index.ts';
 import { findItems, recordItems, type ImportScope } from '../import-items.ts';
 import type { ImportsDeps } from '../import-deps.ts';
+import { fileProblem, FETCHES_AT_ONCE } from '../file-fetches.ts';
 import { letRequestsIn } from '../let-requests-in.ts';
-import { fileUrlsOf, postRefusal } from '../plan-posts.ts';
+import { postRefusal } from '../plan-posts.ts';
+import { filesWanted } from '../post-files.ts';
 import type { SourcePost } from '../sources/source-bundle.ts';
-import { copyFiles, FETCHES_AT_ONCE, type CopiedFile, type FileWanted } from './copy-files.ts';
+import { copyFiles, type CopiedFile } from './copy-files.ts';
 
 /** What a post of our own export needs beside the post: its media and tiers made by the platform phase. */
 export interface PostContext {
@@ -31,21 +33,6 @@ export interface PostsRun {
   /** Told after each post; throws to stop the run (the server is stopping). */
   step: () => void;
   progress: (done: number) => { phase: 'posts'; done: number; total: number };
-}
-
-const IMG_SRC = /<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
-
-/** The addresses of a post's `<img>`s, as they appear (entities decoded as a parser would). */
-function imageAddresses(html: string): Set<string> {
-  const found = new Set<string>();
-  for (const match of html.matchAll(IMG_SRC)) found.add((match[1] ?? match[2] ?? '').replaceAll('&amp;', '&'));
-  return found;
-}
-
-function filesWanted(post: SourcePost): FileWanted[] {
-  const images = imageAddresses(post.html);
-  const cover = post.cover && 'url' in post.cover ? post.cover.url : undefined;
-  return fileUrlsOf(post).map((url) => ({ url, image: images.has(url) || url === cover, ...(url === cover && post.cover?.alt ? { alt: post.cover.alt } : {}) }));
 }
 
 async function writePost(deps: ImportsDeps, tx: Transaction, scope: ImportScope, post: SourcePost, copied: ReadonlyMap<string, CopiedFile>, context: PostContext): Promise<boolean> {
@@ -67,6 +54,18 @@ async function writePost(deps: ImportsDeps, tx: Transaction, scope: ImportScope,
   return true;
 }
 
+/** The post's files that could not be copied and no earlier post of the run was told of; they are told now. */
+function filesProblems(post: SourcePost, failures: ReadonlyMap<string, string>, told: Set<string>): ImportProblem[] {
+  const problems: ImportProblem[] = [];
+  for (const file of filesWanted(post)) {
+    const words = failures.get(file.url);
+    if (words === undefined || told.has(file.url)) continue;
+    told.add(file.url);
+    problems.push(fileProblem(post, file, words));
+  }
+  return problems;
+}
+
 async function saveStep(tx: Transaction, importId: string, problems: readonly ImportProblem[], progress: ReturnType<PostsRun['progress']>) {
   await tx
     .update(imports)
@@ -77,6 +76,8 @@ async function saveStep(tx: Transaction, importId: string, problems: readonly Im
 /** Writes the posts no earlier attempt made; answers how many this call made. */
 export async function importPosts(deps: ImportsDeps, scope: ImportScope, posts: readonly SourcePost[], context: PostContext, run: PostsRun, workDir: string): Promise<number> {
   const wanted = posts.filter((post) => postRefusal(post) === null);
+  // A file that fails is told once, with the first post that names it, as the dry run told it (check-post-files.ts).
+  const told = new Set<string>();
   let done = 0;
   let made = 0;
   // A few posts at a time: their files are fetched together (within the bound), then the posts written in order.
@@ -90,16 +91,13 @@ export async function importPosts(deps: ImportsDeps, scope: ImportScope, posts: 
       // A batch whose files were all copied before (a resumed run, posts without images) is queries only.
       await letRequestsIn();
       done += 1;
-      const own = new Set(already.has(post.key) ? [] : fileUrlsOf(post));
-      const problems = files.problems.filter((problem) => own.has(problem.where.replace(/^(Image|File) /, '')));
+      const problems = already.has(post.key) ? [] : filesProblems(post, files.failures, told);
       const wrote = await deps.db.transaction(async (tx) => {
         const written = !already.has(post.key) && (await writePost(deps, tx, scope, post, files.copied, context));
         await saveStep(tx, scope.importId, problems, run.progress(done));
         return written;
       });
       if (wrote) made += 1;
-      // Each problem is told once, with the first post that names its address.
-      for (const problem of problems) files.problems.splice(files.problems.indexOf(problem), 1);
     }
   }
   return made;
