@@ -9,28 +9,21 @@
  * under 100 MB: streamed, never held).
  */
 import { execFile } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { connectDatabase } from '../db/connect.ts';
-import { sites } from '../db/content-schema.ts';
-import { users } from '../db/schema.ts';
-import { insertTiers } from '../tests/support/members-fixtures.ts';
-import { uniqueHandle, userIdOf } from '../tests/support/site-fixtures.ts';
+import { seedLargeSite } from './lib/large-site.ts';
 import { createBenchDatabase, startProduct } from './lib/processes.ts';
-import { createAccount } from './lib/product-account.ts';
 import type { BenchRow } from './lib/row.ts';
 
 const POSTS = Number(process.env.BENCH_EXPORT_POSTS ?? 10_000);
 const MEMBERS = Number(process.env.BENCH_EXPORT_MEMBERS ?? 100_000);
 const MEDIA_FILES = Number(process.env.BENCH_EXPORT_MEDIA_FILES ?? 1024);
-const MEDIA_FILE_BYTES = 1024 * 1024;
 const SPEED_TARGET = 0.5;
 const RSS_TARGET_MB = 100;
 
@@ -72,38 +65,7 @@ export async function benchExport(): Promise<BenchRow[]> {
   const handle = await connectDatabase({ url: database.url });
   const work = await mkdtemp(path.join(tmpdir(), 'bench-export-peer-'));
   try {
-    const db = handle.db;
-    const owner = await createAccount(product.url);
-    const ownerId = await userIdOf(db, owner.email);
-    await db.update(users).set({ emailVerified: true, isVerified: true }).where(eq(users.id, ownerId));
-    const [site] = await db.insert(sites).values({ ownerId, handle: uniqueHandle('export'), title: 'Harbour Sounds', publishedAt: new Date() }).returning();
-    const siteId = site!.id;
-    const tiers = await insertTiers(db, siteId);
-    process.stderr.write(`export: seeding ${POSTS} posts, ${MEMBERS} members, ${MEDIA_FILES} media files of 1 MiB\n`);
-    const paragraph = 'The tide came in slowly over the harbour wall, and the boats lifted one by one. '.repeat(20);
-    await db.execute(sql`insert into posts (site_id, slug, title, excerpt, body, preview_html, visibility, status, published_at)
-      select ${siteId}::uuid, 'post-' || n, 'Post number ' || n, 'An excerpt of post ' || n,
-        jsonb_build_object('type', 'doc', 'content', jsonb_build_array(jsonb_build_object('type', 'paragraph', 'content', jsonb_build_array(jsonb_build_object('type', 'text', 'text', ${paragraph}::text))))),
-        '<p>' || ${paragraph}::text || '</p>', 'public', 'published', timestamptz '2020-01-01' + n * interval '1 hour'
-      from generate_series(1, ${POSTS}::int) as n`);
-    await db.execute(sql`insert into users (id, email, full_name, display_name, username, niche, role)
-      select 'bench' || n, 'member' || n || '@bench.example', 'Member ' || n, 'Member', 'bench' || n, '', 'member'
-      from generate_series(1, ${MEMBERS}::int) as n`);
-    await db.execute(sql`insert into memberships (site_id, user_id, tier_id, status, source, created_at)
-      select ${siteId}::uuid, 'bench' || n, case when n % 20 = 0 then ${tiers.gold.id}::uuid else ${tiers.free.id}::uuid end,
-        case when n % 20 = 0 then 'comped' else 'active' end, case when n % 20 = 0 then 'comp' else 'free' end,
-        timestamptz '2024-01-01' + n * interval '1 minute'
-      from generate_series(1, ${MEMBERS}::int) as n`);
-    for (let index = 0; index < MEDIA_FILES; index += 1) {
-      const id = randomUUID();
-      const storageKey = `media/${siteId}/${id}/original`;
-      const file = path.join(dataDir, 'media', ...storageKey.split('/'));
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, randomBytes(MEDIA_FILE_BYTES));
-      await db.execute(sql`insert into media (id, site_id, kind, original_name, type, bytes, status, progress, storage_key)
-        values (${id}::uuid, ${siteId}::uuid, 'file', ${`notes-${index}.pdf`}, 'application/pdf', ${MEDIA_FILE_BYTES}, 'ready', 100, ${storageKey})`);
-    }
-    await db.execute(sql`analyze`);
+    const { owner } = await seedLargeSite(handle.db, product.url, dataDir, { posts: POSTS, members: MEMBERS, mediaFiles: MEDIA_FILES }, 'export');
 
     const headers = { cookie: owner.cookie, origin: product.url };
     const pid = product.child.pid!;

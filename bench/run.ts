@@ -24,6 +24,7 @@ import { benchMessages } from './messages.bench.ts';
 import { benchMemory } from './memory.bench.ts';
 import { benchProductDownload } from './product-download.bench.ts';
 import { benchReports } from './reports.bench.ts';
+import { benchRoundTrip } from './round-trip.bench.ts';
 import { benchSession } from './session.bench.ts';
 import { benchSite } from './site.bench.ts';
 import { benchSiteLighthouse } from './site-lighthouse.bench.ts';
@@ -55,6 +56,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchRow | BenchRow[]>> = {
   messages: () => benchMessages(PAIRS),
   import: benchImport,
   export: benchExport,
+  'round-trip': benchRoundTrip,
   'product-download': () => benchProductDownload(Number(process.env.BENCH_DOWNLOAD_PAIRS ?? 3)),
   checkout: () => benchCheckout(PAIRS),
 };
