@@ -22,6 +22,9 @@ export interface ImportedPost {
   document: EditorDocument;
   status: 'published' | 'draft';
   publishedAt: Date | null;
+  /** As the source had them (our own export); else the publication date and the import's time. */
+  createdAt?: Date | undefined;
+  updatedAt?: Date | undefined;
   visibility: PostVisibility;
   /** For a `tiers` post: the site's own tiers; with none, the post is for every paying member. */
   tierIds: string[];
@@ -37,6 +40,8 @@ async function freeSlug(tx: Transaction, siteId: string, wanted: string, title: 
   return firstFreeSlug(base, new Set(rows.map((row) => row.slug)));
 }
 
+const earliest = (date: Date, now: Date) => (date.getTime() < now.getTime() ? date : now);
+
 /** Writes the post with its media uses and tiers; answers its id and the slug it got. */
 export async function writeImportedPost(tx: Transaction, siteId: string, input: ImportedPost, now: Date): Promise<{ id: string; slug: string }> {
   const slug = await freeSlug(tx, siteId, input.slug, input.title);
@@ -51,7 +56,8 @@ export async function writeImportedPost(tx: Transaction, siteId: string, input: 
   const publishedAt = input.status === 'published' ? (input.publishedAt ?? now) : null;
   const [row] = await tx
     .insert(posts)
-    .values({ siteId, slug, title: input.title, excerpt: input.excerpt, visibility, status: input.status, publishedAt, ...body.columns, createdAt: publishedAt ?? now, updatedAt: now })
+    // Never later than now: an undo keeps a post changed after the import (undo-keeps.ts), which a source's clock ahead of ours would fake.
+    .values({ siteId, slug, title: input.title, excerpt: input.excerpt, visibility, status: input.status, publishedAt, ...body.columns, createdAt: earliest(input.createdAt ?? publishedAt ?? now, now), updatedAt: earliest(input.updatedAt ?? now, now) })
     .returning({ id: posts.id });
   await replaceMediaUses(tx, row!.id, body.uses);
   await replacePostTiers(tx, siteId, row!.id, visibility, input.status, visibility === 'tiers' ? input.tierIds : undefined);

@@ -196,7 +196,8 @@ describe('an export imported into a fresh instance', () => {
   it('gives the same posts, tiers, members, comments, media and profile', async () => {
     const before = await siteRows(from, leaving.siteId);
     const after = await siteRows(to, arriving.siteId);
-    const postFacts = (rows: typeof before.postRows) => rows.map((row) => ({ slug: row.slug, title: row.title, visibility: row.visibility, status: row.status, publishedAt: row.publishedAt, body: row.body }));
+    // The dates of writing and last change too: a page's structured data says when it was changed (dateModified).
+    const postFacts = (rows: typeof before.postRows) => rows.map((row) => ({ slug: row.slug, title: row.title, visibility: row.visibility, status: row.status, publishedAt: row.publishedAt, createdAt: row.createdAt, updatedAt: row.updatedAt, body: row.body }));
     expect(postFacts(after.postRows)).toEqual(postFacts(before.postRows));
     const tierFacts = (rows: typeof before.tierRows) => rows.filter((row) => row.type === 'paid').map((row) => ({ name: row.name, monthlyPrice: row.monthlyPrice, yearlyPrice: row.yearlyPrice, currency: row.currency, trialDays: row.trialDays }));
     expect(tierFacts(after.tierRows)).toEqual(tierFacts(before.tierRows));

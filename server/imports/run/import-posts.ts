@@ -45,7 +45,7 @@ async function writePost(deps: ImportsDeps, tx: Transaction, scope: ImportScope,
   const made = await writeImportedPost(
     tx,
     scope.siteId,
-    { slug: post.slug, title: post.title.trim(), excerpt: post.excerpt, document, status: post.status, publishedAt: post.publishedAt, visibility: post.visibility, tierIds, coverMediaId },
+    { slug: post.slug, title: post.title.trim(), excerpt: post.excerpt, document, status: post.status, publishedAt: post.publishedAt, createdAt: post.createdAt, updatedAt: post.updatedAt, visibility: post.visibility, tierIds, coverMediaId },
     deps.clock(),
   );
   await recordItems(tx, scope, 'post', [{ sourceKey: post.key, targetId: made.id }]);

@@ -118,6 +118,9 @@ const postSchema = z.object({
   visibility: z.enum(POST_VISIBILITIES),
   tierNames: z.array(z.string().max(200)).max(50),
   publishedAt: date.nullable(),
+  // Optional, so an export that lacks them (or a hand-made one) still reads: the post then takes the import's time.
+  createdAt: date.optional(),
+  updatedAt: date.optional(),
   coverMediaId: mediaKey,
   body: editorDocumentSchema,
 });
@@ -209,8 +212,11 @@ export function checkedTips(exported: ExportedSite, problems: ImportProblem[]): 
   return undefined;
 }
 
+/** A post as the export wrote it; the dates of writing and change may be missing. */
+export type CheckedPost = Omit<ExportedPost, 'createdAt' | 'updatedAt'> & Partial<Pick<ExportedPost, 'createdAt' | 'updatedAt'>>;
+
 /** A post as the export wrote it, or undefined (with a problem) when it breaks the posts' rules. */
-export function checkedPost(input: unknown, name: string, problems: ImportProblem[]): Omit<ExportedPost, 'createdAt' | 'updatedAt'> | undefined {
+export function checkedPost(input: unknown, name: string, problems: ImportProblem[]): CheckedPost | undefined {
   const result = postSchema.safeParse(input);
   if (result.success) return result.data;
   problems.push({ where: name, message: `This post breaks the posts’ rules at “${fieldOf(result.error)}”; it is left out.` });

@@ -20,12 +20,11 @@ import {
   REDIRECTS_FILE,
   SITE_FILE,
   type ExportedMedia,
-  type ExportedPost,
   type ExportedSite,
   type ExportManifest,
 } from '../../exports/index.ts';
 import { AppError } from '../../errors.ts';
-import { checkedComments, checkedDesigns, checkedOffers, checkedPost, checkedProducts, checkedRedirects, checkedSettings, checkedSite, checkedTiers, checkedTips } from './platform-checks.ts';
+import { checkedComments, checkedDesigns, checkedOffers, checkedPost, checkedProducts, checkedRedirects, checkedSettings, checkedSite, checkedTiers, checkedTips, type CheckedPost } from './platform-checks.ts';
 import { cellDate, cellTrue, readCsv } from './read-csv.ts';
 import { openZip, type ZipArchive } from './zip-archive.ts';
 
@@ -137,7 +136,15 @@ function readMembers(text: string): { members: SourceMember[]; problems: { where
   return { members, problems: sheet.problems };
 }
 
-function sourcePost(post: Omit<ExportedPost, 'createdAt' | 'updatedAt'>, html: string, mediaById: Map<string, SourceMedia>, oldPaths: string[]): SourcePost {
+/** A date the export wrote, or undefined for none or one that is no date (the post then takes the import's time). */
+const exportedDate = (value: string | undefined): Date | undefined => {
+  const date = value ? new Date(value) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
+};
+
+function sourcePost(post: CheckedPost, html: string, mediaById: Map<string, SourceMedia>, oldPaths: string[]): SourcePost {
+  const createdAt = exportedDate(post.createdAt);
+  const updatedAt = exportedDate(post.updatedAt);
   const cover = post.coverMediaId ? mediaById.get(post.coverMediaId) : undefined;
   return {
     key: post.id,
@@ -149,6 +156,8 @@ function sourcePost(post: Omit<ExportedPost, 'createdAt' | 'updatedAt'>, html: s
     // A scheduled post comes back as a draft: its time may have passed by the time it is imported.
     status: post.status === 'published' ? 'published' : 'draft',
     publishedAt: post.publishedAt ? new Date(post.publishedAt) : null,
+    ...(createdAt ? { createdAt } : {}),
+    ...(updatedAt ? { updatedAt } : {}),
     visibility: post.visibility,
     tierNames: post.tierNames,
     tags: [],

@@ -29,6 +29,9 @@ export interface SourcePost {
   document?: EditorDocument;
   status: 'published' | 'draft';
   publishedAt: Date | null;
+  /** Our own export only: when the post was written and last changed there, kept so the site reads the same after a move. */
+  createdAt?: Date;
+  updatedAt?: Date;
   /** `tiers` only from our own export, with `tierNames`. */
   visibility: PostVisibility;
   tierNames?: string[];
