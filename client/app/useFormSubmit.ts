@@ -8,7 +8,8 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import type { ErrorCode } from '../../common/error-codes.ts';
 import { focusField } from '../components/FieldError.tsx';
-import { toErrorCode } from '../lib/api.ts';
+import { SERVER_MESSAGES } from '../../common/messages.ts';
+import { ApiError, toErrorCode } from '../lib/api.ts';
 import { firstFieldWithError, placeProblem, withoutField, type FieldErrors, type FormProblem } from './form-problems.ts';
 
 export interface FormSubmitOptions<Field extends string> {
@@ -77,5 +78,15 @@ export function useFormSubmit<Field extends string>({ fieldIds, problemFor }: Fo
    */
   const run = (send: () => Promise<void>) => submit({ check: () => ({}), send });
 
-  return { errors, message, busy, showErrors, clearError, handleSubmit, run };
+  /**
+   * In a `send`'s catch: the server's refusal of one of this form's fields (a code already used, a day just past)
+   * goes under that field; any other failure is thrown on, to the form's own words.
+   */
+  const showFieldRefusal = (error: unknown) => {
+    const field = error instanceof ApiError ? error.field : undefined;
+    if (!(error instanceof ApiError) || field === undefined || !(field in fieldIds)) throw error;
+    showErrors({ [field]: error.code === 'invalid-input' ? 'Check this value.' : SERVER_MESSAGES[error.code] } as FieldErrors<Field>);
+  };
+
+  return { errors, message, busy, showErrors, clearError, handleSubmit, run, showFieldRefusal };
 }

@@ -15,12 +15,11 @@ import { Button } from '../../../components/Button.tsx';
 import { FormField } from '../../../components/FormField.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
-import { ApiError, call } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { checkEdit, editDraftOf, type OfferEdit, type OfferEditField } from './offer-draft.ts';
 
 const FIELD_IDS: Record<OfferEditField, string> = { name: 'offer-edit-name', endsAt: 'offer-edit-ends', redemptionLimit: 'offer-edit-limit' };
 
-const isEditField = (field: string | undefined): field is OfferEditField => field !== undefined && field in FIELD_IDS;
 
 interface OfferEditFormProps {
   offer: OfferView | undefined;
@@ -56,8 +55,7 @@ function OfferEditBody({ offer, headingId, onClose, onSaved }: { offer: OfferVie
         const { offer: saved } = await call(offersApi.updateOffer, { params: { id: offer.id }, body });
         onSaved(saved);
       } catch (error) {
-        if (!(error instanceof ApiError) || !isEditField(error.field)) throw error;
-        form.showErrors({ [error.field]: error.code === 'invalid-input' ? 'Check this value.' : SERVER_MESSAGES[error.code] });
+        form.showFieldRefusal(error);
       }
     },
   });

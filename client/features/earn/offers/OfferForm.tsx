@@ -8,7 +8,6 @@ import * as offersApi from '../../../../common/api/offers.ts';
 import type { OfferView } from '../../../../common/api/offers.ts';
 import type { TierView } from '../../../../common/api/tiers.ts';
 import { OFFER_DURATIONS, OFFER_KINDS } from '../../../../common/earn.ts';
-import type { ErrorField } from '../../../../common/error-codes.ts';
 import { SERVER_MESSAGES } from '../../../../common/messages.ts';
 import { formatMoney } from '../../../../common/money.ts';
 import { OFFER_NAME_MAX_LENGTH, suggestOfferCode } from '../../../../common/offer-rules.ts';
@@ -20,7 +19,7 @@ import { FormField } from '../../../components/FormField.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { OFFER_DURATION_LABELS, OFFER_KIND_LABELS } from '../../../content/offers.ts';
-import { ApiError, call } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { checkDraft, emptyDraft, type OfferDraft, type OfferField } from './offer-draft.ts';
 
 const FIELD_IDS: Record<OfferField, string> = {
@@ -35,7 +34,6 @@ const FIELD_IDS: Record<OfferField, string> = {
   redemptionLimit: 'offer-limit',
 };
 
-const isOfferField = (field: ErrorField | undefined): field is OfferField => field !== undefined && field in FIELD_IDS;
 
 const priceLabel = (tier: TierView) =>
   [tier.monthlyPrice === null ? '' : `${formatMoney(tier.monthlyPrice, tier.currency, { compact: true })} a month`, tier.yearlyPrice === null ? '' : `${formatMoney(tier.yearlyPrice, tier.currency, { compact: true })} a year`]
@@ -81,8 +79,7 @@ function OfferFormBody({ tiers, tierId, headingId, onClose, onMade }: Omit<Offer
         onMade(offer);
       } catch (error) {
         // The server's refusal of one field (a code already used, an end date just past) goes under that field.
-        if (!(error instanceof ApiError) || !isOfferField(error.field)) throw error;
-        form.showErrors({ [error.field]: error.code === 'invalid-input' ? 'Check this value.' : SERVER_MESSAGES[error.code] });
+        form.showFieldRefusal(error);
       }
     },
   });

@@ -8,7 +8,6 @@ import { useId, useState } from 'react';
 import type { MediaItem } from '../../../../common/api/media.ts';
 import * as productsApi from '../../../../common/api/products.ts';
 import type { ProductView } from '../../../../common/api/products.ts';
-import type { ErrorField } from '../../../../common/error-codes.ts';
 import { SERVER_MESSAGES } from '../../../../common/messages.ts';
 import { PRODUCT_DESCRIPTION_MAX_LENGTH, PRODUCT_TITLE_MAX_LENGTH } from '../../../../common/product-schemas.ts';
 import { useFormSubmit } from '../../../app/useFormSubmit.ts';
@@ -19,7 +18,7 @@ import { FormField } from '../../../components/FormField.tsx';
 import { LiveMessage } from '../../../components/LiveMessage.tsx';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { PRODUCT_FILE_KIND_LABELS, PRODUCTS_NO_FILES } from '../../../content/products.ts';
-import { ApiError, call } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { checkDraft, draftOf, emptyDraft, withTitle, type ProductDraft, type ProductField } from './product-draft.ts';
 import { fileKindOf, sizeWords } from './sellable-media.ts';
 
@@ -32,7 +31,6 @@ const FIELD_IDS: Record<ProductField, string> = {
   coverMediaId: 'product-cover',
 };
 
-const isProductField = (field: ErrorField | undefined): field is ProductField => field !== undefined && field in FIELD_IDS;
 
 interface ProductFormProps {
   /** The product being changed; undefined for a new one. */
@@ -77,8 +75,7 @@ function ProductFormBody({ editing, currency, files, images, headingId, onClose,
         onSaved(product);
       } catch (error) {
         // The server's refusal of one field (an address already used, a file no longer ready) goes under that field.
-        if (!(error instanceof ApiError) || !isProductField(error.field)) throw error;
-        form.showErrors({ [error.field]: error.code === 'invalid-input' ? 'Check this value.' : SERVER_MESSAGES[error.code] });
+        form.showFieldRefusal(error);
       }
     },
   });
