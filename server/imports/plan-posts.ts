@@ -1,7 +1,8 @@
 /**
  * The dry run's view of a file's posts: how many would come in, how many files
  * they link to (each address once, covers included), and the posts that cannot
- * come in (no title, no body), named in the creator's words. Nothing is
+ * come in (no title, no body), named in the creator's words, and that their
+ * tags will not come with them (sites here have none). Nothing is
  * fetched here: the files themselves are checked by check-post-files.ts.
  */
 import type { ImportProblem } from '../../common/api/imports.ts';
@@ -31,6 +32,7 @@ export function planPosts(posts: readonly SourcePost[]): PostsPlan {
   const problems: ImportProblem[] = [];
   const urls = new Set<string>();
   let count = 0;
+  let tagged = 0;
   for (const post of posts) {
     const refusal = postRefusal(post);
     if (refusal) {
@@ -38,7 +40,10 @@ export function planPosts(posts: readonly SourcePost[]): PostsPlan {
       continue;
     }
     count += 1;
+    if (post.tags.length > 0) tagged += 1;
     for (const url of fileUrlsOf(post)) urls.add(url);
   }
+  // Sites here have no tags (DESIGN.md): said once, so the creator is not surprised to find them gone.
+  if (tagged > 0) problems.push({ where: 'Tags and categories', message: `${tagged === 1 ? 'One post has' : `${tagged.toLocaleString('en')} posts have`} tags or categories. Sites here have none, so they are not kept; the posts come in without them.` });
   return { posts: count, files: urls.size, problems };
 }

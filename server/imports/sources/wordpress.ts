@@ -1,8 +1,9 @@
 /**
  * The `wordpress` source: a WordPress export (WXR, Tools › Export). Posts and
  * pages become posts; attachments are not posts but give a post its cover
- * (`_thumbnail_id`); categories and tags become tags; a password-protected
- * post becomes members-only (the nearest we have); old addresses answer 301.
+ * (`_thumbnail_id`); categories and tags are read, and the dry run says they
+ * are not kept (sites here have none); a password-protected post becomes
+ * members-only (the nearest we have); old addresses answer 301.
  * A WXR has no members. The XML is read by wxr-items.ts over xml-safety.ts.
  */
 import type { ImportProblem } from '../../../common/api/imports.ts';
