@@ -12,7 +12,7 @@ import type { Database } from '../../db/connect.ts';
 import { tiers } from '../../db/content-schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, badRequest } from '../errors.ts';
-import type { PaymentsReady } from '../payments/index.ts';
+import { readinessOnceKnown, type PaymentsReady } from '../payments/index.ts';
 import type { RateLimiter } from '../rate-limits/index.ts';
 import type { StartPaymentCheckout } from '../sales/index.ts';
 import { isSiteSuspended } from '../site-standing/index.ts';
@@ -47,8 +47,7 @@ export function createGiftCheckout({ db, clock, startPaymentCheckout, paymentsRe
     // Once the site is known its standing, the tier and the payments' readiness are read side by side, beside the rate
     // limit's write, which counts a refused attempt too (as a tip's); the refusals are then told in the page's order.
     const found = findSiteByHandle(db, handle.toLowerCase()).then((site) => (site?.publishedAt ? site : undefined));
-    const readiness = found.then((site) => (site ? paymentsReady(site.id) : { ready: false }));
-    readiness.catch(() => undefined);
+    const readiness = readinessOnceKnown(found, paymentsReady);
     const [site, suspended, tier, overLimit] = await Promise.all([
       found,
       found.then((site) => (site ? isSiteSuspended(db, site.id) : false)),

@@ -14,7 +14,7 @@ import { offerRedemptions, offers } from '../../db/earn-schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { StartCheckout } from '../memberships/index.ts';
-import type { PaymentsReady } from '../payments/index.ts';
+import { readinessOnceKnown, type PaymentsReady } from '../payments/index.ts';
 import { isSiteSuspended } from '../site-standing/index.ts';
 import { findSiteByHandle } from '../sites/index.ts';
 import { offerStatus, type OfferRow } from './offer-view.ts';
@@ -109,8 +109,7 @@ export function createOfferCheckout({ db, clock, startCheckout, paymentsReady }:
       // Once the site is known, its standing, the offer, the reader's membership and the payments' readiness are read
       // side by side (docs/decisions/171); the refusals are then told in the page's order.
       const found = findSiteByHandle(db, handle).then((site) => (site?.publishedAt ? site : undefined));
-      const readiness = found.then((site) => (site ? paymentsReady(site.id) : { ready: false }));
-      readiness.catch(() => undefined);
+      const readiness = readinessOnceKnown(found, paymentsReady);
       const [site, suspended, onPage, existing] = await Promise.all([
         found,
         found.then((site) => (site ? isSiteSuspended(db, site.id) : false)),

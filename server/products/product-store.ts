@@ -9,7 +9,7 @@ import { looksLikeHandle } from '../../common/handles.ts';
 import type { Database } from '../../db/connect.ts';
 import { products } from '../../db/earn-schema.ts';
 import { AppError } from '../errors.ts';
-import type { PaymentsReady } from '../payments/index.ts';
+import { readinessOnceKnown, type PaymentsReady } from '../payments/index.ts';
 import type { RateLimiter } from '../rate-limits/index.ts';
 import type { StartPaymentCheckout } from '../sales/index.ts';
 import { isSiteSuspended } from '../site-standing/index.ts';
@@ -58,8 +58,7 @@ export function createProductStore({ db, startPaymentCheckout, paymentsReady, ra
       // Once the site is known its standing, the product and the payments' readiness are read side by side, beside the
       // rate limit's write, which counts a refused attempt too (as a tip's); the refusals are then told in order.
       const found = (looksLikeHandle(handle.toLowerCase()) ? findSiteByHandle(db, handle) : Promise.resolve(undefined)).then((site) => (site?.publishedAt ? site : undefined));
-      const readiness = found.then((site) => (site ? paymentsReady(site.id) : { ready: false }));
-      readiness.catch(() => undefined);
+      const readiness = readinessOnceKnown(found, paymentsReady);
       const [site, suspended, product, overLimit] = await Promise.all([
         found,
         found.then((site) => (site ? isSiteSuspended(db, site.id) : false)),

@@ -14,7 +14,7 @@ import { tips } from '../../db/earn-schema.ts';
 import { paymentAccounts } from '../../db/money-schema.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, badRequest } from '../errors.ts';
-import type { PaymentsReady } from '../payments/index.ts';
+import { readinessOnceKnown, type PaymentsReady } from '../payments/index.ts';
 import type { RateLimiter } from '../rate-limits/index.ts';
 import type { SalesService } from '../sales/index.ts';
 import { siteIsSuspendedColumn } from '../site-standing/index.ts';
@@ -73,10 +73,7 @@ export function createTipsService({ db, sales, paymentsReady, rateLimiter, appUr
   async function startCheckout(handle: string, input: TipCheckout, tipperId: string | undefined, ip: string): Promise<{ url: string }> {
     // The site, its checks and the rate limit's write side by side, not one after another; the limit counts a refused attempt too.
     const found = findSiteByHandle(db, handle);
-    // Readiness as soon as the site is known, beside the checks rather than after them (docs/decisions/171). Marked
-    // handled here: a site refused below never awaits it, and the opener that does still sees its failure.
-    const readiness = found.then((site) => (site ? paymentsReady(site.id) : { ready: false }));
-    readiness.catch(() => undefined);
+    const readiness = readinessOnceKnown(found, paymentsReady);
     const [site, facts, overLimit] = await Promise.all([
       found,
       checkoutFactsOf(db, handle, input.postId),

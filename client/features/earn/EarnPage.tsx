@@ -17,6 +17,7 @@ import { OffersSection } from './offers/OffersSection.tsx';
 import { ProductsSection } from './products/ProductsSection.tsx';
 import { TipsSection } from './tips/TipsSection.tsx';
 import '../overview/overview.css';
+import '../settings/general/settings.css';
 import './earn.css';
 
 interface EarnSection {

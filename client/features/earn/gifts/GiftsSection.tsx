@@ -52,8 +52,8 @@ export function GiftsSection() {
     (answer) => answer.gifts,
   );
   return (
-    <section className="earn-card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="earn-card__title">
+    <section className="settings-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="settings-card__title">
         Gifts
       </h2>
       <p className="earn-card__intro">{GIFTS_INTRO}</p>

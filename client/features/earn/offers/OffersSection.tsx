@@ -72,8 +72,8 @@ export function OffersSection() {
 
   const paidTiers = loaded.state === 'ready' ? loaded.data.tiers : [];
   return (
-    <section className="earn-card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="earn-card__title">
+    <section className="settings-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="settings-card__title">
         Offers
       </h2>
       <p className="earn-card__intro">A discount or a free trial on a paid tier, shared by its own link. Readers claim it and pay through Stripe.</p>

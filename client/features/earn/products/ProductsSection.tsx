@@ -72,8 +72,8 @@ export function ProductsSection() {
 
   const ready = loaded.state === 'ready' ? loaded.data : undefined;
   return (
-    <section className="earn-card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="earn-card__title">
+    <section className="settings-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="settings-card__title">
         Products
       </h2>
       <p className="earn-card__intro">{PRODUCTS_INTRO}</p>

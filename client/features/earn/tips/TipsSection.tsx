@@ -144,8 +144,8 @@ export function TipsSection() {
     (answer) => answer.tips,
   );
   return (
-    <section className="earn-card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="earn-card__title">
+    <section className="settings-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="settings-card__title">
         Tips
       </h2>
       <p className="earn-card__intro">Readers tip an amount they choose, from your tip page or under a post, with a message if they like.</p>
